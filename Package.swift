@@ -1,0 +1,52 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Layers, from the wire up. SwiftPM enforces the import rules:
+//   CBlueZShim      C over BlueZ's HCI sockets; only LinuxHCISocket may import it.
+//   HCICodec        pure Swift: HCI packets, commands, events, AD structures, btsnoop. No I/O, no C.
+//   BeaconDomain    beacons, stations, the scanning pipeline. Imports only HCICodec.
+//   HCITransport    byte sources and sinks (capture files); implements the domain's interfaces.
+//   LinuxHCISocket  the kernel HCI socket, through CBlueZShim.
+//   BeaconCLI       options and presentation shared by the executables.
+//   beacon-scan, beacon-broadcast   wiring only.
+let package = Package(
+  name: "beacon-toolkit",
+  products: [
+    .executable(name: "beacon-scan", targets: ["beacon-scan"]),
+    .executable(name: "beacon-broadcast", targets: ["beacon-broadcast"]),
+    .library(name: "HCICodec", targets: ["HCICodec"]),
+    .library(name: "BeaconDomain", targets: ["BeaconDomain"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .target(
+      name: "CBlueZShim",
+      linkerSettings: [.linkedLibrary("bluetooth")]
+    ),
+    .target(name: "HCICodec"),
+    .target(name: "BeaconDomain", dependencies: ["HCICodec"]),
+    .target(name: "HCITransport", dependencies: ["HCICodec", "BeaconDomain"]),
+    .target(name: "LinuxHCISocket", dependencies: ["CBlueZShim", "HCICodec"]),
+    .target(
+      name: "BeaconCLI",
+      dependencies: [
+        "HCICodec", "BeaconDomain", "HCITransport", "LinuxHCISocket",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "beacon-scan", dependencies: ["BeaconCLI"]),
+    .executableTarget(name: "beacon-broadcast", dependencies: ["BeaconCLI"]),
+
+    .testTarget(name: "HCICodecTests", dependencies: ["HCICodec"]),
+    .testTarget(name: "BeaconDomainTests", dependencies: ["BeaconDomain", "HCICodec"]),
+    .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "BeaconDomain", "HCICodec"]),
+    .testTarget(name: "LinuxHCISocketTests", dependencies: ["LinuxHCISocket"]),
+    .testTarget(
+      name: "BeaconCLITests",
+      dependencies: ["BeaconCLI", "BeaconDomain", "HCICodec", "HCITransport"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

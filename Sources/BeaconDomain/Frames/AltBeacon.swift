@@ -1,0 +1,78 @@
+import HCICodec
+
+/// An AltBeacon frame (AltBeacon spec 1.0): manufacturer-specific data under any company with
+/// the beacon code `BE AC`, a 20-byte beacon ID, the reference RSSI and one reserved byte.
+///
+/// The ID is split the way the spec suggests and tools display it: a 16-byte ``id1`` (a UUID),
+/// then ``id2`` and ``id3``, two bytes each, big-endian.
+public struct AltBeacon: Hashable, Sendable {
+  /// The advertiser's company identifier (the spec lets any company use the format).
+  public var companyIdentifier: UInt16
+  public var id1: UUID128
+  public var id2: UInt16
+  public var id3: UInt16
+  /// Reference RSSI: the RSSI in dBm a receiver sees at 1 m.
+  public var referenceRSSI: Int8
+  /// MFG RSVD: reserved for the manufacturer.
+  public var manufacturerReserved: UInt8
+
+  public init(
+    companyIdentifier: UInt16, id1: UUID128, id2: UInt16, id3: UInt16, referenceRSSI: Int8,
+    manufacturerReserved: UInt8 = 0
+  ) {
+    self.companyIdentifier = companyIdentifier
+    self.id1 = id1
+    self.id2 = id2
+    self.id3 = id3
+    self.referenceRSSI = referenceRSSI
+    self.manufacturerReserved = manufacturerReserved
+  }
+
+  /// The beacon code that marks an AltBeacon.
+  public static let beaconCode: UInt16 = 0xBEAC
+
+  /// Decodes the data of a manufacturer-specific AD structure (company identifier included).
+  public init(manufacturerSpecificData data: ArraySlice<UInt8>) throws(BeaconFrameError) {
+    var reader = ByteReader(data)
+    do {
+      companyIdentifier = try reader.readUInt16LE("Company Identifier")
+      let code = try reader.readUInt16BE("Beacon Code")
+      guard code == Self.beaconCode else { throw BeaconFrameError.wrongType(code) }
+      guard reader.remainingCount == 22 else {
+        throw BeaconFrameError.wrongLength(expected: 22, actual: reader.remainingCount)
+      }
+      id1 = try UUID128(bigEndianBytes: reader.readBytes(16, "Beacon ID"))
+      id2 = try reader.readUInt16BE("Beacon ID")
+      id3 = try reader.readUInt16BE("Beacon ID")
+      referenceRSSI = try reader.readInt8("Reference RSSI")
+      manufacturerReserved = try reader.readUInt8("MFG RSVD")
+    } catch let error as BeaconFrameError {
+      throw error
+    } catch let error as HCIDecodingError {
+      throw .malformed(error)
+    } catch {
+      throw .noCandidateStructure
+    }
+  }
+
+  /// The manufacturer-specific AD structure's data, company identifier first (26 bytes).
+  public var manufacturerSpecificData: [UInt8] {
+    var writer = ByteWriter(capacity: 26)
+    writer.writeUInt16LE(companyIdentifier)
+    writer.writeUInt16BE(Self.beaconCode)
+    writer.write(contentsOf: id1.bigEndianBytes)
+    writer.writeUInt16BE(id2)
+    writer.writeUInt16BE(id3)
+    writer.write(referenceRSSI)
+    writer.write(manufacturerReserved)
+    return writer.bytes
+  }
+
+  /// Flags then the frame, as the AltBeacon spec's advertisement lays it out.
+  public var advertisingData: AdvertisingData {
+    AdvertisingData(structures: [
+      ADStructure(type: .flags, data: [ADFlags([.leGeneralDiscoverable, .brEDRNotSupported]).rawValue][...]),
+      ADStructure(type: .manufacturerSpecificData, data: manufacturerSpecificData[...]),
+    ])
+  }
+}

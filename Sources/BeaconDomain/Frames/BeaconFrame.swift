@@ -1,0 +1,75 @@
+import HCICodec
+
+/// The kinds of beacon frame this toolkit recognises.
+public enum BeaconKind: String, CaseIterable, Hashable, Sendable {
+  case iBeacon = "ibeacon"
+  case altBeacon = "altbeacon"
+  case eddystoneUID = "eddystone-uid"
+}
+
+/// A recognised beacon frame of any kind.
+public enum BeaconFrame: Hashable, Sendable {
+  case iBeacon(IBeacon)
+  case altBeacon(AltBeacon)
+  case eddystoneUID(EddystoneUID)
+
+  public var kind: BeaconKind {
+    switch self {
+    case .iBeacon: return .iBeacon
+    case .altBeacon: return .altBeacon
+    case .eddystoneUID: return .eddystoneUID
+    }
+  }
+
+  /// What identifies the beacon, without its power calibration.
+  public var identity: BeaconIdentity {
+    switch self {
+    case .iBeacon(let frame): return .iBeacon(uuid: frame.uuid, major: frame.major, minor: frame.minor)
+    case .altBeacon(let frame): return .altBeacon(id1: frame.id1, id2: frame.id2, id3: frame.id3)
+    case .eddystoneUID(let frame): return .eddystoneUID(namespace: frame.namespace, instance: frame.instance)
+    }
+  }
+
+  /// The expected RSSI at 1 m in dBm (iBeacon measured power, AltBeacon reference RSSI,
+  /// Eddystone TX power at 0 m less 41 dB).
+  public var txPowerAt1m: Int {
+    switch self {
+    case .iBeacon(let frame): return Int(frame.measuredPower)
+    case .altBeacon(let frame): return Int(frame.referenceRSSI)
+    case .eddystoneUID(let frame): return frame.txPowerAt1m
+    }
+  }
+
+  /// The first beacon frame in a payload, trying each manufacturer-specific and service-data
+  /// structure in order. Malformed structures are skipped, not fatal: the well-formed part of
+  /// a payload is still searched.
+  public init?(advertisingData: AdvertisingData) {
+    var found: BeaconFrame?
+    advertisingData.forEachStructure { structure in
+      guard found == nil else { return }
+      switch structure.type {
+      case .manufacturerSpecificData:
+        if let frame = try? IBeacon(manufacturerSpecificData: structure.data) {
+          found = .iBeacon(frame)
+        } else if let frame = try? AltBeacon(manufacturerSpecificData: structure.data) {
+          found = .altBeacon(frame)
+        }
+      case .serviceData16BitUUID:
+        if let frame = try? EddystoneUID(serviceData: structure.data) { found = .eddystoneUID(frame) }
+      default:
+        break
+      }
+    }
+    guard let found else { return nil }
+    self = found
+  }
+
+  /// The advertising payload that carries this frame.
+  public var advertisingData: AdvertisingData {
+    switch self {
+    case .iBeacon(let frame): return frame.advertisingData
+    case .altBeacon(let frame): return frame.advertisingData
+    case .eddystoneUID(let frame): return frame.advertisingData
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import HCICodec
+
+/// An Eddystone-UID frame: service data under UUID 0xFEAA with frame type 0x00, the TX power
+/// at 0 m, a 10-byte namespace and a 6-byte instance (two reserved bytes may follow).
+public struct EddystoneUID: Hashable, Sendable {
+  /// Calibrated TX power: the RSSI in dBm a receiver sees at 0 m. At 1 m it is about 41 dB lower.
+  public var txPowerAt0m: Int8
+  /// The 10-byte namespace, held in its low 80 bits (first byte most significant).
+  public var namespace: EddystoneNamespace
+  /// The 6-byte instance, held in the low 48 bits (first byte most significant).
+  public var instance: UInt64
+
+  public init(txPowerAt0m: Int8, namespace: EddystoneNamespace, instance: UInt64) {
+    self.txPowerAt0m = txPowerAt0m
+    self.namespace = namespace
+    self.instance = instance & 0xFFFF_FFFF_FFFF
+  }
+
+  /// The Eddystone service UUID.
+  public static let serviceUUID: UInt16 = 0xFEAA
+  /// The frame type of a UID frame.
+  public static let frameType: UInt8 = 0x00
+  /// The path loss at 1 m the Eddystone spec assumes: TX power at 1 m = TX power at 0 m − 41.
+  public static let pathLossAt1m: Int = 41
+
+  /// The expected RSSI at 1 m, for comparison with iBeacon's measured power.
+  public var txPowerAt1m: Int { Int(txPowerAt0m) - Self.pathLossAt1m }
+
+  /// Decodes the data of a 16-bit service-data AD structure (service UUID included).
+  public init(serviceData data: ArraySlice<UInt8>) throws(BeaconFrameError) {
+    var reader = ByteReader(data)
+    do {
+      let service = try reader.readUInt16LE("Service UUID")
+      guard service == Self.serviceUUID else { throw BeaconFrameError.wrongCompany(service) }
+      let frame = try reader.readUInt8("Frame Type")
+      guard frame == Self.frameType else { throw BeaconFrameError.wrongType(UInt16(frame)) }
+      // 17 bytes of fields, then two reserved bytes that many beacons omit.
+      guard reader.remainingCount == 17 || reader.remainingCount == 19 else {
+        throw BeaconFrameError.wrongLength(expected: 19, actual: reader.remainingCount)
+      }
+      txPowerAt0m = try reader.readInt8("Ranging Data")
+      let namespaceHigh = try reader.readBigEndian(2, "Namespace")
+      let namespaceLow = try reader.readBigEndian(8, "Namespace")
+      namespace = EddystoneNamespace(high: UInt16(namespaceHigh), low: namespaceLow)
+      instance = try reader.readBigEndian(6, "Instance")
+    } catch let error as BeaconFrameError {
+      throw error
+    } catch let error as HCIDecodingError {
+      throw .malformed(error)
+    } catch {
+      throw .noCandidateStructure
+    }
+  }
+
+  /// The service data AD structure's data, service UUID first (22 bytes, reserved bytes zero).
+  public var serviceData: [UInt8] {
+    var writer = ByteWriter(capacity: 22)
+    writer.writeUInt16LE(Self.serviceUUID)
+    writer.write(Self.frameType)
+    writer.write(txPowerAt0m)
+    writer.writeBigEndian(UInt64(namespace.high), count: 2)
+    writer.writeBigEndian(namespace.low, count: 8)
+    writer.writeBigEndian(instance, count: 6)
+    writer.writeUInt16BE(0)
+    return writer.bytes
+  }
+
+  /// Flags, the complete 16-bit service list (0xFEAA) and the frame, as Eddystone requires.
+  public var advertisingData: AdvertisingData {
+    AdvertisingData(structures: [
+      ADStructure(type: .flags, data: [ADFlags([.leGeneralDiscoverable, .brEDRNotSupported]).rawValue][...]),
+      ADStructure(type: .completeList16BitServiceUUIDs, data: [0xAA, 0xFE][...]),
+      ADStructure(type: .serviceData16BitUUID, data: serviceData[...]),
+    ])
+  }
+}
+
+/// An Eddystone namespace: 10 bytes, shown as 20 hex digits.
+public struct EddystoneNamespace: Hashable, Sendable, CustomStringConvertible {
+  /// The first two bytes.
+  public var high: UInt16
+  /// The last eight bytes.
+  public var low: UInt64
+
+  public init(high: UInt16, low: UInt64) {
+    self.high = high
+    self.low = low
+  }
+
+  /// Parses 20 hex digits.
+  public init?(_ text: String) {
+    guard let bytes = Hex.decode(text), bytes.count == 10 else { return nil }
+    high = UInt16(bytes[0]) << 8 | UInt16(bytes[1])
+    low = bytes[2...].reduce(0) { $0 << 8 | UInt64($1) }
+  }
+
+  /// Upper-case hex, 20 digits.
+  public var description: String {
+    Hex.encode(
+      [UInt8(high >> 8), UInt8(truncatingIfNeeded: high)]
+        + (0..<8).reversed().map { UInt8(truncatingIfNeeded: low >> (8 * UInt64($0))) })
+  }
+}

@@ -1,0 +1,78 @@
+import HCICodec
+
+/// An Apple iBeacon frame: manufacturer-specific data under company 0x004C whose payload is
+/// `02 15`, a 16-byte proximity UUID, major and minor (big-endian), and the measured power.
+///
+/// Only an exact match is an iBeacon: another company, another Apple type, or a length byte
+/// other than 0x15 (21) is not.
+public struct IBeacon: Hashable, Sendable {
+  public var uuid: UUID128
+  public var major: UInt16
+  public var minor: UInt16
+  /// Measured power: the RSSI in dBm a receiver sees at 1 m (calibrated; often −59).
+  public var measuredPower: Int8
+
+  public init(uuid: UUID128, major: UInt16, minor: UInt16, measuredPower: Int8 = -59) {
+    self.uuid = uuid
+    self.major = major
+    self.minor = minor
+    self.measuredPower = measuredPower
+  }
+
+  /// Apple's Bluetooth SIG company identifier.
+  public static let appleCompanyIdentifier: UInt16 = 0x004C
+  /// The two bytes after the company identifier: type 0x02 (proximity beacon), length 0x15.
+  public static let typeAndLength: UInt16 = 0x0215
+
+  /// Decodes the data of a manufacturer-specific AD structure (company identifier included).
+  public init(manufacturerSpecificData data: ArraySlice<UInt8>) throws(BeaconFrameError) {
+    var reader = ByteReader(data)
+    do {
+      let company = try reader.readUInt16LE("Company Identifier")
+      guard company == Self.appleCompanyIdentifier else { throw BeaconFrameError.wrongCompany(company) }
+      let typeAndLength = try reader.readUInt16BE("iBeacon type and length")
+      guard typeAndLength == Self.typeAndLength else { throw BeaconFrameError.wrongType(typeAndLength) }
+      guard reader.remainingCount == 21 else {
+        throw BeaconFrameError.wrongLength(expected: 21, actual: reader.remainingCount)
+      }
+      uuid = try UUID128(bigEndianBytes: reader.readBytes(16, "Proximity UUID"))
+      major = try reader.readUInt16BE("Major")
+      minor = try reader.readUInt16BE("Minor")
+      measuredPower = try reader.readInt8("Measured Power")
+    } catch let error as BeaconFrameError {
+      throw error
+    } catch let error as HCIDecodingError {
+      throw .malformed(error)
+    } catch {
+      throw .noCandidateStructure
+    }
+  }
+
+  /// Finds and decodes the iBeacon frame in an advertising payload.
+  public init(advertisingData: AdvertisingData) throws(BeaconFrameError) {
+    guard let structure = advertisingData.first(.manufacturerSpecificData) else {
+      throw .noCandidateStructure
+    }
+    try self.init(manufacturerSpecificData: structure.data)
+  }
+
+  /// The manufacturer-specific AD structure's data, company identifier first (25 bytes).
+  public var manufacturerSpecificData: [UInt8] {
+    var writer = ByteWriter(capacity: 25)
+    writer.writeUInt16LE(Self.appleCompanyIdentifier)
+    writer.writeUInt16BE(Self.typeAndLength)
+    writer.write(contentsOf: uuid.bigEndianBytes)
+    writer.writeUInt16BE(major)
+    writer.writeUInt16BE(minor)
+    writer.write(measuredPower)
+    return writer.bytes
+  }
+
+  /// The full 30-byte advertising payload Apple specifies: Flags (0x06) then the frame.
+  public var advertisingData: AdvertisingData {
+    AdvertisingData(structures: [
+      ADStructure(type: .flags, data: [ADFlags([.leGeneralDiscoverable, .brEDRNotSupported]).rawValue][...]),
+      ADStructure(type: .manufacturerSpecificData, data: manufacturerSpecificData[...]),
+    ])
+  }
+}

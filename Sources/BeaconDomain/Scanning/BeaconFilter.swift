@@ -1,0 +1,38 @@
+import HCICodec
+
+/// Which sightings a scan reports. Empty criteria match everything; all set criteria must match.
+public struct BeaconFilter: Hashable, Sendable {
+  /// Kinds to keep; empty keeps every kind.
+  public var kinds: Set<BeaconKind>
+  /// iBeacon UUID or AltBeacon id1.
+  public var uuid: UUID128?
+  /// iBeacon major or AltBeacon id2.
+  public var major: UInt16?
+  /// iBeacon minor or AltBeacon id3.
+  public var minor: UInt16?
+  /// Keep only beacons of these stations (by catalog name); empty keeps all.
+  public var stationNames: Set<String>
+
+  public init(
+    kinds: Set<BeaconKind> = [], uuid: UUID128? = nil, major: UInt16? = nil, minor: UInt16? = nil,
+    stationNames: Set<String> = []
+  ) {
+    self.kinds = kinds
+    self.uuid = uuid
+    self.major = major
+    self.minor = minor
+    self.stationNames = stationNames
+  }
+
+  public func matches(_ frame: BeaconFrame, station: Station?) -> Bool {
+    if !kinds.isEmpty, !kinds.contains(frame.kind) { return false }
+    let identity = frame.identity
+    if let uuid, identity.uuid != uuid { return false }
+    if let major, identity.major != major { return false }
+    if let minor, identity.minor != minor { return false }
+    if !stationNames.isEmpty {
+      guard let station, stationNames.contains(station.name) else { return false }
+    }
+    return true
+  }
+}

@@ -1,0 +1,101 @@
+import HCICodec
+
+/// The scanning pipeline: HCI packets in, beacon sightings out.
+///
+/// It reads LE Advertising Report and LE Extended Advertising Report events, finds the beacon
+/// frame in each report's AD payload, names the station from the catalog and applies the
+/// filter. The same pipeline serves captures and live controllers. Other packets are ignored;
+/// malformed events are reported as ``ScanProblem``s while their good reports are still used.
+public struct BeaconScanner: Sendable {
+  public var catalog: StationCatalog
+  public var filter: BeaconFilter
+  public private(set) var statistics = ScanStatistics()
+
+  public init(catalog: StationCatalog = JakartaMRT.catalog, filter: BeaconFilter = BeaconFilter()) {
+    self.catalog = catalog
+    self.filter = filter
+  }
+
+  /// Processes one packet, calling `sighting` for each matching beacon report and `problem`
+  /// for each decoding problem.
+  public mutating func process(
+    _ timed: TimedHCIPacket,
+    sighting: (BeaconSighting) -> Void,
+    problem: (ScanProblem) -> Void = { _ in }
+  ) {
+    statistics.packets += 1
+    let packet = timed.packet
+    guard packet.type == .event, packet.direction == .controllerToHost else { return }
+    guard Self.isLEMetaAdvertisingReport(packet.bytes) else { return }
+    let event: HCIEvent
+    do {
+      event = try HCIEvent(decoding: packet.bytes)
+    } catch {
+      statistics.malformedEvents += 1
+      problem(ScanProblem(origin: timed.origin, error: error))
+      return
+    }
+    guard case .leMeta(let meta) = event else { return }
+    switch meta {
+    case .advertisingReport(let event):
+      statistics.advertisingEvents += 1
+      for report in event.reports {
+        consider(
+          report.data, address: report.address, addressType: report.addressType, rssi: report.rssi,
+          timed: timed, sighting: sighting)
+      }
+      if let error = event.problem {
+        statistics.malformedEvents += 1
+        problem(ScanProblem(origin: timed.origin, error: error, lostReportCount: event.missingReportCount))
+      }
+    case .extendedAdvertisingReport(let event):
+      statistics.advertisingEvents += 1
+      for report in event.reports {
+        consider(
+          report.data, address: report.address, addressType: report.addressType, rssi: report.rssi,
+          timed: timed, sighting: sighting)
+      }
+      if let error = event.problem {
+        statistics.malformedEvents += 1
+        problem(ScanProblem(origin: timed.origin, error: error, lostReportCount: event.missingReportCount))
+      }
+    case .other:
+      break
+    }
+  }
+
+  /// Runs a whole source through the pipeline.
+  public mutating func run<Source: HCIPacketSource>(
+    _ source: inout Source,
+    sighting: (BeaconSighting) -> Void,
+    problem: (ScanProblem) -> Void = { _ in }
+  ) throws {
+    while let packet = try source.nextPacket() {
+      process(packet, sighting: sighting, problem: problem)
+    }
+  }
+
+  private mutating func consider(
+    _ data: ArraySlice<UInt8>, address: BluetoothAddress, addressType: LEAddressType, rssi: Int8?,
+    timed: TimedHCIPacket, sighting: (BeaconSighting) -> Void
+  ) {
+    statistics.advertisingReports += 1
+    guard let frame = BeaconFrame(advertisingData: AdvertisingData(data)) else { return }
+    statistics.beaconReports += 1
+    let station = catalog.station(for: frame.identity)
+    guard filter.matches(frame, station: station) else { return }
+    statistics.emittedSightings += 1
+    sighting(
+      BeaconSighting(
+        time: timed.time, address: address, addressType: addressType, rssi: rssi, frame: frame,
+        station: station, origin: timed.origin))
+  }
+
+  /// A cheap look at the header so that other events are skipped without decoding.
+  private static func isLEMetaAdvertisingReport(_ bytes: ArraySlice<UInt8>) -> Bool {
+    guard bytes.count >= 3, bytes[bytes.startIndex] == HCIEventCode.leMeta.rawValue else { return false }
+    let subevent = bytes[bytes.startIndex + 2]
+    return subevent == LEMetaSubeventCode.advertisingReport.rawValue
+      || subevent == LEMetaSubeventCode.extendedAdvertisingReport.rawValue
+  }
+}

@@ -1,0 +1,158 @@
+/// HCI_LE_Extended_Advertising_Report (Core spec Vol 4, Part E, 7.7.65.13).
+///
+/// As with ``LEAdvertisingReport``, a report that is cut short keeps its predecessors.
+public struct LEExtendedAdvertisingReport: Hashable, Sendable {
+  public var reports: [Report]
+  public var problem: HCIDecodingError?
+  public var missingReportCount: Int
+
+  public init(reports: [Report], problem: HCIDecodingError? = nil, missingReportCount: Int = 0) {
+    self.reports = reports
+    self.problem = problem
+    self.missingReportCount = missingReportCount
+  }
+
+  public struct Report: Hashable, Sendable {
+    public var eventType: EventType
+    public var addressType: LEAddressType
+    public var address: BluetoothAddress
+    /// Primary_PHY: 1 = LE 1M, 3 = LE Coded.
+    public var primaryPHY: UInt8
+    /// Secondary_PHY: 0 = none, 1 = LE 1M, 2 = LE 2M, 3 = LE Coded.
+    public var secondaryPHY: UInt8
+    /// Advertising_SID, 0xFF when none.
+    public var advertisingSID: UInt8
+    /// TX_Power in dBm as the advertiser states it, or `nil` for 127 (not available).
+    public var txPower: Int8?
+    /// RSSI in dBm, or `nil` for 127 (not available).
+    public var rssi: Int8?
+    /// Periodic_Advertising_Interval in units of 1.25 ms (0 = none).
+    public var periodicAdvertisingInterval: UInt16
+    public var directAddressType: LEAddressType
+    public var directAddress: BluetoothAddress
+    public var data: ArraySlice<UInt8>
+
+    public init(
+      eventType: EventType, addressType: LEAddressType, address: BluetoothAddress,
+      primaryPHY: UInt8 = 1, secondaryPHY: UInt8 = 0, advertisingSID: UInt8 = 0xFF,
+      txPower: Int8? = nil, rssi: Int8?, periodicAdvertisingInterval: UInt16 = 0,
+      directAddressType: LEAddressType = .public,
+      directAddress: BluetoothAddress = BluetoothAddress(rawValue: 0),
+      data: ArraySlice<UInt8>
+    ) {
+      self.eventType = eventType
+      self.addressType = addressType
+      self.address = address
+      self.primaryPHY = primaryPHY
+      self.secondaryPHY = secondaryPHY
+      self.advertisingSID = advertisingSID
+      self.txPower = txPower
+      self.rssi = rssi
+      self.periodicAdvertisingInterval = periodicAdvertisingInterval
+      self.directAddressType = directAddressType
+      self.directAddress = directAddress
+      self.data = data
+    }
+  }
+
+  /// Event_Type bits of an extended report. Reserved bits (e.g. bit 15, which some Android
+  /// controllers set) are kept in ``rawValue`` and ignored by the accessors.
+  public struct EventType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public var isConnectable: Bool { rawValue & 0x0001 != 0 }
+    public var isScannable: Bool { rawValue & 0x0002 != 0 }
+    public var isDirected: Bool { rawValue & 0x0004 != 0 }
+    public var isScanResponse: Bool { rawValue & 0x0008 != 0 }
+    /// Bit 4: the report is of a legacy advertising PDU.
+    public var isLegacy: Bool { rawValue & 0x0010 != 0 }
+    /// Bits 5–6.
+    public var dataStatus: DataStatus { DataStatus(rawValue: UInt8((rawValue >> 5) & 0x3)) }
+
+    /// Legacy ADV_NONCONN_IND as reported in an extended report.
+    public static let legacyNonconnectable = EventType(rawValue: 0x0010)
+  }
+
+  /// Whether the data is whole, or more of it follows in later reports.
+  public struct DataStatus: RawRepresentable, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let complete = DataStatus(rawValue: 0)
+    public static let incompleteMoreToCome = DataStatus(rawValue: 1)
+    public static let incompleteTruncated = DataStatus(rawValue: 2)
+  }
+
+  init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
+    let count = Int(try reader.readUInt8("Num_Reports"))
+    guard count > 0 else { throw .invalidValue(field: "Num_Reports", value: 0) }
+    var reports: [Report] = []
+    reports.reserveCapacity(count)
+    for _ in 0..<count {
+      do {
+        reports.append(try Self.decodeReport(&reader))
+      } catch {
+        self.init(reports: reports, problem: error, missingReportCount: count - reports.count)
+        return
+      }
+    }
+    if !reader.isAtEnd {
+      self.init(
+        reports: reports,
+        problem: .trailingBytes(field: "HCI_LE_Extended_Advertising_Report", count: reader.remainingCount))
+      return
+    }
+    self.init(reports: reports)
+  }
+
+  private static func decodeReport(_ reader: inout ByteReader) throws(HCIDecodingError) -> Report {
+    let eventType = EventType(rawValue: try reader.readUInt16LE("Event_Type"))
+    let addressType = LEAddressType(rawValue: try reader.readUInt8("Address_Type"))
+    let address = try reader.readAddress("Address")
+    let primaryPHY = try reader.readUInt8("Primary_PHY")
+    let secondaryPHY = try reader.readUInt8("Secondary_PHY")
+    let sid = try reader.readUInt8("Advertising_SID")
+    let txPower = try reader.readInt8("TX_Power")
+    let rssi = try reader.readInt8("RSSI")
+    let interval = try reader.readUInt16LE("Periodic_Advertising_Interval")
+    let directAddressType = LEAddressType(rawValue: try reader.readUInt8("Direct_Address_Type"))
+    let directAddress = try reader.readAddress("Direct_Address")
+    let length = Int(try reader.readUInt8("Data_Length"))
+    let data = try reader.readBytes(length, "Data")
+    return Report(
+      eventType: eventType, addressType: addressType, address: address, primaryPHY: primaryPHY,
+      secondaryPHY: secondaryPHY, advertisingSID: sid, txPower: txPower == 127 ? nil : txPower,
+      rssi: rssi == 127 ? nil : rssi, periodicAdvertisingInterval: interval,
+      directAddressType: directAddressType, directAddress: directAddress, data: data)
+  }
+}
+
+extension LEExtendedAdvertisingReport.Report {
+  public func encode(into writer: inout ByteWriter) {
+    writer.writeUInt16LE(eventType.rawValue)
+    writer.write(addressType.rawValue)
+    writer.write(address)
+    writer.write(primaryPHY)
+    writer.write(secondaryPHY)
+    writer.write(advertisingSID)
+    writer.write(txPower ?? 127)
+    writer.write(rssi ?? 127)
+    writer.writeUInt16LE(periodicAdvertisingInterval)
+    writer.write(directAddressType.rawValue)
+    writer.write(directAddress)
+    writer.write(UInt8(truncatingIfNeeded: data.count))
+    writer.write(contentsOf: data)
+  }
+}
+
+extension LEExtendedAdvertisingReport {
+  /// The whole event packet (event code, length, subevent, reports), without H4 indicator.
+  public func encodedPacket() -> [UInt8] {
+    var body = ByteWriter()
+    body.write(LEMetaSubeventCode.extendedAdvertisingReport.rawValue)
+    body.write(UInt8(truncatingIfNeeded: reports.count))
+    for report in reports { report.encode(into: &body) }
+    return [HCIEventCode.leMeta.rawValue, UInt8(truncatingIfNeeded: body.bytes.count)] + body.bytes
+  }
+}

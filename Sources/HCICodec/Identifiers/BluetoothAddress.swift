@@ -1,0 +1,59 @@
+/// A 48-bit Bluetooth device address (BD_ADDR).
+///
+/// On the wire HCI sends the least significant byte first; people write the most
+/// significant first, so `AA:BB:CC:DD:EE:FF` travels as `FF EE DD CC BB AA`.
+public struct BluetoothAddress: Hashable, Sendable, Comparable {
+  /// The 48 address bits; the first octet people write is bits 40–47.
+  public let rawValue: UInt64
+
+  public init(rawValue: UInt64) { self.rawValue = rawValue & 0xFFFF_FFFF_FFFF }
+
+  /// The address from its six wire bytes (least significant first).
+  public init<Bytes: Collection>(littleEndianBytes bytes: Bytes) throws(HCIDecodingError)
+  where Bytes.Element == UInt8 {
+    guard bytes.count == 6 else {
+      throw .lengthMismatch(field: "BD_ADDR", declared: 6, available: bytes.count)
+    }
+    var value: UInt64 = 0
+    for (offset, byte) in bytes.enumerated() { value |= UInt64(byte) << (8 * UInt64(offset)) }
+    self.init(rawValue: value)
+  }
+
+  /// Parses `AA:BB:CC:DD:EE:FF` (either case; `-` also accepted as separator).
+  public init?(_ text: String) {
+    let parts = text.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "-" }
+    guard parts.count == 6 else { return nil }
+    var value: UInt64 = 0
+    for part in parts {
+      guard part.count == 2, let octet = UInt8(part, radix: 16) else { return nil }
+      value = value << 8 | UInt64(octet)
+    }
+    self.init(rawValue: value)
+  }
+
+  /// The six wire bytes, least significant first.
+  public var littleEndianBytes: [UInt8] {
+    (0..<6).map { UInt8(truncatingIfNeeded: rawValue >> (8 * UInt64($0))) }
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension BluetoothAddress: CustomStringConvertible {
+  /// Upper case, most significant octet first: `AA:BB:CC:DD:EE:FF`.
+  public var description: String {
+    Hex.encode((0..<6).reversed().map { UInt8(truncatingIfNeeded: rawValue >> (8 * UInt64($0))) }, separator: ":")
+  }
+}
+
+extension ByteReader {
+  public mutating func readAddress(_ field: String) throws(HCIDecodingError) -> BluetoothAddress {
+    try BluetoothAddress(littleEndianBytes: readBytes(6, field))
+  }
+}
+
+extension ByteWriter {
+  public mutating func write(_ address: BluetoothAddress) {
+    writeLittleEndian(address.rawValue, count: 6)
+  }
+}
