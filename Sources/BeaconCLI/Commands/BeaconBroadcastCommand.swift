@@ -32,8 +32,8 @@ public struct BeaconBroadcastCommand: ParsableCommand {
   public var minor: UInt16?
 
   @Option(
-    name: .customLong("measured-power"),
-    help: "Measured power: the RSSI in dBm a receiver sees at 1 m (−128…127).")
+    name: .customLong("measured-power"), parsing: .unconditional,
+    help: "Measured power: the RSSI in dBm a receiver sees at 1 m, e.g. -59 (−128…127).")
   public var measuredPower: Int8 = -59
 
   @Option(help: "Advertising interval in milliseconds (20–10240; the iBeacon spec's is 100).")
