@@ -111,7 +111,7 @@ public struct BTSnoopDecoder: Sendable {
     let available = buffer.count - readIndex
     guard datalink != nil else {
       guard try readFileHeader() == nil else { return try finish() }
-      let present = Array(buffer[readIndex...])
+      let present = Array(buffer[readIndex...].prefix(BTSnoopFormat.magic.count))
       if !present.elementsEqual(BTSnoopFormat.magic.prefix(present.count)) {
         return try fail(.notBTSnoop(found: present))
       }
