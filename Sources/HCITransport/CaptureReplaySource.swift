@@ -36,7 +36,6 @@ public final class CaptureReplaySource: HCIPacketSource {
     } catch {
       throw CaptureFileError(path: path, operation: "open", errno: error)
     }
-    self.file = opened
     var header: BTSnoopDatalink?
     while header == nil {
       let count: Int
@@ -59,6 +58,8 @@ public final class CaptureReplaySource: HCIPacketSource {
         throw CaptureFileError(path: path, reason: .format(error))
       }
     }
+    // Only now does `self` own the descriptor, so that no error path closes it twice.
+    self.file = opened
     self.datalink = header ?? .linuxMonitor
   }
 
