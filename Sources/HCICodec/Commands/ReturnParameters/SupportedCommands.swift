@@ -90,8 +90,8 @@ extension SupportedCommands {
     public static let leSetExtendedAdvertisingData = Bit(octet: 36, bit: 3)
     /// Octet 36 bit 5: HCI_LE_Set_Extended_Advertising_Enable.
     public static let leSetExtendedAdvertisingEnable = Bit(octet: 36, bit: 5)
-    /// Octet 37 bit 1: HCI_LE_Remove_Advertising_Set.
-    public static let leRemoveAdvertisingSet = Bit(octet: 37, bit: 1)
+    /// Octet 37 bit 0: HCI_LE_Remove_Advertising_Set.
+    public static let leRemoveAdvertisingSet = Bit(octet: 37, bit: 0)
     /// Octet 37 bit 5: HCI_LE_Set_Extended_Scan_Parameters.
     public static let leSetExtendedScanParameters = Bit(octet: 37, bit: 5)
     /// Octet 37 bit 6: HCI_LE_Set_Extended_Scan_Enable.
