@@ -77,6 +77,11 @@ private let specTable: [(opcode: UInt16, blueZBit: Int, name: String)] = [
     #expect(extended.octets[36] == 0x04)
     #expect(extended.octets[37] == 0x40)
     #expect(extended.isSupported(LESetExtendedScanEnable.self) == true)
+    // Positions outside the field are ignored rather than trapping.
+    let outside = SupportedCommands(supporting: [
+      .init(octet: -1, bit: 0), .init(octet: 64, bit: 0), .init(octet: 0, bit: 9),
+    ])
+    #expect(outside == SupportedCommands())
   }
 
   @Test func wrongSizeIsTypedError() {

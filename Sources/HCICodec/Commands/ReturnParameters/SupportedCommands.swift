@@ -23,7 +23,7 @@ public struct SupportedCommands: Hashable, Sendable {
   /// The field with exactly the given bits set; bits outside the field are ignored.
   public init(supporting bits: [Bit]) {
     var octets = Array(repeating: UInt8(0), count: Self.octetCount)
-    for bit in bits where bit.octet < Self.octetCount && bit.bit < 8 {
+    for bit in bits where (0..<Self.octetCount).contains(bit.octet) && (0..<8).contains(bit.bit) {
       octets[bit.octet] |= 1 << bit.bit
     }
     self.octets = octets
