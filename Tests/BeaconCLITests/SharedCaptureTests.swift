@@ -48,6 +48,9 @@ struct SharedCaptureTests {
     var files: [String] = []
     while let relative = enumerator?.nextObject() as? String {
       let url = root.appendingPathComponent(relative)
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+      else { continue }
       guard let handle = FileHandle(forReadingAtPath: url.path) else { continue }
       let magic = handle.readData(ofLength: 8)
       try? handle.close()
