@@ -48,12 +48,22 @@ public struct IBeacon: Hashable, Sendable {
     }
   }
 
-  /// Finds and decodes the iBeacon frame in an advertising payload.
+  /// Finds and decodes the iBeacon frame in an advertising payload: the first
+  /// manufacturer-specific structure that is one. When none is, throws why the first
+  /// manufacturer-specific structure is not (or ``BeaconFrameError/noCandidateStructure``).
   public init(advertisingData: AdvertisingData) throws(BeaconFrameError) {
-    guard let structure = advertisingData.first(.manufacturerSpecificData) else {
-      throw .noCandidateStructure
+    var found: IBeacon?
+    var firstError: BeaconFrameError?
+    advertisingData.forEachStructure { structure in
+      guard found == nil, structure.type == .manufacturerSpecificData else { return }
+      do throws(BeaconFrameError) {
+        found = try IBeacon(manufacturerSpecificData: structure.data)
+      } catch {
+        if firstError == nil { firstError = error }
+      }
     }
-    try self.init(manufacturerSpecificData: structure.data)
+    guard let found else { throw firstError ?? .noCandidateStructure }
+    self = found
   }
 
   /// The manufacturer-specific AD structure's data, company identifier first (25 bytes).

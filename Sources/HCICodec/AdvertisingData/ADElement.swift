@@ -18,8 +18,8 @@ public enum ADElement: Hashable, Sendable {
     var reader = ByteReader(structure.data)
     switch structure.type {
     case .flags:
-      guard !structure.data.isEmpty else { throw .truncated(field: "Flags", needed: 1, available: 0) }
-      self = .flags(ADFlags(rawValue: try reader.readUInt8("Flags")))
+      // CSS Part A 1.3: zero octets after the last non-zero one are omitted, so empty means no flags.
+      self = .flags(ADFlags(rawValue: structure.data.first ?? 0))
     case .incompleteList16BitServiceUUIDs, .completeList16BitServiceUUIDs:
       guard structure.data.count % 2 == 0 else {
         throw .lengthMismatch(

@@ -25,7 +25,7 @@ public struct BluetoothAddress: Hashable, Sendable, Comparable {
     guard parts.count == 6 else { return nil }
     var value: UInt64 = 0
     for part in parts {
-      guard part.count == 2, let octet = UInt8(part, radix: 16) else { return nil }
+      guard part.count == 2, part.allSatisfy(\.isHexDigit), let octet = UInt8(part, radix: 16) else { return nil }
       value = value << 8 | UInt64(octet)
     }
     self.init(rawValue: value)

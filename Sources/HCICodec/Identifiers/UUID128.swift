@@ -36,7 +36,7 @@ public struct UUID128: Hashable, Sendable, Comparable {
   /// Parses `8-4-4-4-12` hex text in either case, or 32 hex digits without dashes.
   public init?(_ text: String) {
     let digits = text.filter { $0 != "-" }
-    guard digits.count == 32, text.count == 32 || text.count == 36 else { return nil }
+    guard digits.count == 32, digits.allSatisfy(\.isHexDigit), text.count == 32 || text.count == 36 else { return nil }
     if text.count == 36 {
       let dashes = text.enumerated().filter { $0.element == "-" }.map(\.offset)
       guard dashes == [8, 13, 18, 23] else { return nil }

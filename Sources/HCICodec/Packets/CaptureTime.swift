@@ -15,14 +15,17 @@ extension CaptureTime {
   /// ISO-8601 UTC with milliseconds, e.g. `2026-11-22T03:04:05.678Z`.
   public var iso8601: String {
     let micros = microsecondsSinceUnixEpoch
-    let seconds = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000
-    let millis = Int((micros - seconds * 1_000_000) / 1000)
-    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    // Floor division from quotient and remainder: nothing here can overflow, even at Int64.min.
+    let remainder = micros % 1_000_000
+    let seconds = micros / 1_000_000 - (remainder < 0 ? 1 : 0)
+    let millis = Int((remainder < 0 ? remainder + 1_000_000 : remainder) / 1000)
+    let days = seconds / 86_400 - (seconds % 86_400 < 0 ? 1 : 0)
     let secondOfDay = Int(seconds - days * 86_400)
     let (year, month, day) = Self.civilDate(daysSinceEpoch: days)
     func pad(_ value: Int, _ width: Int) -> String {
-      let text = String(value)
-      return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+      let text = String(value.magnitude)
+      let digits = text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+      return value < 0 ? "-" + digits : digits
     }
     return "\(pad(Int(year), 4))-\(pad(month, 2))-\(pad(day, 2))T"
       + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
