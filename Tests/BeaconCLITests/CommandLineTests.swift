@@ -77,7 +77,9 @@ import Testing
       Hex.encode(plan.frame.advertisingData.bytes)
         == "0201061AFF4C000215" + "F63B21BA26354BE4B6FFE2EAB8B541C3" + "0001" + "0003" + "C5")
     #expect(plan.intervalUnits == 160)
-    let text = plan.lines(format: .text)
+    let text = try plan.lines(format: .text)
+    #expect(text.contains("  LESetAdvertisingParameters   06 20 0F A0 00 A0 00 03 00 00 00 00 00 00 00 00 07 00"))
+    #expect(text.contains("  LESetAdvertisingEnable       0A 20 01 01"))
     #expect(text.contains("Station:           Cipete Raya (CipeteRaya, stop 3)"))
     #expect(text.last?.hasPrefix("Dry run:") == true)
   }

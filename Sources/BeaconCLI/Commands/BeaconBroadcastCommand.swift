@@ -61,8 +61,10 @@ public struct BeaconBroadcastCommand: ParsableCommand {
         throw ValidationError("--uuid \(uuid) is not a UUID; expected 8-4-4-4-12 hex digits.")
       }
     }
-    guard interval >= 20, interval <= 10_240 else {
-      throw ValidationError("--interval \(interval) ms is outside 20–10240 ms, the range legacy advertising allows.")
+    do {
+      _ = try AdvertisingInterval(milliseconds: interval)
+    } catch {
+      throw ValidationError("--interval \(interval): \(error). Legacy advertising allows 20–10240 ms.")
     }
   }
 
@@ -75,10 +77,11 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       return
     }
     let plan = try advertisingPlan(catalog: catalog)
-    for line in plan.lines(format: output.format) { stdout.writeLine(line) }
+    for line in try plan.lines(format: output.format) { stdout.writeLine(line) }
   }
 
   func advertisingPlan(catalog: StationCatalog) throws -> BroadcastPlan {
+    let interval = try AdvertisingInterval(milliseconds: self.interval)
     if let name = station {
       guard let found = catalog.station(named: name) else {
         throw ValidationError("No station named \"\(name)\". Stations: \(catalog.names.joined(separator: ", ")).")
@@ -88,7 +91,7 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       }
       return BroadcastPlan(
         station: found, frame: IBeacon(uuid: uuid, major: major, minor: minor, measuredPower: measuredPower),
-        intervalMilliseconds: interval)
+        interval: interval)
     }
     guard let uuidText = uuid, let parsed = UUID128(uuidText), let major, let minor else {
       throw ValidationError("Give --station or all of --uuid, --major and --minor.")
@@ -96,6 +99,6 @@ public struct BeaconBroadcastCommand: ParsableCommand {
     let frame = IBeacon(uuid: parsed, major: major, minor: minor, measuredPower: measuredPower)
     return BroadcastPlan(
       station: catalog.station(for: .iBeacon(uuid: parsed, major: major, minor: minor)), frame: frame,
-      intervalMilliseconds: interval)
+      interval: interval)
   }
 }

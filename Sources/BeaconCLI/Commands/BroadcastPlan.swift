@@ -5,13 +5,16 @@ import HCICodec
 struct BroadcastPlan {
   var station: Station?
   var frame: IBeacon
-  var intervalMilliseconds: Double
+  var interval: AdvertisingInterval
 
-  /// The interval in the controller's 0.625 ms units, rounded to the nearest unit.
-  var intervalUnits: Int { Int((intervalMilliseconds / 0.625).rounded()) }
+  /// The interval in the controller's 0.625 ms units.
+  var intervalUnits: Int { Int(interval.rawValue) }
 
-  func lines(format: OutputFormat) -> [String] {
+  var advertising: LegacyBeaconAdvertising { LegacyBeaconAdvertising(frame: .iBeacon(frame), interval: interval) }
+
+  func lines(format: OutputFormat) throws -> [String] {
     let data = Array(frame.advertisingData.bytes)
+    let commands = try advertising.commands()
     switch format {
     case .json:
       var object = JSONLine()
@@ -23,8 +26,10 @@ struct BroadcastPlan {
       object.add("minor", frame.minor)
       object.add("measuredPower", frame.measuredPower)
       object.add("advertisingData", Hex.encode(data))
-      object.add("intervalMs", Double(intervalUnits) * 0.625)
+      object.add("intervalMs", interval.milliseconds)
       object.add("advertisingType", "ADV_NONCONN_IND")
+      object.add("commandSet", "legacy")
+      object.add("hciCommands", strings: commands.map { Hex.encode($0.encodedPacket()) })
       object.add("dryRun", 1)
       return [object.line]
     case .text:
@@ -36,10 +41,22 @@ struct BroadcastPlan {
       lines.append("Measured power:    \(frame.measuredPower) dBm at 1 m")
       lines.append("Advertising data:  \(Hex.encode(data, separator: " ")) (\(data.count) bytes)")
       lines.append(
-        "Interval:          \(Double(intervalUnits) * 0.625) ms (\(intervalUnits) × 0.625 ms), "
+        "Interval:          \(interval.milliseconds) ms (\(intervalUnits) × 0.625 ms), "
           + "non-connectable undirected (ADV_NONCONN_IND)")
+      lines.append("HCI commands (legacy advertising set), in order:")
+      for command in commands {
+        lines.append(
+          "  \(String(describing: type(of: command)).padding(to: 28)) \(Hex.encode(command.encodedPacket(), separator: " "))"
+        )
+      }
       lines.append("Dry run: nothing was sent to a controller; live advertising is not in this version.")
       return lines
     }
+  }
+}
+
+extension String {
+  fileprivate func padding(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 }
