@@ -1,1 +1,3 @@
-print("beacon-broadcast: not yet")
+import BeaconCLI
+
+BeaconBroadcastCommand.main()

@@ -1,1 +1,3 @@
-print("beacon-scan: not yet")
+import BeaconCLI
+
+BeaconScanCommand.main()

@@ -1,0 +1,140 @@
+import BeaconDomain
+import Foundation
+import HCICodec
+
+/// Reads a user's station catalog: a JSON file mapping their own beacons to station names.
+///
+/// Two layouts are accepted: an object `{"stations": [ … ]}`, or JSON Lines with one station
+/// object per line — the output of `beacon-broadcast --list-stations --format json`, so the
+/// built-in catalog can be exported, edited and loaded back. Each station object has `name`,
+/// `uuid`, `major`, `minor` (an iBeacon identity) and optionally `displayName`,
+/// `sponsoredName`, `aliases`, `latitude`, `longitude`; or `"kind": "altbeacon"` with the
+/// same id fields, or `"kind": "eddystone-uid"` with `namespace` and `instance` hex strings.
+/// Line order is file order.
+public enum CatalogFile {
+  public static func load(path: String) throws(CatalogFileError) -> StationCatalog {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
+    }
+    return try parse(data, path: path)
+  }
+
+  static func parse(_ data: Data, path: String) throws(CatalogFileError) -> StationCatalog {
+    let entries = try decodeEntries(data, path: path)
+    var stations: [Station] = []
+    for (index, entry) in entries.enumerated() {
+      stations.append(try entry.station(lineOrder: index + 1, path: path))
+    }
+    do {
+      return try StationCatalog(stations: stations)
+    } catch {
+      throw .invalid(path: path, reason: Self.describe(error))
+    }
+  }
+
+  private struct Document: Decodable {
+    var stations: [Entry]
+  }
+
+  private static func decodeEntries(_ data: Data, path: String) throws(CatalogFileError) -> [Entry] {
+    let decoder = JSONDecoder()
+    if let document = try? decoder.decode(Document.self, from: data) { return document.stations }
+    // JSON Lines: one station object per non-empty line.
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw .invalid(path: path, reason: "not UTF-8 text")
+    }
+    var entries: [Entry] = []
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard !trimmed.isEmpty else { continue }
+      do {
+        entries.append(try decoder.decode(Entry.self, from: Data(trimmed.utf8)))
+      } catch {
+        throw .invalid(
+          path: path,
+          reason: "line \(number + 1): not a station object (\(Self.describe(error))); "
+            + "expected {\"stations\": [...]} or one JSON object per line")
+      }
+    }
+    guard !entries.isEmpty else { throw .invalid(path: path, reason: "no stations") }
+    return entries
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.keyNotFound(let key, _): return "missing field \"\(key.stringValue)\""
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      return "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+    case DecodingError.dataCorrupted(let context): return context.debugDescription
+    case StationCatalog.Problem.duplicateName(let name): return "the name \"\(name)\" is used twice"
+    case StationCatalog.Problem.duplicateBeacon(_, let first, let second):
+      return "stations \(first) and \(second) have the same beacon identity"
+    case StationCatalog.Problem.empty: return "no stations"
+    default: return String(describing: error)
+    }
+  }
+}
+
+/// Why a catalog file cannot be used.
+public enum CatalogFileError: Error, Hashable, Sendable, CustomStringConvertible {
+  case unreadable(path: String, reason: String)
+  case invalid(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let path, let reason): return "\(path): cannot read the catalog: \(reason)"
+    case .invalid(let path, let reason):
+      return "\(path): not a usable station catalog: \(reason). "
+        + "See `beacon-broadcast --list-stations --format json` for the layout."
+    }
+  }
+}
+
+private struct Entry: Decodable {
+  var name: String
+  var displayName: String?
+  var sponsoredName: String?
+  var aliases: [String]?
+  var latitude: Double?
+  var longitude: Double?
+  var kind: String?
+  var uuid: String?
+  var major: UInt16?
+  var minor: UInt16?
+  var namespace: String?
+  var instance: String?
+
+  func station(lineOrder: Int, path: String) throws(CatalogFileError) -> Station {
+    func fail(_ reason: String) -> CatalogFileError { .invalid(path: path, reason: "station \"\(name)\": \(reason)") }
+    let identity: BeaconIdentity
+    switch kind ?? BeaconKind.iBeacon.rawValue {
+    case BeaconKind.iBeacon.rawValue, BeaconKind.altBeacon.rawValue:
+      guard let uuidText = uuid, let parsed = UUID128(uuidText) else {
+        throw fail("\"uuid\" must be a UUID like F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3")
+      }
+      guard let major, let minor else { throw fail("\"major\" and \"minor\" (0–65535) are required") }
+      identity =
+        kind == BeaconKind.altBeacon.rawValue
+        ? .altBeacon(id1: parsed, id2: major, id3: minor)
+        : .iBeacon(uuid: parsed, major: major, minor: minor)
+    case BeaconKind.eddystoneUID.rawValue:
+      guard let namespaceText = namespace, let parsedNamespace = EddystoneNamespace(namespaceText) else {
+        throw fail("\"namespace\" must be 20 hex digits")
+      }
+      guard let instanceText = instance, let bytes = Hex.decode(instanceText), bytes.count == 6 else {
+        throw fail("\"instance\" must be 12 hex digits")
+      }
+      identity = .eddystoneUID(namespace: parsedNamespace, instance: bytes.reduce(0) { $0 << 8 | UInt64($1) })
+    case let other:
+      throw fail("unknown kind \"\(other)\" (use ibeacon, altbeacon or eddystone-uid)")
+    }
+    var coordinate: GeoCoordinate?
+    if let latitude, let longitude { coordinate = GeoCoordinate(latitude: latitude, longitude: longitude) }
+    return Station(
+      name: name, displayName: displayName ?? name, sponsoredName: sponsoredName, aliases: aliases ?? [],
+      lineOrder: lineOrder, coordinate: coordinate, beacon: identity)
+  }
+}

@@ -1,0 +1,49 @@
+import BeaconDomain
+import HCICodec
+
+/// Prints stations for `--list-stations`, as text or as JSON Lines that ``CatalogFile`` reads back.
+public struct StationFormatter: Sendable {
+  public var format: OutputFormat
+
+  public init(format: OutputFormat) { self.format = format }
+
+  public func lines(for catalog: StationCatalog) -> [String] {
+    switch format {
+    case .json: return catalog.stations.map(json)
+    case .text:
+      let header = pad("#", 3) + pad("NAME", 16) + pad("DISPLAY NAME", 18) + pad("SPONSORED NAME", 22) + "BEACON"
+      return [header]
+        + catalog.stations.map { station in
+          pad(String(station.lineOrder), 3) + pad(station.name, 16) + pad(station.displayName, 18)
+            + pad(station.sponsoredName ?? "-", 22) + "\(station.beacon.kind.rawValue) \(station.beacon)"
+        }
+    }
+  }
+
+  /// One station as a JSON object: name, displayName, uuid, major, minor first.
+  public func json(_ station: Station) -> String {
+    var object = JSONLine()
+    object.add("name", station.name)
+    object.add("displayName", station.displayName)
+    switch station.beacon {
+    case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
+      object.add("uuid", uuid.description)
+      object.add("major", major)
+      object.add("minor", minor)
+    case .eddystoneUID(let namespace, let instance):
+      object.add("namespace", namespace.description)
+      object.add("instance", SightingFormatter.instanceHex(instance))
+    }
+    object.add("kind", station.beacon.kind.rawValue)
+    object.add("lineOrder", station.lineOrder)
+    object.add("sponsoredName", station.sponsoredName)
+    object.add("aliases", strings: station.aliases)
+    object.add("latitude", station.coordinate?.latitude)
+    object.add("longitude", station.coordinate?.longitude)
+    return object.line
+  }
+
+  private func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+}

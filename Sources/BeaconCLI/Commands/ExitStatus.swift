@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// The exit codes of the toolkit's commands (sysexits.h values, documented in the README).
+public enum ExitStatus {
+  /// Everything went as asked.
+  public static let success = ExitCode(0)
+  /// A command line error: unknown option, bad value (ArgumentParser's own code).
+  public static let usage = ExitCode(64)
+  /// The input is not what it should be: not a btsnoop capture, corrupt mid-way.
+  public static let dataError = ExitCode(65)
+  /// The input cannot be opened: missing, unreadable, a directory.
+  public static let noInput = ExitCode(66)
+  /// A read or write failed while running.
+  public static let ioError = ExitCode(74)
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import BeaconDomain
+
+/// `--catalog FILE`: which stations beacons are named after.
+public struct CatalogOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A station catalog (JSON) mapping your own beacons to stations; default: the built-in MRT Jakarta North–South line.",
+      valueName: "file"))
+  public var catalog: String?
+
+  public init() {}
+
+  /// The catalog file's stations, or the built-in line.
+  public func load() throws -> StationCatalog {
+    guard let catalog else { return JakartaMRT.catalog }
+    do {
+      return try CatalogFile.load(path: catalog)
+    } catch {
+      throw ValidationError(error.description)
+    }
+  }
+}

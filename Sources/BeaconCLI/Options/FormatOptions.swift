@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// `--format text|json`.
+public struct FormatOptions: ParsableArguments {
+  @Option(help: "Output format: text (aligned columns) or json (one object per line).")
+  public var format: OutputFormat = .text
+
+  public init() {}
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// How results are printed.
+public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
+  /// Aligned columns for people.
+  case text
+  /// One JSON object per line, for programs (the schema is in the README).
+  case json
+}

@@ -1,0 +1,108 @@
+import BeaconDomain
+import HCICodec
+
+/// Turns beacon sightings into output lines, in the README's text or JSON schema.
+public struct SightingFormatter: Sendable {
+  public var format: OutputFormat
+
+  public init(format: OutputFormat) { self.format = format }
+
+  /// The column header for text output, `nil` for JSON.
+  public var header: String? {
+    switch format {
+    case .json: return nil
+    case .text:
+      return Self.columns(
+        "TIME", "ADDRESS", "TYPE", "RSSI", "KIND", "UUID / NAMESPACE", "MAJOR", "MINOR", "TX@1M", "STATION")
+    }
+  }
+
+  /// One line (without newline) for a sighting.
+  public func line(for sighting: BeaconSighting) -> String {
+    switch format {
+    case .json: return json(sighting)
+    case .text: return text(sighting)
+    }
+  }
+
+  /// The JSON object for a sighting. Fields: see README, "JSON output".
+  public func json(_ sighting: BeaconSighting) -> String {
+    var object = JSONLine()
+    object.add("time", sighting.time.iso8601)
+    object.add("address", sighting.address.description)
+    object.add("addressType", Self.addressTypeName(sighting.addressType))
+    object.add("rssi", sighting.rssi)
+    object.add("kind", sighting.frame.kind.rawValue)
+    let identity = sighting.frame.identity
+    object.add("uuid", identity.uuid?.description)
+    object.add("major", identity.major)
+    object.add("minor", identity.minor)
+    object.add("txPower", sighting.frame.txPowerAt1m)
+    object.add("station", sighting.station?.name)
+    switch sighting.frame {
+    case .eddystoneUID(let frame):
+      object.add("namespace", frame.namespace.description)
+      object.add("instance", Self.instanceHex(frame.instance))
+      object.add("txPowerAt0m", frame.txPowerAt0m)
+    case .altBeacon(let frame):
+      object.add("companyId", frame.companyIdentifier)
+    case .iBeacon:
+      break
+    }
+    return object.line
+  }
+
+  /// One aligned text row for a sighting.
+  public func text(_ sighting: BeaconSighting) -> String {
+    let identity = sighting.frame.identity
+    let idText: String
+    switch sighting.frame {
+    case .eddystoneUID(let frame): idText = "\(frame.namespace) \(Self.instanceHex(frame.instance))"
+    default: idText = identity.uuid?.description ?? "-"
+    }
+    return Self.columns(
+      sighting.time.iso8601,
+      sighting.address.description,
+      Self.addressTypeName(sighting.addressType) ?? "-",
+      sighting.rssi.map { String($0) } ?? "n/a",
+      sighting.frame.kind.rawValue,
+      idText,
+      identity.major.map { String($0) } ?? "-",
+      identity.minor.map { String($0) } ?? "-",
+      String(sighting.frame.txPowerAt1m),
+      sighting.station?.displayName ?? "-")
+  }
+
+  /// "public" or "random"; identity address types fold into those two. `nil` if neither.
+  public static func addressTypeName(_ type: LEAddressType) -> String? {
+    switch type.isRandom {
+    case .some(true): return "random"
+    case .some(false): return "public"
+    case .none: return nil
+    }
+  }
+
+  static func instanceHex(_ instance: UInt64) -> String {
+    Hex.encode((0..<6).reversed().map { UInt8(truncatingIfNeeded: instance >> (8 * UInt64($0))) })
+  }
+
+  private static let widths = [24, 17, 6, 5, 13, 36, 5, 5, 5]
+
+  private static func columns(_ fields: String...) -> String {
+    var line = ""
+    for (index, field) in fields.enumerated() {
+      if index > 0 { line += "  " }
+      if index < widths.count {
+        let pad = widths[index] - field.count
+        // Numbers right-aligned, text left-aligned.
+        let isNumeric = [3, 6, 7, 8].contains(index)
+        if isNumeric, pad > 0 { line += String(repeating: " ", count: pad) }
+        line += field
+        if !isNumeric, pad > 0 { line += String(repeating: " ", count: pad) }
+      } else {
+        line += field
+      }
+    }
+    return line
+  }
+}

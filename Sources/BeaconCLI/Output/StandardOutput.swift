@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Buffered writes to standard output and standard error.
+///
+/// Output is flushed per line when standard output is a terminal (so people see results
+/// as they happen) and in 64 KiB blocks otherwise (so a replay of millions of reports is
+/// not slowed by a write call per line).
+public final class StandardOutput {
+  private var buffer: [UInt8] = []
+  private let flushEachLine: Bool
+  private let descriptor: Int32
+
+  public init(descriptor: Int32 = STDOUT_FILENO) {
+    self.descriptor = descriptor
+    flushEachLine = isatty(descriptor) == 1
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  public func writeLine(_ line: String) {
+    buffer.append(contentsOf: line.utf8)
+    buffer.append(0x0A)
+    if flushEachLine || buffer.count >= 1 << 16 { flush() }
+  }
+
+  public func flush() {
+    var start = 0
+    while start < buffer.count {
+      let written = buffer[start...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        break  // EPIPE and the like: the reader has gone; drop the output.
+      }
+      start += written
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  deinit { flush() }
+
+  /// Writes one line to standard error, unbuffered.
+  public static func warn(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+  }
+}

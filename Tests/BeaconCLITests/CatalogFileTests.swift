@@ -1,0 +1,65 @@
+import BeaconDomain
+import Foundation
+import HCICodec
+import Testing
+
+@testable import BeaconCLI
+
+@Suite struct CatalogFileTests {
+  @Test func exportedCatalogLoadsBackUnchanged() throws {
+    let lines = StationFormatter(format: .json).lines(for: JakartaMRT.catalog)
+    #expect(lines.count == 13)
+    let loaded = try CatalogFile.parse(Data(lines.joined(separator: "\n").utf8), path: "export.jsonl")
+    #expect(loaded.stations == JakartaMRT.catalog.stations)
+  }
+
+  @Test func stationsDocumentWithOwnBeacons() throws {
+    let json = """
+      {"stations": [
+        {"name": "Home", "uuid": "11111111-2222-3333-4444-555555555555", "major": 7, "minor": 1},
+        {"name": "Office", "displayName": "The office", "kind": "eddystone-uid",
+         "namespace": "EDD1EBEAC04E5DEFA017", "instance": "0BDB87C1B000"}
+      ]}
+      """
+    let catalog = try CatalogFile.parse(Data(json.utf8), path: "mine.json")
+    let home = try #require(catalog.station(named: "home"))
+    #expect(home.lineOrder == 1)
+    #expect(
+      home.beacon == .iBeacon(uuid: try #require(UUID128("11111111-2222-3333-4444-555555555555")), major: 7, minor: 1))
+    let office = try #require(catalog.station(named: "The Office"))
+    #expect(office.beacon.kind == .eddystoneUID)
+  }
+
+  @Test func missingFieldNamesTheStationAndField() {
+    let json = #"{"name": "Home", "uuid": "11111111-2222-3333-4444-555555555555", "major": 7}"#
+    #expect(
+      throws: CatalogFileError.invalid(
+        path: "bad.jsonl", reason: "station \"Home\": \"major\" and \"minor\" (0–65535) are required")
+    ) {
+      try CatalogFile.parse(Data(json.utf8), path: "bad.jsonl")
+    }
+  }
+
+  @Test func duplicateBeaconIsRejected() {
+    let line = #"{"name": "A", "uuid": "11111111-2222-3333-4444-555555555555", "major": 1, "minor": 1}"#
+    let other = #"{"name": "B", "uuid": "11111111-2222-3333-4444-555555555555", "major": 1, "minor": 1}"#
+    #expect(
+      throws: CatalogFileError.invalid(path: "dup.jsonl", reason: "stations A and B have the same beacon identity")
+    ) {
+      try CatalogFile.parse(Data((line + "\n" + other).utf8), path: "dup.jsonl")
+    }
+  }
+
+  @Test func garbageLineIsNamed() throws {
+    do {
+      _ = try CatalogFile.parse(Data("{\"name\": \"A\"\nnot json\n".utf8), path: "x.jsonl")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.description.hasPrefix("x.jsonl: not a usable station catalog: line 1"))
+    }
+  }
+
+  @Test func missingFileSaysSo() {
+    #expect(throws: CatalogFileError.self) { try CatalogFile.load(path: "/nonexistent/catalog.json") }
+  }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import BeaconDomain
+import HCICodec
+import Testing
+
+@testable import BeaconCLI
+
+@Suite struct CommandLineTests {
+  @Test func scanNeedsASource() {
+    #expect(throws: (any Error).self) { try BeaconScanCommand.parseAsRoot([]) }
+    let message = BeaconScanCommand.message(for: ValidationError("x"))
+    #expect(message == "x")
+  }
+
+  @Test func scanParsesFiltersAndResolvesStationAliases() throws {
+    let command = try #require(
+      try BeaconScanCommand.parseAsRoot([
+        "--replay", "x.btsnoop", "--kind", "ibeacon", "--station", "DukuhAtasBNI", "--major", "1", "--format", "json",
+      ]) as? BeaconScanCommand)
+    let filter = try command.filters.filter(catalog: JakartaMRT.catalog)
+    #expect(filter.stationNames == ["DukuhAtas"])
+    #expect(filter.kinds == [.iBeacon])
+    #expect(filter.major == 1)
+    #expect(command.output.format == .json)
+  }
+
+  @Test func unknownStationListsTheStations() throws {
+    let command = try #require(
+      try BeaconScanCommand.parseAsRoot(["--replay", "x", "--station", "Gambir"]) as? BeaconScanCommand)
+    do {
+      _ = try command.filters.filter(catalog: JakartaMRT.catalog)
+      Issue.record("expected an error")
+    } catch let error as ValidationError {
+      #expect(error.message.hasPrefix("No station named \"Gambir\". Stations: LebakBulus, Fatmawati, CipeteRaya"))
+    }
+  }
+
+  @Test func badUUIDIsAUsageError() {
+    #expect(throws: (any Error).self) {
+      try BeaconScanCommand.parseAsRoot(["--replay", "x", "--uuid", "not-a-uuid"])
+    }
+    #expect(BeaconScanCommand.exitCode(for: ValidationError("x")) == ExitStatus.usage)
+  }
+
+  @Test func scanHelpTeachesSourcesFormatsAndExitCodes() {
+    let help = BeaconScanCommand.helpMessage(columns: 200)
+    #expect(help.contains("USAGE: beacon-scan [--replay <file>] [--once] [--format <format>]"))
+    #expect(help.contains("--replay <file>"))
+    #expect(help.contains("Replay a btsnoop capture file through the scanning pipeline."))
+    #expect(
+      help.contains("`btmon -w FILE` on Linux (datalink 2001), Android's HCI snoop log (1002), or raw HCI (1001)"))
+    #expect(help.contains("--kind <kind>"))
+    #expect(help.contains("--station <name>"))
+    #expect(help.contains("--catalog <file>"))
+    #expect(help.contains("Exit status: 0 done; 64 bad command line; 65 the capture is not btsnoop or is corrupt"))
+  }
+
+  @Test func broadcastNeedsStationOrFullIdentity() {
+    #expect(throws: (any Error).self) { try BeaconBroadcastCommand.parseAsRoot([]) }
+    #expect(throws: (any Error).self) {
+      try BeaconBroadcastCommand.parseAsRoot(["--uuid", "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3"])
+    }
+    #expect(throws: (any Error).self) {
+      try BeaconBroadcastCommand.parseAsRoot(["--station", "CipeteRaya", "--major", "1"])
+    }
+    #expect(throws: (any Error).self) {
+      try BeaconBroadcastCommand.parseAsRoot(["--station", "CipeteRaya", "--interval", "5"])
+    }
+  }
+
+  @Test func broadcastPlanForCipeteRayaHasTheIBeaconBytes() throws {
+    let command = try #require(
+      try BeaconBroadcastCommand.parseAsRoot(["--station", "cipete raya"]) as? BeaconBroadcastCommand)
+    let plan = try command.advertisingPlan(catalog: JakartaMRT.catalog)
+    #expect(plan.station?.name == "CipeteRaya")
+    #expect(
+      Hex.encode(plan.frame.advertisingData.bytes)
+        == "0201061AFF4C000215" + "F63B21BA26354BE4B6FFE2EAB8B541C3" + "0001" + "0003" + "C5")
+    #expect(plan.intervalUnits == 160)
+    let text = plan.lines(format: .text)
+    #expect(text.contains("Station:           Cipete Raya (CipeteRaya, stop 3)"))
+    #expect(text.last?.hasPrefix("Dry run:") == true)
+  }
+
+  @Test func broadcastWithOwnIdentityAndPower() throws {
+    let command = try #require(
+      try BeaconBroadcastCommand.parseAsRoot([
+        "--uuid", "e2c56db5-dffb-48d2-b060-d0f5a71096e0", "--major", "258", "--minor", "772", "--measured-power", "-62",
+      ]) as? BeaconBroadcastCommand)
+    let plan = try command.advertisingPlan(catalog: JakartaMRT.catalog)
+    #expect(plan.station == nil)
+    #expect(Hex.encode(plan.frame.manufacturerSpecificData) == "4C000215E2C56DB5DFFB48D2B060D0F5A71096E001020304C2")
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// The built executables, run as a user runs them.
+@Suite struct ExecutableTests {
+  static let ride = TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")
+
+  @Test func demoPrintsEveryStationOfTheRideInLineOrder() throws {
+    let result = try Executable.run("beacon-scan", ["--replay", Self.ride, "--once", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let stations = result.stdout.split(separator: "\n").compactMap { line -> String? in
+      let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      return object?["station"] as? String
+    }
+    // A neighbouring station can be heard weakly before the train arrives; first sightings
+    // still follow the line, each station once.
+    #expect(Set(stations).count == 13)
+    #expect(stations.first == "LebakBulus")
+    #expect(stations.last == "BundaranHI")
+  }
+
+  @Test func textOutputHasHeaderAndStationNames() throws {
+    let result = try Executable.run("beacon-scan", ["--replay", Self.ride, "--station", "CipeteRaya"])
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("TIME") == true)
+    #expect(lines.count > 2)
+    #expect(lines.dropFirst().allSatisfy { $0.hasSuffix("Cipete Raya") })
+    #expect(result.stderr.contains("advertising report(s)"))
+  }
+
+  @Test func missingFileExits66AndSaysWhich() throws {
+    let result = try Executable.run("beacon-scan", ["--replay", "/nonexistent/ride.btsnoop"])
+    #expect(result.status == 66)
+    #expect(result.stderr.contains("/nonexistent/ride.btsnoop"))
+    #expect(result.stdout.split(separator: "\n").count <= 1)
+  }
+
+  @Test func notBTSnoopExits65NamingFileAndOffset() throws {
+    let path = TestPaths.fixture("broken-not-btsnoop.btsnoop")
+    let result = try Executable.run("beacon-scan", ["--replay", path])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains(path))
+    #expect(result.stderr.contains("byte 0"))
+  }
+
+  @Test func corruptMidFileExits65AfterReportingWhatCameBefore() throws {
+    let path = TestPaths.fixture("broken-corrupt-mid-file.btsnoop")
+    let result = try Executable.run("beacon-scan", ["--replay", path, "--format", "json"])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains(path))
+    #expect(result.stderr.contains("byte "))
+  }
+
+  @Test func truncatedFinalRecordWarnsAndSucceeds() throws {
+    let result = try Executable.run("beacon-scan", ["--replay", TestPaths.fixture("tricky-reports.btsnoop")])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("warning"))
+    #expect(result.stderr.lowercased().contains("truncated"))
+  }
+
+  @Test func usageErrorExits64() throws {
+    let result = try Executable.run("beacon-scan", ["--replay", Self.ride, "--kind", "nonsense"])
+    #expect(result.status == 64)
+  }
+
+  @Test func broadcastListsStationsAsJSONLines() throws {
+    let result = try Executable.run("beacon-broadcast", ["--list-stations", "--format", "json"])
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 13)
+    let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+    #expect(first?["name"] as? String == "LebakBulus")
+    #expect(first?["uuid"] as? String == "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3")
+    #expect(first?["major"] as? Int == 1)
+    #expect(first?["minor"] as? Int == 1)
+  }
+
+  @Test func broadcastSaysItIsADryRun() throws {
+    let result = try Executable.run("beacon-broadcast", ["--station", "CipeteRaya"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("02 01 06 1A FF 4C 00 02 15 F6 3B 21 BA"))
+    #expect(result.stdout.contains("Dry run"))
+  }
+}

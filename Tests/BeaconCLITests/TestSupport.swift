@@ -1,0 +1,60 @@
+import Foundation
+
+/// Paths the end-to-end tests use, found from this file's location.
+enum TestPaths {
+  /// The package root.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static let fixtures = packageRoot.appendingPathComponent("Fixtures")
+
+  /// `../shared/captures` beside the project: real third-party captures, when present.
+  static let sharedCaptures = packageRoot.deletingLastPathComponent()
+    .appendingPathComponent("shared/captures")
+
+  static var sharedCapturesAvailable: Bool {
+    FileManager.default.fileExists(atPath: sharedCaptures.appendingPathComponent("expected.tsv").path)
+  }
+
+  /// The directory holding the built executables (next to the test bundle).
+  static var productsDirectory: URL {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      packageRoot.appendingPathComponent(".build/debug"),
+    ]
+    return candidates.first {
+      FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("beacon-scan").path)
+    } ?? candidates[1]
+  }
+
+  static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+}
+
+/// The result of running one of the built executables.
+struct ProcessResult {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+}
+
+enum Executable {
+  /// Runs `name` (a product of this package) with `arguments`, with no standard input.
+  static func run(_ name: String, _ arguments: [String]) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = TestPaths.productsDirectory.appendingPathComponent(name)
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read before waiting so a full pipe cannot block the child.
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessResult(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+}

@@ -1,0 +1,26 @@
+# Sourced by tools/demo and tools/test: installs what the project needs, only when missing.
+# Debian/Ubuntu packages:
+#   libbluetooth-dev  BlueZ headers and libbluetooth, to build the kernel HCI socket shim
+#   tshark            Wireshark's decoder, the independent oracle in the cross-check tests
+#   bluez             btmon, to check that captures we write are read by BlueZ's own tools
+# A Swift 6.1+ toolchain must already be on PATH (https://www.swift.org/install/linux/).
+
+install_packages() {
+  local missing=()
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "==> installing Debian packages: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+require_swift() {
+  if ! command -v swift >/dev/null 2>&1; then
+    echo "error: no Swift toolchain on PATH. Install Swift 6.1 or newer: https://www.swift.org/install/linux/" >&2
+    exit 1
+  fi
+}
