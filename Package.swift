@@ -42,7 +42,7 @@ let package = Package(
     .testTarget(name: "HCICodecTests", dependencies: ["HCICodec"]),
     .testTarget(name: "BeaconDomainTests", dependencies: ["BeaconDomain", "HCICodec"]),
     .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "BeaconDomain", "HCICodec"]),
-    .testTarget(name: "LinuxHCISocketTests", dependencies: ["LinuxHCISocket"]),
+    .testTarget(name: "LinuxHCISocketTests", dependencies: ["LinuxHCISocket", "HCICodec"]),
     .testTarget(
       name: "BeaconCLITests",
       dependencies: ["BeaconCLI", "BeaconDomain", "HCICodec", "HCITransport"]

@@ -79,7 +79,11 @@ public struct BeaconScanCommand: ParsableCommand {
     } catch let error as CaptureFileError {
       stdout.flush()
       StandardOutput.warn("beacon-scan: \(error)")
-      throw error.isMissingInput ? ExitStatus.noInput : ExitStatus.dataError
+      switch error.reason {
+      case .format: throw ExitStatus.dataError
+      case .fileNotFound, .permissionDenied, .isADirectory: throw ExitStatus.noInput
+      case .systemError, .encoding: throw ExitStatus.ioError
+      }
     }
     stdout.flush()
     for warning in source.warnings {
