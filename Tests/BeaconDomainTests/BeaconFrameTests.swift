@@ -190,7 +190,7 @@ let dukuhAtasManufacturerData: [UInt8] = [0x4C, 0x00, 0x02, 0x15] + stationUUIDB
   @Test func rejectsOtherServicesFramesAndLengths() {
     var other = Self.serviceData
     other[0] = 0xAB
-    #expect(throws: BeaconFrameError.wrongCompany(0xFEAB)) {
+    #expect(throws: BeaconFrameError.wrongService(0xFEAB)) {
       try EddystoneUID(serviceData: other[...])
     }
     var url = Self.serviceData

@@ -34,24 +34,18 @@ public struct AltBeacon: Hashable, Sendable {
   /// Decodes the data of a manufacturer-specific AD structure (company identifier included).
   public init(manufacturerSpecificData data: ArraySlice<UInt8>) throws(BeaconFrameError) {
     var reader = ByteReader(data)
-    do {
-      companyIdentifier = try reader.readUInt16LE("Company Identifier")
-      let code = try reader.readUInt16BE("Beacon Code")
-      guard code == Self.beaconCode else { throw BeaconFrameError.wrongType(code) }
-      guard reader.remainingCount == 22 else {
-        throw BeaconFrameError.wrongLength(expected: 22, actual: reader.remainingCount)
-      }
-      id1 = try UUID128(bigEndianBytes: reader.readBytes(16, "Beacon ID"))
-      id2 = try reader.readUInt16BE("Beacon ID")
-      id3 = try reader.readUInt16BE("Beacon ID")
-      referenceRSSI = try reader.readInt8("Reference RSSI")
-      manufacturerReserved = try reader.readUInt8("MFG RSVD")
-    } catch let error as BeaconFrameError {
-      throw error
-    } catch let error as HCIDecodingError {
-      throw .malformed(error)
-    } catch {
-      throw .noCandidateStructure
+    let (company, code) = try BeaconFrameError.reading { () throws(HCIDecodingError) in
+      (try reader.readUInt16LE("Company Identifier"), try reader.readUInt16BE("Beacon Code"))
+    }
+    guard code == Self.beaconCode else { throw .wrongType(code) }
+    guard reader.remainingCount == 22 else { throw .wrongLength(expected: 22, actual: reader.remainingCount) }
+    companyIdentifier = company
+    (id1, id2, id3, referenceRSSI, manufacturerReserved) = try BeaconFrameError.reading {
+      () throws(HCIDecodingError) in
+      (
+        try UUID128(bigEndianBytes: reader.readBytes(16, "Beacon ID")), try reader.readUInt16BE("Beacon ID"),
+        try reader.readUInt16BE("Beacon ID"), try reader.readInt8("Reference RSSI"), try reader.readUInt8("MFG RSVD")
+      )
     }
   }
 

@@ -6,10 +6,23 @@ public enum BeaconFrameError: Error, Hashable, Sendable {
   case noCandidateStructure
   /// Manufacturer data under another company than the frame requires (iBeacon: 0x004C).
   case wrongCompany(UInt16)
+  /// Service data under another service UUID than the frame requires (Eddystone: 0xFEAA).
+  case wrongService(UInt16)
   /// The frame's type bytes are not this kind's (e.g. Apple type 0x10 rather than 0x02).
   case wrongType(UInt16)
   /// The frame's declared or actual length is not this kind's.
   case wrongLength(expected: Int, actual: Int)
   /// The AD structures themselves are malformed.
   case malformed(HCIDecodingError)
+}
+
+extension BeaconFrameError {
+  /// Runs `body`, which reads frame fields, turning a byte-level error into ``malformed(_:)``.
+  static func reading<Value>(_ body: () throws(HCIDecodingError) -> Value) throws(BeaconFrameError) -> Value {
+    do {
+      return try body()
+    } catch {
+      throw .malformed(error)
+    }
+  }
 }

@@ -29,26 +29,22 @@ public struct EddystoneUID: Hashable, Sendable {
   /// Decodes the data of a 16-bit service-data AD structure (service UUID included).
   public init(serviceData data: ArraySlice<UInt8>) throws(BeaconFrameError) {
     var reader = ByteReader(data)
-    do {
-      let service = try reader.readUInt16LE("Service UUID")
-      guard service == Self.serviceUUID else { throw BeaconFrameError.wrongCompany(service) }
-      let frame = try reader.readUInt8("Frame Type")
-      guard frame == Self.frameType else { throw BeaconFrameError.wrongType(UInt16(frame)) }
-      // 17 bytes of fields, then two reserved bytes that many beacons omit.
-      guard reader.remainingCount == 17 || reader.remainingCount == 19 else {
-        throw BeaconFrameError.wrongLength(expected: 19, actual: reader.remainingCount)
-      }
-      txPowerAt0m = try reader.readInt8("Ranging Data")
-      let namespaceHigh = try reader.readBigEndian(2, "Namespace")
-      let namespaceLow = try reader.readBigEndian(8, "Namespace")
-      namespace = EddystoneNamespace(high: UInt16(namespaceHigh), low: namespaceLow)
-      instance = try reader.readBigEndian(6, "Instance")
-    } catch let error as BeaconFrameError {
-      throw error
-    } catch let error as HCIDecodingError {
-      throw .malformed(error)
-    } catch {
-      throw .noCandidateStructure
+    let (service, frame) = try BeaconFrameError.reading { () throws(HCIDecodingError) in
+      (try reader.readUInt16LE("Service UUID"), try reader.readUInt8("Frame Type"))
+    }
+    guard service == Self.serviceUUID else { throw .wrongService(service) }
+    guard frame == Self.frameType else { throw .wrongType(UInt16(frame)) }
+    // 17 bytes of fields, then two reserved bytes that many beacons omit.
+    guard reader.remainingCount == 17 || reader.remainingCount == 19 else {
+      throw .wrongLength(expected: 19, actual: reader.remainingCount)
+    }
+    (txPowerAt0m, namespace, instance) = try BeaconFrameError.reading { () throws(HCIDecodingError) in
+      (
+        try reader.readInt8("Ranging Data"),
+        EddystoneNamespace(
+          high: UInt16(try reader.readBigEndian(2, "Namespace")), low: try reader.readBigEndian(8, "Namespace")),
+        try reader.readBigEndian(6, "Instance")
+      )
     }
   }
 

@@ -27,24 +27,20 @@ public struct IBeacon: Hashable, Sendable {
   /// Decodes the data of a manufacturer-specific AD structure (company identifier included).
   public init(manufacturerSpecificData data: ArraySlice<UInt8>) throws(BeaconFrameError) {
     var reader = ByteReader(data)
-    do {
-      let company = try reader.readUInt16LE("Company Identifier")
-      guard company == Self.appleCompanyIdentifier else { throw BeaconFrameError.wrongCompany(company) }
-      let typeAndLength = try reader.readUInt16BE("iBeacon type and length")
-      guard typeAndLength == Self.typeAndLength else { throw BeaconFrameError.wrongType(typeAndLength) }
-      guard reader.remainingCount == 21 else {
-        throw BeaconFrameError.wrongLength(expected: 21, actual: reader.remainingCount)
-      }
-      uuid = try UUID128(bigEndianBytes: reader.readBytes(16, "Proximity UUID"))
-      major = try reader.readUInt16BE("Major")
-      minor = try reader.readUInt16BE("Minor")
-      measuredPower = try reader.readInt8("Measured Power")
-    } catch let error as BeaconFrameError {
-      throw error
-    } catch let error as HCIDecodingError {
-      throw .malformed(error)
-    } catch {
-      throw .noCandidateStructure
+    let company = try BeaconFrameError.reading { () throws(HCIDecodingError) in
+      try reader.readUInt16LE("Company Identifier")
+    }
+    guard company == Self.appleCompanyIdentifier else { throw .wrongCompany(company) }
+    let typeAndLength = try BeaconFrameError.reading { () throws(HCIDecodingError) in
+      try reader.readUInt16BE("iBeacon type and length")
+    }
+    guard typeAndLength == Self.typeAndLength else { throw .wrongType(typeAndLength) }
+    guard reader.remainingCount == 21 else { throw .wrongLength(expected: 21, actual: reader.remainingCount) }
+    (uuid, major, minor, measuredPower) = try BeaconFrameError.reading { () throws(HCIDecodingError) in
+      (
+        try UUID128(bigEndianBytes: reader.readBytes(16, "Proximity UUID")), try reader.readUInt16BE("Major"),
+        try reader.readUInt16BE("Minor"), try reader.readInt8("Measured Power")
+      )
     }
   }
 

@@ -38,27 +38,9 @@ public struct BeaconScanner: Sendable {
     guard case .leMeta(let meta) = event else { return }
     switch meta {
     case .advertisingReport(let event):
-      statistics.advertisingEvents += 1
-      for report in event.reports {
-        consider(
-          report.data, address: report.address, addressType: report.addressType, rssi: report.rssi,
-          timed: timed, sighting: sighting)
-      }
-      if let error = event.problem {
-        statistics.malformedEvents += 1
-        problem(ScanProblem(origin: timed.origin, error: error, lostReportCount: event.missingReportCount))
-      }
+      consider(event.reports, problem: event.problem, lost: event.missingReportCount, timed, sighting, problem)
     case .extendedAdvertisingReport(let event):
-      statistics.advertisingEvents += 1
-      for report in event.reports {
-        consider(
-          report.data, address: report.address, addressType: report.addressType, rssi: report.rssi,
-          timed: timed, sighting: sighting)
-      }
-      if let error = event.problem {
-        statistics.malformedEvents += 1
-        problem(ScanProblem(origin: timed.origin, error: error, lostReportCount: event.missingReportCount))
-      }
+      consider(event.reports, problem: event.problem, lost: event.missingReportCount, timed, sighting, problem)
     case .other:
       break
     }
@@ -76,19 +58,26 @@ public struct BeaconScanner: Sendable {
   }
 
   private mutating func consider(
-    _ data: ArraySlice<UInt8>, address: BluetoothAddress, addressType: LEAddressType, rssi: Int8?,
-    timed: TimedHCIPacket, sighting: (BeaconSighting) -> Void
+    _ reports: [some AdvertisingReportFields], problem error: HCIDecodingError?, lost: Int, _ timed: TimedHCIPacket,
+    _ sighting: (BeaconSighting) -> Void, _ problem: (ScanProblem) -> Void
   ) {
-    statistics.advertisingReports += 1
-    guard let frame = BeaconFrame(advertisingData: AdvertisingData(data)) else { return }
-    statistics.beaconReports += 1
-    let station = catalog.station(for: frame.identity)
-    guard filter.matches(frame, station: station) else { return }
-    statistics.emittedSightings += 1
-    sighting(
-      BeaconSighting(
-        time: timed.time, address: address, addressType: addressType, rssi: rssi, frame: frame,
-        station: station, origin: timed.origin))
+    statistics.advertisingEvents += 1
+    for report in reports {
+      statistics.advertisingReports += 1
+      guard let frame = BeaconFrame(advertisingData: AdvertisingData(report.data)) else { continue }
+      statistics.beaconReports += 1
+      let station = catalog.station(for: frame.identity)
+      guard filter.matches(frame, station: station) else { continue }
+      statistics.emittedSightings += 1
+      sighting(
+        BeaconSighting(
+          time: timed.time, address: report.address, addressType: report.addressType, rssi: report.rssi,
+          frame: frame, station: station, origin: timed.origin))
+    }
+    if let error {
+      statistics.malformedEvents += 1
+      problem(ScanProblem(origin: timed.origin, error: error, lostReportCount: lost))
+    }
   }
 
   /// A cheap look at the header so that other events are skipped without decoding.

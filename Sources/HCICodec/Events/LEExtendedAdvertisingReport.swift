@@ -12,7 +12,7 @@ public struct LEExtendedAdvertisingReport: Hashable, Sendable {
     self.missingReportCount = missingReportCount
   }
 
-  public struct Report: Hashable, Sendable {
+  public struct Report: Hashable, Sendable, AdvertisingReportFields {
     public var eventType: EventType
     public var addressType: LEAddressType
     public var address: BluetoothAddress
@@ -85,25 +85,9 @@ public struct LEExtendedAdvertisingReport: Hashable, Sendable {
   }
 
   init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
-    let count = Int(try reader.readUInt8("Num_Reports"))
-    guard count > 0 else { throw .invalidValue(field: "Num_Reports", value: 0) }
-    var reports: [Report] = []
-    reports.reserveCapacity(count)
-    for _ in 0..<count {
-      do {
-        reports.append(try Self.decodeReport(&reader))
-      } catch {
-        self.init(reports: reports, problem: error, missingReportCount: count - reports.count)
-        return
-      }
-    }
-    if !reader.isAtEnd {
-      self.init(
-        reports: reports,
-        problem: .trailingBytes(field: "HCI_LE_Extended_Advertising_Report", count: reader.remainingCount))
-      return
-    }
-    self.init(reports: reports)
+    let list = try AdvertisingReportList(
+      &reader, eventName: "HCI_LE_Extended_Advertising_Report", decodeReport: Self.decodeReport)
+    self.init(reports: list.reports, problem: list.problem, missingReportCount: list.missingReportCount)
   }
 
   private static func decodeReport(_ reader: inout ByteReader) throws(HCIDecodingError) -> Report {
