@@ -49,7 +49,7 @@ extension BTSnoopError: CustomStringConvertible {
       let supported = BTSnoopDatalink.supported.map(\.description).joined(separator: ", ")
       return "unsupported btsnoop datalink \(datalink) at byte 12 (supported: \(supported))"
     case .truncatedHeader(let presentBytes):
-      return "btsnoop file header is truncated: \(BTSnoopFormat.fileHeaderSize) bytes needed, "
+      return "btsnoop file header is truncated at byte \(presentBytes): \(BTSnoopFormat.fileHeaderSize) bytes needed, "
         + "\(presentBytes) present"
     case .corruptRecord(let recordNumber, let byteOffset, let reason):
       return "record \(recordNumber) at byte \(byteOffset) is corrupt: \(reason)"
