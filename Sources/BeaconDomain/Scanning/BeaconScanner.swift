@@ -10,6 +10,7 @@ public struct BeaconScanner: Sendable {
   public var catalog: StationCatalog
   public var filter: BeaconFilter
   public private(set) var statistics = ScanStatistics()
+  private var reassembler = ExtendedDataReassembler()
 
   public init(catalog: StationCatalog = JakartaMRT.catalog, filter: BeaconFilter = BeaconFilter()) {
     self.catalog = catalog
@@ -40,7 +41,10 @@ public struct BeaconScanner: Sendable {
     case .advertisingReport(let event):
       consider(event.reports, problem: event.problem, lost: event.missingReportCount, timed, sighting, problem)
     case .extendedAdvertisingReport(let event):
-      consider(event.reports, problem: event.problem, lost: event.missingReportCount, timed, sighting, problem)
+      // Fragments of chained data are held until their advertisement is whole.
+      let whole = event.reports.compactMap { reassembler.add($0) }
+      statistics.heldFragments += event.reports.count - whole.count
+      consider(whole, problem: event.problem, lost: event.missingReportCount, timed, sighting, problem)
     case .other:
       break
     }

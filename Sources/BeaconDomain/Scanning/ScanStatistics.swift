@@ -4,8 +4,10 @@ public struct ScanStatistics: Hashable, Sendable {
   public var packets = 0
   /// LE advertising report events (legacy and extended).
   public var advertisingEvents = 0
-  /// Advertising reports inside them.
+  /// Advertising reports inside them; an extended advertisement reported in fragments counts once.
   public var advertisingReports = 0
+  /// Extended reports that were fragments of a longer advertisement, joined with the next.
+  public var heldFragments = 0
   /// Reports that carried a recognised beacon frame.
   public var beaconReports = 0
   /// Beacon reports that passed the filter and were emitted.
