@@ -8,15 +8,18 @@ public struct BeaconBroadcastCommand: ParsableCommand {
     commandName: "beacon-broadcast",
     abstract: "Advertise as an iBeacon station beacon (this version: print what would be advertised).",
     discussion: """
-      Builds the iBeacon advertisement of a station (or of any UUID/major/minor) and prints \
-      exactly what a controller would be given: identity, advertising data bytes, interval.
+      Builds the iBeacon advertisement of a station (or of any UUID, major and \
+      minor) and prints exactly what a controller would be given: identity, \
+      advertising data bytes, interval and the HCI commands.
 
       This version does not talk to a controller yet: it is a dry run and says so.
 
       Examples:
         beacon-broadcast --station CipeteRaya
-        beacon-broadcast --uuid F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3 --major 1 --minor 3
-        beacon-broadcast --list-stations --format json > my-catalog.jsonl
+        beacon-broadcast --uuid F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3 \\
+                         --major 1 --minor 3 --measured-power -62
+        beacon-broadcast --list-stations --format json > my-stations.jsonl
+        beacon-broadcast --catalog my-stations.jsonl --station Home
       """)
 
   @Option(help: ArgumentHelp("Advertise this station's beacon, e.g. CipeteRaya.", valueName: "name"))

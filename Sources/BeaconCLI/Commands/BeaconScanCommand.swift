@@ -9,21 +9,27 @@ public struct BeaconScanCommand: ParsableCommand {
     commandName: "beacon-scan",
     abstract: "Find iBeacon, AltBeacon and Eddystone-UID frames and report them.",
     discussion: """
-      Reads HCI traffic, finds LE advertising reports that carry beacon frames, names the \
-      station each beacon belongs to, and prints one line per report.
+      Reads HCI traffic, finds LE advertising reports that carry beacon frames, names \
+      the station each beacon belongs to, and prints one line per report.
 
       Sources:
-        --replay FILE   a btsnoop capture: `btmon -w FILE` on Linux (datalink 2001), \
-      Android's HCI snoop log (1002), or raw HCI (1001). Times shown are the capture's.
+        --replay FILE   a btsnoop capture, as written by
+                        btmon -w FILE          (Linux, datalink 2001)
+                        Android's HCI snoop log (datalink 1002)
+                        hcidump -w FILE        (raw HCI, datalink 1001)
+                        Times shown are the capture's.
 
       Examples:
         beacon-scan --replay ride.btsnoop
+        beacon-scan --replay ride.btsnoop --once      # each beacon once
         beacon-scan --replay ride.btsnoop --format json --station CipeteRaya
-        beacon-scan --replay ride.btsnoop --once          # each beacon once, when first seen
 
-      Exit status: 0 done; 64 bad command line; 65 the capture is not btsnoop or is corrupt \
-      (the message names the byte offset; what came before it was still reported); \
-      66 the capture cannot be opened.
+      Exit status:
+        0   done
+        64  bad command line
+        65  the capture is not btsnoop, or is corrupt (the message names the
+            byte offset; everything before it was still reported)
+        66  the capture cannot be opened
       """)
 
   @Option(
