@@ -631,11 +631,8 @@ def build_scripted(sc: dict, rng: random.Random) -> Capture:
 def render(sc: dict) -> bytes:
     rng = random.Random(sc["seed"])
     kind = sc["kind"]
-    if kind == "pcap":  # something that is not btsnoop at all
-        packet = bytes([H4_EVENT]) + command_complete(0x0C03, b"\x00")
-        ts = parse_time(sc["start"])
-        header = struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 187)  # LINKTYPE_BLUETOOTH_HCI_H4
-        return header + struct.pack("<IIII", ts // 1_000_000, ts % 1_000_000, len(packet), len(packet)) + packet
+    if kind == "textExport":  # what people often send instead of the binary capture
+        return "".join(line + "\n" for line in sc["text"]).encode()
     cap = build_ride(sc, rng) if kind == "ride" else build_scripted(sc, rng)
     datalink = sc["datalink"]
     out = bytearray(file_header(sc.get("headerDatalink", datalink)))
@@ -671,7 +668,7 @@ def read_btsnoop(blob: bytes):
     if len(blob) < 8 or blob[:8] != BTSNOOP_MAGIC:
         if len(blob) < 8 and BTSNOOP_MAGIC.startswith(blob):
             raise ReadError("truncatedFileHeader", 0, f"file header needs 16 bytes, file has {len(blob)}")
-        raise ReadError("notBtsnoop", 0, "identification pattern is not \"btsnoop\\0\"")
+        raise ReadError("notACapture", 0, "identification pattern is not \"btsnoop\\0\"")
     if len(blob) < 16:
         raise ReadError("truncatedFileHeader", 0, f"file header needs 16 bytes, file has {len(blob)}")
     version, datalink = struct.unpack(">II", blob[8:16])

@@ -20,6 +20,10 @@ public struct CaptureFileError: Error, Hashable, Sendable {
     case systemError(operation: String, errno: Int32, message: String)
     /// The bytes are not a readable btsnoop capture.
     case format(BTSnoopError)
+    /// The bytes are not a readable pcap or pcapng capture.
+    case packetCaptureFormat(PacketCaptureError)
+    /// The file is neither btsnoop nor pcap nor pcapng; `looksLike` says what it seems to be.
+    case unrecognizedFormat(leadingBytes: [UInt8], looksLike: String)
     /// A packet could not be written in the file's datalink.
     case encoding(BTSnoopEncodingError)
   }
@@ -40,6 +44,14 @@ extension CaptureFileError: CustomStringConvertible {
       return "\(path): \(error)." + Self.advice(for: error, path: path)
     case .encoding(let error):
       return "\(path): \(error)."
+    case .packetCaptureFormat(let error):
+      return "\(path): \(error)."
+    case .unrecognizedFormat(let leadingBytes, let looksLike):
+      let found =
+        leadingBytes.isEmpty
+        ? "the file is empty" : "byte 0: \(Hex.encode(leadingBytes, separator: " ")); it looks like \(looksLike)"
+      return "\(path): not a capture this tool reads (\(found)). It reads btsnoop files (`btmon -w FILE`, "
+        + "Android's HCI snoop log) and pcap/pcapng files (Wireshark, Bluetooth LE sniffers)."
     }
   }
 
@@ -70,3 +82,6 @@ extension CaptureFileError {
     }
   }
 }
+
+/// Thrown by the format readers, which do not know the path; the replay source adds it.
+extension CaptureFileError.Reason: Error {}

@@ -1,43 +1,49 @@
 import BeaconDomain
 import HCICodec
 
-/// Replays the HCI packets of a btsnoop capture file (datalink 1001, 1002 or 2001) as an
-/// ``HCIPacketSource``.
+/// Replays a capture file as an ``HCIPacketSource``: btsnoop (datalinks 1001, 1002, 2001), pcap
+/// and pcapng (HCI link types 187, 201, 254; link-layer sniffer link types 251, 256, 272).
 ///
-/// The file is read in chunks, so memory stays bounded however large it is. Records that are
-/// not HCI packets (Linux monitor notes, index events) are skipped. A record cut short at the
-/// end of the file is not an error: the packets before it are delivered, and ``warnings``
-/// reports it once ``nextPacket()`` has returned `nil`.
+/// The format is recognised from the file's first bytes, not its name. The file is read in
+/// chunks, so memory stays bounded however large it is. Records that are not HCI packets
+/// (monitor notes, index events) are skipped; from a link-layer sniffer capture, each received
+/// advertising PDU becomes the LE Advertising Report a controller would have sent.
+/// A record cut short at the end of the file is not an error: the packets before it are
+/// delivered, and ``warnings`` reports it once ``nextPacket()`` has returned `nil`.
 public final class CaptureReplaySource: HCIPacketSource {
   /// The file being replayed.
   public let path: String
-  /// The file's datalink, read when the source is opened.
-  public let datalink: BTSnoopDatalink
-  /// Problems at the end of the file that did not stop the replay; complete once
-  /// ``nextPacket()`` has returned `nil`.
-  public private(set) var warnings: [BTSnoopWarning] = []
-  /// How many records were read, HCI packets or not.
-  public private(set) var recordCount = 0
+  /// The capture format, recognised when the source is opened.
+  public let format: CaptureFileFormat
+  /// Problems that did not stop the replay; complete once ``nextPacket()`` has returned `nil`.
+  public private(set) var warnings: [CaptureReplayWarning] = []
 
   private var file: POSIXFile?
-  private var decoder = BTSnoopDecoder()
+  private let reader: any CapturePacketReader
   private var chunk: [UInt8]
 
-  /// Opens `path` and reads its file header, so that a file that is not a btsnoop capture is
-  /// reported here rather than at the first packet.
+  /// How many records (pcap: frames) were read, HCI packets or not.
+  public var recordCount: Int { reader.recordCount }
+
+  /// The btsnoop datalink, once the header has been read; `nil` for pcap and pcapng.
+  public var datalink: BTSnoopDatalink? { (reader as? BTSnoopPacketReader)?.datalink }
+
+  /// Opens `path` and recognises its format, so that a file that is no capture is reported
+  /// here rather than at the first packet.
   ///
   /// - Parameter chunkSize: How many bytes each `read` asks for.
   public init(path: String, chunkSize: Int = 65_536) throws(CaptureFileError) {
     self.path = path
-    self.chunk = [UInt8](repeating: 0, count: max(chunkSize, 1))
+    self.chunk = [UInt8](repeating: 0, count: max(chunkSize, CaptureFileFormat.identifyingByteCount))
     let opened: POSIXFile
     do {
       opened = try POSIXFile.openForReading(path)
     } catch {
       throw CaptureFileError(path: path, operation: "open", errno: error)
     }
-    var header: BTSnoopDatalink?
-    while header == nil {
+    // Read until the format can be told, or the file ends.
+    var leading: [UInt8] = []
+    while leading.count < CaptureFileFormat.identifyingByteCount {
       let count: Int
       do {
         count = try opened.read(into: &chunk)
@@ -45,22 +51,27 @@ public final class CaptureReplaySource: HCIPacketSource {
         opened.close()
         throw CaptureFileError(path: path, operation: "read", errno: error)
       }
-      do throws(BTSnoopError) {
-        guard count > 0 else {
-          // The input ended inside the header: `finish()` throws the error that says how.
-          _ = try decoder.finish()
-          throw .truncatedHeader(presentBytes: decoder.unconsumedByteCount)
-        }
-        decoder.append(chunk[..<count])
-        header = try decoder.readFileHeader()
-      } catch {
-        opened.close()
-        throw CaptureFileError(path: path, reason: .format(error))
-      }
+      if count == 0 { break }
+      leading.append(contentsOf: chunk[..<count])
+    }
+    format = CaptureFileFormat(leadingBytes: leading)
+    switch format {
+    case .btsnoop: reader = BTSnoopPacketReader()
+    case .pcap, .pcapng: reader = PacketCaptureReader()
+    case .unknown(let looksLike):
+      opened.close()
+      throw CaptureFileError(
+        path: path, reason: .unrecognizedFormat(leadingBytes: Array(leading.prefix(8)), looksLike: looksLike))
+    }
+    reader.append(leading[...])
+    do {
+      try reader.readFileHeader()
+    } catch {
+      opened.close()
+      throw CaptureFileError(path: path, reason: error)
     }
     // Only now does `self` own the descriptor, so that no error path closes it twice.
     self.file = opened
-    self.datalink = header ?? .linuxMonitor
   }
 
   deinit {
@@ -68,25 +79,13 @@ public final class CaptureReplaySource: HCIPacketSource {
   }
 
   /// The next HCI packet, or `nil` at the end of the file.
-  ///
-  /// The packet's bytes are copied out of the read buffer, so keeping packets does not keep
-  /// chunks of the file in memory.
   public func nextPacket() throws(CaptureFileError) -> TimedHCIPacket? {
     while true {
       do {
-        while let record = try decoder.nextRecord() {
-          recordCount += 1
-          if let captured = try record.capturedPacket(datalink: datalink) {
-            var packet = captured.packet
-            packet.bytes = Array(packet.bytes)[...]
-            return TimedHCIPacket(
-              time: captured.time, packet: packet,
-              origin: PacketOrigin(recordNumber: captured.recordNumber, byteOffset: captured.byteOffset))
-          }
-        }
+        if let packet = try reader.nextPacket() { return packet }
       } catch {
         close()
-        throw CaptureFileError(path: path, reason: .format(error))
+        throw CaptureFileError(path: path, reason: error)
       }
       guard try readChunk() else { return nil }
     }
@@ -104,14 +103,14 @@ public final class CaptureReplaySource: HCIPacketSource {
       throw CaptureFileError(path: path, operation: "read", errno: error)
     }
     if count > 0 {
-      decoder.append(chunk[..<count])
+      reader.append(chunk[..<count])
       return true
     }
     close()
     do {
-      if let warning = try decoder.finish() { warnings.append(warning) }
+      if let warning = try reader.finish() { warnings.append(warning) }
     } catch {
-      throw CaptureFileError(path: path, reason: .format(error))
+      throw CaptureFileError(path: path, reason: error)
     }
     return false
   }

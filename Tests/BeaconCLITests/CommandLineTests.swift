@@ -46,13 +46,13 @@ import Testing
     let help = BeaconScanCommand.helpMessage(columns: 200)
     #expect(help.contains("USAGE: beacon-scan [--replay <file>] [--once] [--format <format>]"))
     #expect(help.contains("--replay <file>"))
-    #expect(help.contains("Replay a btsnoop capture file through the scanning pipeline."))
-    #expect(help.contains("btmon -w FILE          (Linux, datalink 2001)"))
-    #expect(help.contains("Android's HCI snoop log (datalink 1002)"))
+    #expect(help.contains("Replay a capture file (btsnoop, pcap, pcapng) through the scanning pipeline."))
+    #expect(help.contains("btmon -w FILE          (btsnoop, datalink 2001)"))
+    #expect(help.contains("nRF Sniffer, HackRF    (pcap/pcapng, link layer)"))
     #expect(help.contains("--kind <kind>"))
     #expect(help.contains("--station <name>"))
     #expect(help.contains("--catalog <file>"))
-    #expect(help.contains("65  the capture is not btsnoop, or is corrupt"))
+    #expect(help.contains("65  the file is no capture, or is corrupt"))
   }
 
   @Test func broadcastNeedsStationOrFullIdentity() {

@@ -36,12 +36,13 @@ import Testing
     #expect(result.stdout.split(separator: "\n").count <= 1)
   }
 
-  @Test func notBTSnoopExits65NamingFileAndOffset() throws {
-    let path = TestPaths.fixture("broken-not-btsnoop.btsnoop")
+  @Test func notACaptureExits65NamingFileOffsetAndWhatItIs() throws {
+    let path = TestPaths.fixture("broken-not-a-capture.btsnoop")
     let result = try Executable.run("beacon-scan", ["--replay", path])
     #expect(result.status == 65)
     #expect(result.stderr.contains(path))
     #expect(result.stderr.contains("byte 0"))
+    #expect(result.stderr.contains("it looks like a text file"))
   }
 
   @Test func corruptMidFileExits65AfterReportingWhatCameBefore() throws {

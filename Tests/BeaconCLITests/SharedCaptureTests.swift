@@ -83,4 +83,28 @@ struct SharedCaptureTests {
       #expect(rows == (expected[capture] ?? []), "\(capture)")
     }
   }
+
+  /// Link-layer sniffer captures: advertising PDUs with a good CRC, as tshark 4.0.17 counts them:
+  /// `tshark -r F -Y 'btle.advertising_header.pdu_type in {0,1,2,4,6} && btle.crc && !btle.crc.incorrect'`
+  /// (HackRF files) or `… && nordic_ble.crcok == 1` (nRF Sniffer files), piped to `wc -l`.
+  static let linkLayerReportCounts = [
+    "blakete_Boston-Mesh-Open-Source-Base-Station/ble_all_adv_w_scan.pcap": 2424,
+    "blakete_Boston-Mesh-Open-Source-Base-Station/short_ble_sniff.pcap": 81,
+    "AleBonora3_Tesi_BLE/capture.pcapng": 1788,
+    "AleBonora3_Tesi_BLE/garmin.pcapng": 3612,
+    "mhaberler_ble-advertiser/ble.pcapng": 12,
+  ]
+
+  @Test func everyCaptureThereReplaysWithoutError() throws {
+    let root = TestPaths.sharedCaptures
+    for (capture, reports) in Self.linkLayerReportCounts {
+      var source = try CaptureReplaySource(path: root.appendingPathComponent(capture).path)
+      var scanner = BeaconScanner()
+      var problems: [ScanProblem] = []
+      try scanner.run(&source, sighting: { _ in }, problem: { problems.append($0) })
+      #expect(problems.isEmpty, "\(capture): \(problems)")
+      #expect(source.warnings.isEmpty, "\(capture): \(source.warnings)")
+      #expect(scanner.statistics.advertisingReports == reports, "\(capture)")
+    }
+  }
 }

@@ -56,7 +56,8 @@ struct CaptureReplaySourceTests {
     let finalOffset = lastOffset + 24 + 1 + SamplePackets.advertisingReport.bytes.count
     #expect(
       source.warnings == [
-        .truncatedFinalRecord(recordNumber: 4, byteOffset: finalOffset, presentBytes: 24 + 13 - 4, expectedBytes: 37)
+        .btsnoop(
+          .truncatedFinalRecord(recordNumber: 4, byteOffset: finalOffset, presentBytes: 24 + 13 - 4, expectedBytes: 37))
       ])
   }
 
@@ -83,23 +84,33 @@ struct CaptureReplaySourceTests {
         + " The file is damaged from this byte on; the records before it are intact.")
   }
 
-  @Test func notABTSnoopFileSaysWhatToDo() throws {
+  @Test func notACaptureSaysWhatItLooksLikeAndWhatToDo() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = try directory.write(Array("hello, world\n".utf8), to: "notes.txt")
     let error = try #require(throws: CaptureFileError.self) { try CaptureReplaySource(path: path) }
     #expect(
       error.description
-        == "\(path): not a btsnoop capture (byte 0: expected \"btsnoop\\0\", found 68 65 6C 6C 6F 2C 20 77 \"hello, w\")."
-        + " Record one with `btmon -w \(path)` or Android's HCI snoop log.")
+        == "\(path): not a capture this tool reads (byte 0: 68 65 6C 6C 6F 2C 20 77; it looks like a text file"
+        + " (a capture must be the binary file, not a text export)). It reads btsnoop files (`btmon -w FILE`,"
+        + " Android's HCI snoop log) and pcap/pcapng files (Wireshark, Bluetooth LE sniffers).")
   }
 
-  @Test func emptyFileIsATruncatedHeader() throws {
+  @Test func emptyFileSaysSo() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = try directory.write([], to: "empty.btsnoop")
     let error = try #require(throws: CaptureFileError.self) { try CaptureReplaySource(path: path) }
-    #expect(error.reason == .format(.truncatedHeader(presentBytes: 0)))
+    #expect(error.reason == .unrecognizedFormat(leadingBytes: [], looksLike: "an empty file"))
+    #expect(error.description.hasPrefix("\(path): not a capture this tool reads (the file is empty)."))
+  }
+
+  @Test func partialBTSnoopHeaderIsTruncated() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(Array("btsnoop".utf8) + [0, 0, 0, 0, 1], to: "cut.btsnoop")
+    let error = try #require(throws: CaptureFileError.self) { try CaptureReplaySource(path: path) }
+    #expect(error.reason == .format(.truncatedHeader(presentBytes: 12)))
   }
 
   @Test func missingFileAndDirectory() throws {

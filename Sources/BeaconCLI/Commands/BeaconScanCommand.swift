@@ -13,10 +13,12 @@ public struct BeaconScanCommand: ParsableCommand {
       the station each beacon belongs to, and prints one line per report.
 
       Sources:
-        --replay FILE   a btsnoop capture, as written by
-                        btmon -w FILE          (Linux, datalink 2001)
-                        Android's HCI snoop log (datalink 1002)
-                        hcidump -w FILE        (raw HCI, datalink 1001)
+        --replay FILE   a capture file, as written by
+                        btmon -w FILE          (btsnoop, datalink 2001)
+                        Android's HCI snoop log (btsnoop, datalink 1002)
+                        hcidump -w FILE        (btsnoop, datalink 1001)
+                        Wireshark or tshark    (pcap/pcapng with HCI)
+                        nRF Sniffer, HackRF    (pcap/pcapng, link layer)
                         Times shown are the capture's.
 
       Examples:
@@ -27,14 +29,16 @@ public struct BeaconScanCommand: ParsableCommand {
       Exit status:
         0   done
         64  bad command line
-        65  the capture is not btsnoop, or is corrupt (the message names the
+        65  the file is no capture, or is corrupt (the message names the
             byte offset; everything before it was still reported)
         66  the capture cannot be opened
+        74  a read failed while replaying
       """)
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Replay a btsnoop capture file through the scanning pipeline.", valueName: "file"))
+    help: ArgumentHelp(
+      "Replay a capture file (btsnoop, pcap, pcapng) through the scanning pipeline.", valueName: "file"))
   public var replay: String?
 
   @Flag(help: "Print each beacon only the first time it is seen.")
@@ -86,7 +90,7 @@ public struct BeaconScanCommand: ParsableCommand {
       stdout.flush()
       StandardOutput.warn("beacon-scan: \(error)")
       switch error.reason {
-      case .format: throw ExitStatus.dataError
+      case .format, .packetCaptureFormat, .unrecognizedFormat: throw ExitStatus.dataError
       case .fileNotFound, .permissionDenied, .isADirectory: throw ExitStatus.noInput
       case .systemError, .encoding: throw ExitStatus.ioError
       }

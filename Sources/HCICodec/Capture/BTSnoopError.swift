@@ -68,14 +68,14 @@ extension BTSnoopError: CustomStringConvertible {
     return "\(hex) \"\(ascii)\""
   }
 
-  /// Names common capture formats that are not btsnoop, to save the reader a hex lookup.
+  /// Names what the bytes seem to be, to save the reader a hex lookup.
   private static func formatHint(_ found: [UInt8]) -> String {
-    let pcapng: [UInt8] = [0x0A, 0x0D, 0x0D, 0x0A]
-    let pcapMagics: [[UInt8]] = [[0xD4, 0xC3, 0xB2, 0xA1], [0xA1, 0xB2, 0xC3, 0xD4], [0x4D, 0x3C, 0xB2, 0xA1]]
-    let prefix = Array(found.prefix(4))
-    if prefix == pcapng { return "; this looks like a pcapng file" }
-    if pcapMagics.contains(prefix) { return "; this looks like a pcap file" }
-    return ""
+    switch CaptureFileFormat(leadingBytes: found) {
+    case .btsnoop: return ""
+    case .pcap: return "; this looks like a pcap file"
+    case .pcapng: return "; this looks like a pcapng file"
+    case .unknown(let looksLike): return "; this looks like \(looksLike)"
+    }
   }
 }
 

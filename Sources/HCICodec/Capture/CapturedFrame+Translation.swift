@@ -68,7 +68,9 @@ extension CapturedFrame {
     case .bluetoothLinuxMonitor:
       _ = try reader.readUInt16BE("adapter ID")
       let opcode = try reader.readUInt16BE("opcode")
-      guard let kind = Self.monitorPacketKind(opcode: opcode) else { return .skipped(.monitorMetadata(opcode: opcode)) }
+      guard let kind = LinuxMonitorOpcode(rawValue: opcode).hciPacketKind else {
+        return .skipped(.monitorMetadata(opcode: opcode))
+      }
       return .packet(HCIPacket(type: kind.type, direction: kind.direction, bytes: reader.readRemaining()))
     default:
       return .packet(try Self.h4Packet(bytes, received: nil))
@@ -91,22 +93,6 @@ extension CapturedFrame {
     case (_, .none): direction = .controllerToHost
     }
     return HCIPacket(type: type, direction: direction, bytes: reader.readRemaining())
-  }
-
-  /// Type and direction of the HCI packet a Linux monitor opcode (BlueZ `HCI_MON_*`) marks,
-  /// or `nil` for monitor metadata.
-  private static func monitorPacketKind(opcode: UInt16) -> (type: HCIPacketType, direction: HCIPacketDirection)? {
-    switch opcode {
-    case 2: return (.command, .hostToController)
-    case 3: return (.event, .controllerToHost)
-    case 4: return (.aclData, .hostToController)
-    case 5: return (.aclData, .controllerToHost)
-    case 6: return (.synchronousData, .hostToController)
-    case 7: return (.synchronousData, .controllerToHost)
-    case 18: return (.isoData, .hostToController)
-    case 19: return (.isoData, .controllerToHost)
-    default: return nil
-    }
   }
 
   /// A link-layer packet with what the sniffer's header says about it.

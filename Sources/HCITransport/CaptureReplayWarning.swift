@@ -1,0 +1,25 @@
+import HCICodec
+
+/// Something at the end of a replay that did not stop it but that the user should know.
+public enum CaptureReplayWarning: Hashable, Sendable, CustomStringConvertible {
+  /// The last btsnoop record was cut short.
+  case btsnoop(BTSnoopWarning)
+  /// The last pcap record or pcapng block was cut short.
+  case packetCapture(PacketCaptureWarning)
+  /// Frames that carried nothing a host would have received (bad CRC, data-channel PDUs,
+  /// scan requests …), by reason, largest count first. Only reported when no frame was usable.
+  case nothingReplayable(skipped: [(reason: String, count: Int)])
+
+  public var description: String {
+    switch self {
+    case .btsnoop(let warning): return warning.description
+    case .packetCapture(let warning): return warning.description
+    case .nothingReplayable(let skipped):
+      let reasons = skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")
+      return "no frame in the capture carries HCI traffic or advertising PDUs (skipped: \(reasons))"
+    }
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.description == rhs.description }
+  public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+}
