@@ -12,15 +12,19 @@ protocol CapturePacketReader: AnyObject {
   func readFileHeader() throws(CaptureFileError.Reason)
   /// The next packet from the bytes appended so far, or `nil` when more bytes are needed.
   func nextPacket() throws(CaptureFileError.Reason) -> TimedHCIPacket?
-  /// Called at the end of the input.
-  func finish() throws(CaptureFileError.Reason) -> CaptureReplayWarning?
+  /// Called at the end of the input; what the replay should warn about.
+  func finish() throws(CaptureFileError.Reason) -> [CaptureReplayWarning]
 }
 
 /// Reads btsnoop: datalinks 1001, 1002 and 2001.
+///
+/// A record whose H4 packet type is unknown (a vendor's own, or damage inside one record) is
+/// skipped and counted, not fatal: its length is known, so the records after it are intact.
 final class BTSnoopPacketReader: CapturePacketReader {
   private var decoder = BTSnoopDecoder()
   private(set) var datalink: BTSnoopDatalink?
   private(set) var recordCount = 0
+  private var unknownTypeRecords: (count: Int, first: BTSnoopError)?
 
   func append(_ bytes: ArraySlice<UInt8>) { decoder.append(bytes) }
 
@@ -39,7 +43,15 @@ final class BTSnoopPacketReader: CapturePacketReader {
       guard let datalink else { return nil }
       while let record = try decoder.nextRecord() {
         recordCount += 1
-        guard let captured = try record.capturedPacket(datalink: datalink) else { continue }
+        let captured: CapturedPacket?
+        do {
+          captured = try record.capturedPacket(datalink: datalink)
+        } catch {
+          guard case .unknownPacketType = error else { throw error }
+          unknownTypeRecords = ((unknownTypeRecords?.count ?? 0) + 1, unknownTypeRecords?.first ?? error)
+          continue
+        }
+        guard let captured else { continue }
         var packet = captured.packet
         // Copied out of the read buffer, so that kept packets do not pin chunks of the file.
         packet.bytes = Array(packet.bytes)[...]
@@ -53,12 +65,17 @@ final class BTSnoopPacketReader: CapturePacketReader {
     }
   }
 
-  func finish() throws(CaptureFileError.Reason) -> CaptureReplayWarning? {
+  func finish() throws(CaptureFileError.Reason) -> [CaptureReplayWarning] {
+    var warnings: [CaptureReplayWarning] = []
+    if let unknownTypeRecords {
+      warnings.append(.skippedRecords(count: unknownTypeRecords.count, first: unknownTypeRecords.first))
+    }
     do throws(BTSnoopError) {
-      return try decoder.finish().map(CaptureReplayWarning.btsnoop)
+      if let warning = try decoder.finish() { warnings.append(.btsnoop(warning)) }
     } catch {
       throw .format(error)
     }
+    return warnings
   }
 }
 
@@ -99,19 +116,20 @@ final class PacketCaptureReader: CapturePacketReader {
     }
   }
 
-  func finish() throws(CaptureFileError.Reason) -> CaptureReplayWarning? {
+  func finish() throws(CaptureFileError.Reason) -> [CaptureReplayWarning] {
     let warning: PacketCaptureWarning?
     do throws(PacketCaptureError) {
       warning = try decoder.finish()
     } catch {
       throw .packetCaptureFormat(error)
     }
-    if let warning { return .packetCapture(warning) }
+    if let warning { return [.packetCapture(warning)] }
     if packetCount == 0, !skipped.isEmpty {
-      return .nothingReplayable(
-        skipped: skipped.sorted { $0.value > $1.value }.map { (reason: $0.key, count: $0.value) })
+      return [
+        .nothingReplayable(skipped: skipped.sorted { $0.value > $1.value }.map { (reason: $0.key, count: $0.value) })
+      ]
     }
-    return nil
+    return []
   }
 
   /// The kind of a skip reason without its details, for counting.

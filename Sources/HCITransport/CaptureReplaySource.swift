@@ -108,7 +108,7 @@ public final class CaptureReplaySource: HCIPacketSource {
     }
     close()
     do {
-      if let warning = try reader.finish() { warnings.append(warning) }
+      warnings += try reader.finish()
     } catch {
       throw CaptureFileError(path: path, reason: error)
     }

@@ -4,6 +4,9 @@ import HCICodec
 public enum CaptureReplayWarning: Hashable, Sendable, CustomStringConvertible {
   /// The last btsnoop record was cut short.
   case btsnoop(BTSnoopWarning)
+  /// Records that could not be interpreted (an unknown H4 packet type) were skipped;
+  /// `first` says which was the first.
+  case skippedRecords(count: Int, first: BTSnoopError)
   /// The last pcap record or pcapng block was cut short.
   case packetCapture(PacketCaptureWarning)
   /// Frames that carried nothing a host would have received (bad CRC, data-channel PDUs,
@@ -13,6 +16,8 @@ public enum CaptureReplayWarning: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .btsnoop(let warning): return warning.description
+    case .skippedRecords(let count, let first):
+      return "\(count) record(s) skipped, the first: \(first)"
     case .packetCapture(let warning): return warning.description
     case .nothingReplayable(let skipped):
       let reasons = skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")
