@@ -4,8 +4,11 @@ import PackageDescription
 // Layers, from the wire up. SwiftPM enforces the import rules:
 //   CBlueZShim      C over BlueZ's HCI sockets; only LinuxHCISocket may import it.
 //   HCICodec        pure Swift: HCI packets, commands, events, AD structures, btsnoop. No I/O, no C.
+//   HCIController   the controller session over an abstract HCIConnection: command flow,
+//                   capabilities, scanning and advertising. No I/O of its own.
 //   BeaconDomain    beacons, stations, the scanning pipeline. Imports only HCICodec.
-//   HCITransport    byte sources and sinks (capture files); implements the domain's interfaces.
+//   HCITransport    capture files, H4 over serial and TCP; implements the domain's and the
+//                   controller's interfaces.
 //   LinuxHCISocket  the kernel HCI socket, through CBlueZShim.
 //   BeaconCLI       options and presentation shared by the executables.
 //   beacon-scan, beacon-broadcast   wiring only.
@@ -26,13 +29,14 @@ let package = Package(
       linkerSettings: [.linkedLibrary("bluetooth")]
     ),
     .target(name: "HCICodec"),
+    .target(name: "HCIController", dependencies: ["HCICodec"]),
     .target(name: "BeaconDomain", dependencies: ["HCICodec"]),
-    .target(name: "HCITransport", dependencies: ["HCICodec", "BeaconDomain"]),
-    .target(name: "LinuxHCISocket", dependencies: ["CBlueZShim", "HCICodec"]),
+    .target(name: "HCITransport", dependencies: ["HCICodec", "HCIController", "BeaconDomain"]),
+    .target(name: "LinuxHCISocket", dependencies: ["CBlueZShim", "HCICodec", "HCIController"]),
     .target(
       name: "BeaconCLI",
       dependencies: [
-        "HCICodec", "BeaconDomain", "HCITransport", "LinuxHCISocket",
+        "HCICodec", "HCIController", "BeaconDomain", "HCITransport", "LinuxHCISocket",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -40,12 +44,14 @@ let package = Package(
     .executableTarget(name: "beacon-broadcast", dependencies: ["BeaconCLI"]),
 
     .testTarget(name: "HCICodecTests", dependencies: ["HCICodec"]),
+    .testTarget(name: "HCIControllerTests", dependencies: ["HCIController", "HCICodec"]),
     .testTarget(name: "BeaconDomainTests", dependencies: ["BeaconDomain", "HCICodec"]),
-    .testTarget(name: "HCITransportTests", dependencies: ["HCITransport", "BeaconDomain", "HCICodec"]),
-    .testTarget(name: "LinuxHCISocketTests", dependencies: ["LinuxHCISocket", "HCICodec"]),
+    .testTarget(
+      name: "HCITransportTests", dependencies: ["HCITransport", "HCIController", "BeaconDomain", "HCICodec"]),
+    .testTarget(name: "LinuxHCISocketTests", dependencies: ["LinuxHCISocket", "HCIController", "HCICodec"]),
     .testTarget(
       name: "BeaconCLITests",
-      dependencies: ["BeaconCLI", "BeaconDomain", "HCICodec", "HCITransport"]
+      dependencies: ["BeaconCLI", "BeaconDomain", "HCICodec", "HCIController", "HCITransport"]
     ),
   ],
   swiftLanguageModes: [.v6]
