@@ -44,7 +44,7 @@ import Testing
 
   @Test func scanHelpTeachesSourcesFormatsAndExitCodes() {
     let help = BeaconScanCommand.helpMessage(columns: 200)
-    #expect(help.contains("USAGE: beacon-scan [--replay <file>] [--once] [--format <format>]"))
+    #expect(help.contains("USAGE: beacon-scan [--replay <file>] [--once] [--table] [--format <format>]"))
     #expect(help.contains("--replay <file>"))
     #expect(help.contains("Replay a capture file (btsnoop, pcap, pcapng) through the scanning pipeline."))
     #expect(help.contains("btmon -w FILE          (btsnoop, datalink 2001)"))

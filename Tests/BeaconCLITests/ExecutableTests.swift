@@ -84,3 +84,21 @@ import Testing
     #expect(result.stdout.contains("Dry run"))
   }
 }
+
+extension ExecutableTests {
+  @Test func tableAfterReplayHasOneRowPerBeaconInLineOrder() throws {
+    let result = try Executable.run("beacon-scan", ["--replay", Self.ride, "--table", "--kind", "ibeacon"])
+    #expect(result.status == 0)
+    let rows = result.stdout.split(separator: "\n")
+    #expect(rows.first?.hasPrefix("STATION") == true)
+    #expect(rows.count == 14)
+    #expect(rows[1].hasPrefix("Lebak Bulus"))
+    #expect(rows[13].hasPrefix("Bundaran HI"))
+    #expect(!result.stdout.contains("\u{1B}["), "no escape sequences when not on a terminal")
+  }
+
+  @Test func tableRefusesJSON() throws {
+    let result = try Executable.run("beacon-scan", ["--replay", Self.ride, "--table", "--format", "json"])
+    #expect(result.status == 64)
+  }
+}

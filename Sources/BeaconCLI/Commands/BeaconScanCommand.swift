@@ -44,6 +44,12 @@ public struct BeaconScanCommand: ParsableCommand {
   @Flag(help: "Print each beacon only the first time it is seen.")
   public var once = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "One row per beacon: station, RSSI now and smoothed, reports, last seen. Live on a terminal; after a replay, printed once."
+    ))
+  public var table = false
+
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var filters: BeaconFilterOptions
   @OptionGroup public var catalogOptions: CatalogOptions
@@ -51,6 +57,10 @@ public struct BeaconScanCommand: ParsableCommand {
   public init() {}
 
   public func validate() throws {
+    if table, once { throw ValidationError("--table already shows each beacon once; drop --once.") }
+    if table, output.format == .json {
+      throw ValidationError("--table is for people; for programs use --format json without --table.")
+    }
     guard replay != nil else {
       throw ValidationError(
         "Give a source: --replay FILE (a btsnoop capture). Live scanning on hci0, serial: and tcp: controllers is not in this version."
@@ -61,33 +71,15 @@ public struct BeaconScanCommand: ParsableCommand {
   public func run() throws {
     let catalog = try catalogOptions.load()
     var scanner = BeaconScanner(catalog: catalog, filter: try filters.filter(catalog: catalog))
-    let formatter = SightingFormatter(format: output.format)
     let stdout = StandardOutput()
-    defer { stdout.flush() }
-    if let header = formatter.header { stdout.writeLine(header) }
-
     guard let path = replay else { return }
-    var seen: Set<BeaconIdentity> = []
-    var problemCount = 0
-    let once = self.once
-    let report = { (sighting: BeaconSighting) in
-      if once {
-        guard seen.insert(sighting.frame.identity).inserted else { return }
-      }
-      stdout.writeLine(formatter.line(for: sighting))
-    }
-    let warn = { (problem: ScanProblem) in
-      problemCount += 1
-      if problemCount <= Self.problemsShownInFull {
-        StandardOutput.warn("beacon-scan: warning: \(path): \(problem)")
-      }
-    }
+    let presenter = SightingPresenter(mode: presentationMode(output: stdout), output: stdout, sourceName: path)
     var source: CaptureReplaySource
     do {
       source = try CaptureReplaySource(path: path)
-      try scanner.run(&source, sighting: report, problem: warn)
+      try scanner.run(&source, sighting: presenter.present, problem: presenter.warn)
     } catch let error as CaptureFileError {
-      stdout.flush()
+      presenter.finish()
       StandardOutput.warn("beacon-scan: \(error)")
       switch error.reason {
       case .format, .packetCaptureFormat, .unrecognizedFormat: throw ExitStatus.dataError
@@ -95,13 +87,9 @@ public struct BeaconScanCommand: ParsableCommand {
       case .systemError, .encoding: throw ExitStatus.ioError
       }
     }
-    stdout.flush()
+    presenter.finish()
     for warning in source.warnings {
       StandardOutput.warn("beacon-scan: warning: \(path): \(warning)")
-    }
-    if problemCount > Self.problemsShownInFull {
-      StandardOutput.warn(
-        "beacon-scan: warning: \(path): \(problemCount - Self.problemsShownInFull) more malformed event(s) not shown")
     }
     let stats = scanner.statistics
     StandardOutput.warn(
@@ -110,6 +98,10 @@ public struct BeaconScanCommand: ParsableCommand {
         + (stats.malformedEvents > 0 ? ", \(stats.malformedEvents) malformed event(s)" : ""))
   }
 
-  /// Malformed events are listed one by one up to this many, then counted.
-  static let problemsShownInFull = 20
+  /// Lines or the table. A replay's table is printed once, at the end.
+  func presentationMode(output: StandardOutput, live: Bool = false) -> SightingPresenter.Mode {
+    table
+      ? .table(live: live && output.isTerminal)
+      : .lines(SightingFormatter(format: self.output.format), oncePerBeacon: once)
+  }
 }

@@ -20,6 +20,14 @@ public final class StandardOutput {
     buffer.reserveCapacity(1 << 16)
   }
 
+  /// Whether standard output is a terminal.
+  public var isTerminal: Bool { flushEachLine }
+
+  /// Writes text without a newline (escape sequences); flushed with the next line or `flush()`.
+  public func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+  }
+
   public func writeLine(_ line: String) {
     buffer.append(contentsOf: line.utf8)
     buffer.append(0x0A)
@@ -29,7 +37,7 @@ public final class StandardOutput {
   public func flush() {
     var start = 0
     while start < buffer.count {
-      let written = buffer[start...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      let written = buffer[start...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
         break  // EPIPE and the like: the reader has gone; drop the output.
@@ -44,6 +52,6 @@ public final class StandardOutput {
   /// Writes one line to standard error, unbuffered.
   public static func warn(_ line: String) {
     let bytes = Array((line + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    _ = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
   }
 }

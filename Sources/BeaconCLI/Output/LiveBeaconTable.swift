@@ -1,0 +1,114 @@
+import BeaconDomain
+import HCICodec
+
+/// The state behind `beacon-scan --table`: one row per beacon identity, with the RSSI now,
+/// a smoothed RSSI, how often and how recently it was heard.
+///
+/// Smoothing is an exponentially weighted moving average over reports,
+/// `smoothed += α · (rssi − smoothed)` with α = ``smoothingFactor``: quick enough to follow a
+/// walk past a beacon, steady enough that single fades do not jump the figure. Reports without
+/// an RSSI count as heard but leave both figures unchanged.
+public struct LiveBeaconTable: Sendable {
+  /// α of the moving average.
+  public static let smoothingFactor = 0.25
+
+  public struct Row: Hashable, Sendable {
+    public var identity: BeaconIdentity
+    public var station: Station?
+    public var address: BluetoothAddress
+    public var rssi: Int8?
+    public var smoothedRSSI: Double?
+    public var reports: Int
+    public var firstSeen: CaptureTime
+    public var lastSeen: CaptureTime
+  }
+
+  private var rows: [BeaconIdentity: Row] = [:]
+  /// Bounds memory however many beacons pass by: the least recently heard row is dropped.
+  public let maximumRows: Int
+
+  public init(maximumRows: Int = 256) { self.maximumRows = maximumRows }
+
+  public mutating func record(_ sighting: BeaconSighting) {
+    let identity = sighting.frame.identity
+    var row =
+      rows[identity]
+      ?? Row(
+        identity: identity, station: sighting.station, address: sighting.address, rssi: nil, smoothedRSSI: nil,
+        reports: 0, firstSeen: sighting.time, lastSeen: sighting.time)
+    row.reports += 1
+    row.address = sighting.address
+    row.lastSeen = sighting.time
+    if let rssi = sighting.rssi {
+      row.rssi = rssi
+      let value = Double(rssi)
+      row.smoothedRSSI = row.smoothedRSSI.map { $0 + Self.smoothingFactor * (value - $0) } ?? value
+    }
+    if rows[identity] == nil, rows.count >= maximumRows,
+      let oldest = rows.values.min(by: { $0.lastSeen < $1.lastSeen })
+    {
+      rows[oldest.identity] = nil
+    }
+    rows[identity] = row
+  }
+
+  /// Rows in a stable order: stations in line order first, then other beacons by identity text.
+  public var sortedRows: [Row] {
+    rows.values.sorted { lhs, rhs in
+      switch (lhs.station, rhs.station) {
+      case (.some(let left), .some(let right)): return left.lineOrder < right.lineOrder
+      case (.some, .none): return true
+      case (.none, .some): return false
+      case (.none, .none): return lhs.identity.description < rhs.identity.description
+      }
+    }
+  }
+
+  /// The table as text lines, ages measured from `now`.
+  public func lines(now: CaptureTime) -> [String] {
+    var lines = [
+      Self.row("STATION", "KIND", "IDENTITY", "ADDRESS", "RSSI", "SMOOTHED", "REPORTS", "LAST SEEN")
+    ]
+    for row in sortedRows {
+      let age = Double(now.microsecondsSinceUnixEpoch - row.lastSeen.microsecondsSinceUnixEpoch) / 1_000_000
+      lines.append(
+        Self.row(
+          row.station?.displayName ?? "-", row.identity.kind.rawValue, Self.shortIdentity(row.identity),
+          row.address.description, row.rssi.map { String($0) } ?? "n/a",
+          row.smoothedRSSI.map { Self.oneDecimal($0) } ?? "n/a", String(row.reports),
+          "\(Self.oneDecimal(max(age, 0))) s ago"))
+    }
+    return lines
+  }
+
+  static func shortIdentity(_ identity: BeaconIdentity) -> String {
+    switch identity {
+    case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
+      return "\(String(uuid.description.prefix(8)))… \(major)/\(minor)"
+    case .eddystoneUID(let namespace, let instance):
+      return "\(String(namespace.description.prefix(8)))… \(SightingFormatter.instanceHex(instance))"
+    }
+  }
+
+  static func oneDecimal(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    let sign = tenths < 0 ? "-" : ""
+    return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
+  }
+
+  private static let widths = [16, 13, 24, 17, 5, 8, 7]
+
+  private static func row(_ fields: String...) -> String {
+    var line = ""
+    for (index, field) in fields.enumerated() {
+      if index > 0 { line += "  " }
+      guard index < widths.count else {
+        line += field
+        continue
+      }
+      let pad = String(repeating: " ", count: max(0, widths[index] - field.count))
+      line += index >= 4 ? pad + field : field + pad
+    }
+    return line
+  }
+}

@@ -1,0 +1,79 @@
+import BeaconDomain
+import HCICodec
+
+/// What `beacon-scan` shows for the sightings of any source: lines (text or JSON, optionally each
+/// beacon once) or the `--table` view, and the warnings about malformed input.
+public final class SightingPresenter {
+  public enum Mode: Sendable {
+    /// A line per report.
+    case lines(SightingFormatter, oncePerBeacon: Bool)
+    /// One row per beacon; redrawn in place when `live`, else printed once at the end.
+    case table(live: Bool)
+  }
+
+  private let mode: Mode
+  private let output: StandardOutput
+  private let sourceName: String
+  private var seen: Set<BeaconIdentity> = []
+  private var table = LiveBeaconTable()
+  private var lastRedraw: Int64 = .min
+  private var latestTime = CaptureTime(microsecondsSinceUnixEpoch: 0)
+  private(set) var problemCount = 0
+
+  /// Malformed events are listed one by one up to this many, then counted.
+  static let problemsShownInFull = 20
+  /// How often the live table is redrawn, in microseconds of sighting time.
+  static let redrawInterval: Int64 = 500_000
+
+  public init(mode: Mode, output: StandardOutput, sourceName: String) {
+    self.mode = mode
+    self.output = output
+    self.sourceName = sourceName
+    if case .lines(let formatter, _) = mode, let header = formatter.header { output.writeLine(header) }
+  }
+
+  public func present(_ sighting: BeaconSighting) {
+    latestTime = max(latestTime, sighting.time)
+    switch mode {
+    case .lines(let formatter, let once):
+      if once, !seen.insert(sighting.frame.identity).inserted { return }
+      output.writeLine(formatter.line(for: sighting))
+    case .table(let live):
+      table.record(sighting)
+      if live { redrawIfDue(now: sighting.time) }
+    }
+  }
+
+  /// Redraws the live table if it is due; the live loop calls this while no reports arrive,
+  /// so that ages keep counting.
+  public func redrawIfDue(now: CaptureTime) {
+    guard case .table(live: true) = mode else { return }
+    guard now.microsecondsSinceUnixEpoch - lastRedraw >= Self.redrawInterval else { return }
+    lastRedraw = now.microsecondsSinceUnixEpoch
+    // Cursor home, clear to the end of the screen, then the table.
+    output.write("\u{1B}[H\u{1B}[J")
+    for line in table.lines(now: now) { output.writeLine(line) }
+    output.flush()
+  }
+
+  public func warn(_ problem: ScanProblem) {
+    problemCount += 1
+    if problemCount <= Self.problemsShownInFull {
+      StandardOutput.warn("beacon-scan: warning: \(sourceName): \(problem)")
+    }
+  }
+
+  /// Prints what is left: the final table, and how many problems were not listed.
+  public func finish() {
+    if case .table = mode {
+      if case .table(live: true) = mode { output.write("\u{1B}[H\u{1B}[J") }
+      for line in table.lines(now: latestTime) { output.writeLine(line) }
+    }
+    output.flush()
+    if problemCount > Self.problemsShownInFull {
+      StandardOutput.warn(
+        "beacon-scan: warning: \(sourceName): \(problemCount - Self.problemsShownInFull) more malformed event(s) not shown"
+      )
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import BeaconDomain
+import HCICodec
+import Testing
+
+@testable import BeaconCLI
+
+@Suite struct LiveBeaconTableTests {
+  static func sighting(minor: UInt16, rssi: Int8?, second: Int64) -> BeaconSighting {
+    let frame = BeaconFrame.iBeacon(IBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: minor))
+    return BeaconSighting(
+      time: CaptureTime(microsecondsSinceUnixEpoch: second * 1_000_000),
+      address: BluetoothAddress(rawValue: 0xC0_00_00_00_00_00 | UInt64(minor)), addressType: .random, rssi: rssi,
+      frame: frame, station: JakartaMRT.catalog.station(for: frame.identity))
+  }
+
+  @Test func smoothsAndOrdersByLine() {
+    var table = LiveBeaconTable()
+    table.record(Self.sighting(minor: 6, rssi: -80, second: 10))
+    table.record(Self.sighting(minor: 3, rssi: -90, second: 11))
+    table.record(Self.sighting(minor: 3, rssi: -70, second: 12))
+    table.record(Self.sighting(minor: 3, rssi: nil, second: 13))
+    let rows = table.sortedRows
+    #expect(rows.map(\.station?.name) == ["CipeteRaya", "BlokM"])
+    // -90, then -90 + 0.25 * (-70 - -90) = -85; the report without RSSI changes nothing.
+    #expect(rows[0].smoothedRSSI == -85)
+    #expect(rows[0].rssi == -70)
+    #expect(rows[0].reports == 3)
+    let lines = table.lines(now: CaptureTime(microsecondsSinceUnixEpoch: 15_500_000))
+    #expect(lines.count == 3)
+    #expect(lines[1].hasPrefix("Cipete Raya       ibeacon"))
+    #expect(lines[1].contains("F63B21BA… 1/3"))
+    #expect(lines[1].hasSuffix("-70     -85.0        3  2.5 s ago"))
+  }
+
+  @Test func rowsAreBounded() {
+    var table = LiveBeaconTable(maximumRows: 4)
+    for minor in 1...10 { table.record(Self.sighting(minor: UInt16(minor), rssi: -70, second: Int64(minor))) }
+    #expect(table.sortedRows.map { $0.identity.minor } == [7, 8, 9, 10])
+  }
+}
