@@ -18,6 +18,28 @@ struct Errno: Error, Hashable, Sendable {
   static let notPermitted = Errno(rawValue: EPERM)
   static let isADirectory = Errno(rawValue: EISDIR)
   static let badDescriptor = Errno(rawValue: EBADF)
+  static let wouldBlock = Errno(rawValue: EAGAIN)
+  static let inProgress = Errno(rawValue: EINPROGRESS)
+  static let connectionRefused = Errno(rawValue: ECONNREFUSED)
+  static let connectionReset = Errno(rawValue: ECONNRESET)
+  static let brokenPipe = Errno(rawValue: EPIPE)
+  static let ioError = Errno(rawValue: EIO)
+  static let timedOut = Errno(rawValue: ETIMEDOUT)
+  static let busy = Errno(rawValue: EBUSY)
+  static let notATerminal = Errno(rawValue: ENOTTY)
+  static let invalidArgument = Errno(rawValue: EINVAL)
+
+  /// The symbolic name of the common ones (`ECONNREFUSED`), else `errno N`.
+  var name: String {
+    let names: [Int32: String] = [
+      EINTR: "EINTR", ENOENT: "ENOENT", EACCES: "EACCES", EPERM: "EPERM", EISDIR: "EISDIR",
+      EBADF: "EBADF", EAGAIN: "EAGAIN", EINPROGRESS: "EINPROGRESS", ECONNREFUSED: "ECONNREFUSED",
+      ECONNRESET: "ECONNRESET", EPIPE: "EPIPE", EIO: "EIO", ETIMEDOUT: "ETIMEDOUT", EBUSY: "EBUSY",
+      ENOTTY: "ENOTTY", EINVAL: "EINVAL", ENETUNREACH: "ENETUNREACH", EHOSTUNREACH: "EHOSTUNREACH",
+      ENXIO: "ENXIO", ENODEV: "ENODEV",
+    ]
+    return names[rawValue] ?? "errno \(rawValue)"
+  }
 
   /// The C library's text for the error, e.g. "No space left on device".
   var message: String { String(cString: strerror(rawValue)) }
@@ -82,7 +104,7 @@ struct POSIXFile {
 }
 
 /// Calls `body` until it does not fail with `EINTR`; a negative result throws `errno`.
-private func retryingOnInterrupt<Result: BinaryInteger>(_ body: () -> Result) throws(Errno) -> Result {
+func retryingOnInterrupt<Result: BinaryInteger>(_ body: () -> Result) throws(Errno) -> Result {
   while true {
     let result = body()
     if result >= 0 { return result }
