@@ -1,0 +1,45 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Set by the signal handlers; read by ``StopSignal/isRequested``.
+private let stopRequested = Atomic<Bool>(false)
+
+/// A stop flag raised by SIGINT or SIGTERM, which the CLI's loop polls between reads so that it
+/// can call ``ControllerSession/shutdown()`` and leave the controller as it was found.
+///
+/// The handlers do nothing but store to an atomic flag, which is safe in a signal handler. A
+/// second signal while the flag is already set restores the default action and raises the
+/// signal again, so a program that does not stop can still be interrupted.
+public enum StopSignal {
+  /// Installs the handlers for SIGINT and SIGTERM (`signal(2)`).
+  public static func install() {
+    _ = signal(SIGINT, handleStopSignal)
+    _ = signal(SIGTERM, handleStopSignal)
+  }
+
+  /// Whether a stop was requested, by a signal or by ``request()``.
+  public static var isRequested: Bool { stopRequested.load(ordering: .acquiring) }
+
+  /// Raises the flag without a signal (tests, or a stop for another reason).
+  public static func request() { stopRequested.store(true, ordering: .releasing) }
+
+  /// Lowers the flag again.
+  public static func reset() { stopRequested.store(false, ordering: .releasing) }
+}
+
+/// The C signal handler: raises the flag; on a second signal falls back to the default action.
+private func handleStopSignal(_ signalNumber: Int32) {
+  let (exchanged, _) = stopRequested.compareExchange(
+    expected: false, desired: true, ordering: .acquiringAndReleasing)
+  if !exchanged {
+    _ = signal(signalNumber, SIG_DFL)
+    _ = raise(signalNumber)
+  }
+}
