@@ -1,9 +1,10 @@
+import HCICodec
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
 #endif
-import HCICodec
 
 /// The time of day, for stamping live packets as captures do.
 public enum WallClock {

@@ -44,11 +44,18 @@ import Testing
 
   @Test func scanHelpTeachesSourcesFormatsAndExitCodes() {
     let help = BeaconScanCommand.helpMessage(columns: 200)
-    #expect(help.contains("USAGE: beacon-scan [--replay <file>] [--once] [--table] [--format <format>]"))
+    for option in [
+      "-i, --device <device>", "--list-devices", "--active", "--interval <ms>", "--window <ms>", "--dedupe",
+      "--record <file>", "--duration <seconds>", "--exclusive", "--command-set <set>", "--once", "--table",
+    ] {
+      #expect(help.contains(option), "\(option)")
+    }
+    #expect(help.contains("sudo setcap cap_net_raw,cap_net_admin+eip"))
+    #expect(help.contains("69  the controller cannot be used"))
     #expect(help.contains("--replay <file>"))
     #expect(help.contains("Replay a capture file (btsnoop, pcap, pcapng) through the scanning pipeline."))
-    #expect(help.contains("btmon -w FILE          (btsnoop, datalink 2001)"))
-    #expect(help.contains("nRF Sniffer, HackRF    (pcap/pcapng, link layer)"))
+    #expect(help.contains("btmon -w FILE           (btsnoop, datalink 2001)"))
+    #expect(help.contains("nRF Sniffer, HackRF     (pcap/pcapng, link layer)"))
     #expect(help.contains("--kind <kind>"))
     #expect(help.contains("--station <name>"))
     #expect(help.contains("--catalog <file>"))

@@ -39,7 +39,8 @@ import Testing
     let source = try CaptureReplaySource(path: path)
     var packets: [HCIPacket] = []
     while let timed = try source.nextPacket() { packets.append(timed.packet) }
-    #expect(packets == [SamplePackets.setScanEnable, SamplePackets.setScanEnableComplete, SamplePackets.advertisingReport])
+    #expect(
+      packets == [SamplePackets.setScanEnable, SamplePackets.setScanEnableComplete, SamplePackets.advertisingReport])
     _ = midway
   }
 }

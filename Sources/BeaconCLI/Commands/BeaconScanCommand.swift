@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeaconDomain
 import HCICodec
+import HCIController
 import HCITransport
 
 /// `beacon-scan`: find beacon frames and report them.
@@ -9,30 +10,44 @@ public struct BeaconScanCommand: ParsableCommand {
     commandName: "beacon-scan",
     abstract: "Find iBeacon, AltBeacon and Eddystone-UID frames and report them.",
     discussion: """
-      Reads HCI traffic, finds LE advertising reports that carry beacon frames, names \
-      the station each beacon belongs to, and prints one line per report.
+      Reads HCI traffic from a controller or a capture, finds LE advertising reports \
+      that carry beacon frames, names the station each beacon belongs to, and prints \
+      one line per report (or, with --table, one row per beacon).
 
-      Sources:
-        --replay FILE   a capture file, as written by
-                        btmon -w FILE          (btsnoop, datalink 2001)
-                        Android's HCI snoop log (btsnoop, datalink 1002)
-                        hcidump -w FILE        (btsnoop, datalink 1001)
-                        Wireshark or tshark    (pcap/pcapng with HCI)
-                        nRF Sniffer, HackRF    (pcap/pcapng, link layer)
-                        Times shown are the capture's.
+      Controllers (-i):
+        hci0, 0                 through the kernel (needs CAP_NET_RAW, see below)
+        serial:/dev/ttyUSB0     H4 over a UART, e.g. Zephyr's hci_uart firmware;
+                                optional ,BAUD (default 1000000) and ,rtscts
+        tcp:127.0.0.1:9000      H4 over TCP: emulators, remote HCI bridges
+      Captures (--replay FILE, or -i replay:FILE):
+        btmon -w FILE           (btsnoop, datalink 2001)
+        Android's HCI snoop log (btsnoop, datalink 1002)
+        hcidump -w FILE         (btsnoop, datalink 1001)
+        Wireshark or tshark     (pcap/pcapng with HCI)
+        nRF Sniffer, HackRF     (pcap/pcapng, link layer)
+      Times shown are the capture's, or the time of day when live.
 
       Examples:
-        beacon-scan --replay ride.btsnoop
+        beacon-scan -i hci0
+        beacon-scan -i hci0 --table                   # live, one row per beacon
+        beacon-scan -i tcp:127.0.0.1:9001 --duration 10 --record scan.btsnoop
         beacon-scan --replay ride.btsnoop --once      # each beacon once
         beacon-scan --replay ride.btsnoop --format json --station CipeteRaya
 
+      Permissions for -i hciN without root, once per binary:
+        sudo setcap cap_net_raw,cap_net_admin+eip "$(command -v beacon-scan)"
+
+      On Ctrl-C or SIGTERM scanning is disabled before exit, leaving the controller
+      as it was found.
+
       Exit status:
-        0   done
+        0   done (end of capture, --duration, Ctrl-C)
         64  bad command line
         65  the file is no capture, or is corrupt (the message names the
             byte offset; everything before it was still reported)
         66  the capture cannot be opened
-        74  a read failed while replaying
+        69  the controller cannot be used, stopped answering or went away
+        74  a read or write failed (e.g. --record)
       """)
 
   @Option(
@@ -50,6 +65,33 @@ public struct BeaconScanCommand: ParsableCommand {
     ))
   public var table = false
 
+  @OptionGroup public var deviceOptions: DeviceOptions
+
+  @Flag(help: "List the kernel's Bluetooth controllers (index, address, up/down, name) and exit.")
+  public var listDevices = false
+
+  @Flag(help: "Active scanning: ask advertisers for scan responses (default: passive, listen only).")
+  public var active = false
+
+  @Option(help: ArgumentHelp("Scan interval in milliseconds (2.5–10240).", valueName: "ms"))
+  public var interval: Double = 100
+
+  @Option(help: ArgumentHelp("Scan window in milliseconds, at most the interval.", valueName: "ms"))
+  public var window: Double = 100
+
+  @Flag(
+    help: "Let the controller drop duplicate reports (default: every report, which RSSI tracking needs).")
+  public var dedupe = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Record the HCI traffic to a btsnoop file (btmon -r and Wireshark read it), written as it happens.",
+      valueName: "file"))
+  public var record: String?
+
+  @Option(help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "seconds"))
+  public var duration: Double?
+
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var filters: BeaconFilterOptions
   @OptionGroup public var catalogOptions: CatalogOptions
@@ -61,18 +103,45 @@ public struct BeaconScanCommand: ParsableCommand {
     if table, output.format == .json {
       throw ValidationError("--table is for people; for programs use --format json without --table.")
     }
-    guard replay != nil else {
+    if listDevices { return }
+    let spec = try deviceOptions.transport()
+    if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
+    guard replay != nil || spec != nil else {
       throw ValidationError(
-        "Give a source: --replay FILE (a btsnoop capture). Live scanning on hci0, serial: and tcp: controllers is not in this version."
-      )
+        "Give a source: -i hci0 (or serial:…, tcp:…), or --replay FILE. See --list-devices for the controllers here.")
     }
+    let isLive = spec.map { if case .replay = $0 { false } else { true } } ?? false
+    if !isLive {
+      for (flag, given) in [
+        ("--active", active), ("--dedupe", dedupe), ("--record", record != nil), ("--duration", duration != nil),
+        ("--exclusive", deviceOptions.exclusive),
+      ] where given {
+        throw ValidationError("\(flag) needs a live controller (-i DEVICE); a replay shows what was recorded.")
+      }
+    }
+    guard (2.5...10_240).contains(interval), (2.5...10_240).contains(window), window <= interval else {
+      throw ValidationError("--interval and --window must be 2.5–10240 ms, and the window at most the interval.")
+    }
+    if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
   }
 
   public func run() throws {
     let catalog = try catalogOptions.load()
     var scanner = BeaconScanner(catalog: catalog, filter: try filters.filter(catalog: catalog))
     let stdout = StandardOutput()
-    guard let path = replay else { return }
+    if listDevices { return try DeviceListing.print(format: output.format, to: stdout) }
+    let spec = try deviceOptions.transport()
+    if let spec, !spec.isReplay {
+      let presenter = SightingPresenter(
+        mode: presentationMode(output: stdout, live: true), output: stdout, sourceName: spec.description)
+      let live = LiveScan(
+        spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
+        configuration: ScanConfiguration(
+          active: active, intervalMilliseconds: interval, windowMilliseconds: window, filterDuplicates: dedupe),
+        recordPath: record, duration: duration.map { .milliseconds(Int64($0 * 1000)) })
+      return try live.run(scanner: &scanner, presenter: presenter)
+    }
+    guard let path = replay ?? spec?.replayPath else { return }
     let presenter = SightingPresenter(mode: presentationMode(output: stdout), output: stdout, sourceName: path)
     var source: CaptureReplaySource
     do {

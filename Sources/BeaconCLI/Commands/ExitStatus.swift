@@ -10,6 +10,9 @@ public enum ExitStatus {
   public static let dataError = ExitCode(65)
   /// The input cannot be opened: missing, unreadable, a directory.
   public static let noInput = ExitCode(66)
+  /// The controller cannot be used: no Bluetooth in the kernel, no such device, no permission,
+  /// nothing listening, it stopped answering or went away.
+  public static let unavailable = ExitCode(69)
   /// A read or write failed while running.
   public static let ioError = ExitCode(74)
 }

@@ -29,14 +29,19 @@ public final class SightingPresenter {
     self.mode = mode
     self.output = output
     self.sourceName = sourceName
-    if case .lines(let formatter, _) = mode, let header = formatter.header { output.writeLine(header) }
   }
+
+  /// The column header goes out with the first line, so that a source that fails to start
+  /// prints nothing on standard output.
+  private var headerWritten = false
 
   public func present(_ sighting: BeaconSighting) {
     latestTime = max(latestTime, sighting.time)
     switch mode {
     case .lines(let formatter, let once):
       if once, !seen.insert(sighting.frame.identity).inserted { return }
+      if !headerWritten, let header = formatter.header { output.writeLine(header) }
+      headerWritten = true
       output.writeLine(formatter.line(for: sighting))
     case .table(let live):
       table.record(sighting)
