@@ -6,20 +6,29 @@ import HCICodec
 public struct BeaconBroadcastCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "beacon-broadcast",
-    abstract: "Advertise as an iBeacon station beacon (this version: print what would be advertised).",
+    abstract: "Advertise as an iBeacon station beacon, or a whole ride of them.",
     discussion: """
-      Builds the iBeacon advertisement of a station (or of any UUID, major and \
-      minor) and prints exactly what a controller would be given: identity, \
-      advertising data bytes, interval and the HCI commands.
+      Advertises the iBeacon of a station (or of any UUID, major and minor) as \
+      non-connectable undirected advertising (ADV_NONCONN_IND, or its extended \
+      equivalent with a legacy PDU), and prints exactly what it advertises: \
+      identity, advertising data bytes, interval, command set.
 
-      This version does not talk to a controller yet: it is a dry run and says so.
+      Without -i it is a dry run: it prints the same, plus the HCI commands it would \
+      send, and sends nothing.
 
       Examples:
-        beacon-broadcast --station CipeteRaya
-        beacon-broadcast --uuid F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3 \\
-                         --major 1 --minor 3 --measured-power -62
+        beacon-broadcast --station CipeteRaya                   # dry run
+        beacon-broadcast -i hci0 --station CipeteRaya           # until Ctrl-C
+        beacon-broadcast -i hci0 --route LebakBulus:DukuhAtas --dwell 20
+        beacon-broadcast -i tcp:127.0.0.1:9002 --uuid F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3 \\
+                         --major 1 --minor 3 --measured-power -62 --duration 60
         beacon-broadcast --list-stations --format json > my-stations.jsonl
         beacon-broadcast --catalog my-stations.jsonl --station Home
+
+      On exit (end of the route, --duration, Ctrl-C, SIGTERM) advertising is disabled.
+
+      Exit status: 0 done; 64 bad command line; 69 the controller cannot be used, \
+      stopped answering or went away.
       """)
 
   @Option(help: ArgumentHelp("Advertise this station's beacon, e.g. CipeteRaya.", valueName: "name"))
@@ -42,8 +51,22 @@ public struct BeaconBroadcastCommand: ParsableCommand {
   @Option(help: "Advertising interval in milliseconds (20–10240; the iBeacon spec's is 100).")
   public var interval: Double = 100
 
+  @Option(help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "seconds"))
+  public var duration: Double?
+
+  @Option(
+    help: ArgumentHelp(
+      "Simulate a ride: advertise each station from FROM to TO in line order (either direction), --dwell seconds each.",
+      valueName: "from:to"))
+  public var route: String?
+
+  @Option(help: ArgumentHelp("Seconds each station of a --route is advertised.", valueName: "seconds"))
+  public var dwell: Double = 30
+
   @Flag(name: .customLong("list-stations"), help: "List the catalog's stations and exit.")
   public var listStations = false
+
+  @OptionGroup public var deviceOptions: DeviceOptions
 
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var catalogOptions: CatalogOptions
@@ -52,10 +75,19 @@ public struct BeaconBroadcastCommand: ParsableCommand {
 
   public func validate() throws {
     if listStations { return }
-    if station != nil, uuid != nil || major != nil || minor != nil {
+    if let spec = try deviceOptions.transport(), spec.isReplay {
+      throw ValidationError("-i \(spec): a capture cannot advertise; give a controller such as hci0 or tcp:HOST:PORT.")
+    }
+    if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
+    if route != nil {
+      guard station == nil, uuid == nil, major == nil, minor == nil else {
+        throw ValidationError("--route advertises the stations of the ride; drop --station/--uuid/--major/--minor.")
+      }
+      guard dwell > 0 else { throw ValidationError("--dwell must be a positive number of seconds.") }
+    } else if station != nil, uuid != nil || major != nil || minor != nil {
       throw ValidationError("Give either --station or --uuid/--major/--minor, not both.")
     }
-    if station == nil {
+    if station == nil, route == nil {
       guard uuid != nil, major != nil, minor != nil else {
         throw ValidationError(
           "Say what to advertise: --station NAME (see --list-stations) or all of --uuid, --major and --minor.")
@@ -79,8 +111,45 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       for line in StationFormatter(format: output.format).lines(for: catalog) { stdout.writeLine(line) }
       return
     }
-    let plan = try advertisingPlan(catalog: catalog)
-    for line in try plan.lines(format: output.format) { stdout.writeLine(line) }
+    let plans = try advertisingPlans(catalog: catalog)
+    guard let spec = try deviceOptions.transport() else {
+      for (index, plan) in plans.enumerated() {
+        if index > 0, output.format == .text { stdout.writeLine("") }
+        for line in try plan.lines(format: output.format) { stdout.writeLine(line) }
+      }
+      return
+    }
+    let live = LiveBroadcast(
+      spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet, plans: plans,
+      dwell: route == nil ? nil : Self.duration(seconds: dwell), duration: duration.map(Self.duration(seconds:)),
+      format: output.format)
+    try live.run(output: stdout)
+  }
+
+  static func duration(seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1000).rounded())) }
+
+  /// One plan, or one per station of the `--route`.
+  func advertisingPlans(catalog: StationCatalog) throws -> [BroadcastPlan] {
+    guard let route else { return [try advertisingPlan(catalog: catalog)] }
+    let ends = route.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    guard ends.count == 2, !ends[0].isEmpty, !ends[1].isEmpty else {
+      throw ValidationError("--route \(route): expected FROM:TO, e.g. --route LebakBulus:DukuhAtas.")
+    }
+    let ride: StationRoute
+    do {
+      ride = try StationRoute(from: ends[0], to: ends[1], in: catalog)
+    } catch {
+      throw ValidationError(error.description)
+    }
+    let interval = try AdvertisingInterval(milliseconds: self.interval)
+    return try ride.stations.map { station in
+      guard case .iBeacon(let uuid, let major, let minor) = station.beacon else {
+        throw ValidationError("Station \(station.name) is not an iBeacon in this catalog; only iBeacons are broadcast.")
+      }
+      return BroadcastPlan(
+        station: station, frame: IBeacon(uuid: uuid, major: major, minor: minor, measuredPower: measuredPower),
+        interval: interval)
+    }
   }
 
   func advertisingPlan(catalog: StationCatalog) throws -> BroadcastPlan {

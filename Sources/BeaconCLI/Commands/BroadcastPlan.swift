@@ -12,9 +12,16 @@ struct BroadcastPlan {
 
   var advertising: LegacyBeaconAdvertising { LegacyBeaconAdvertising(frame: .iBeacon(frame), interval: interval) }
 
-  func lines(format: OutputFormat) throws -> [String] {
+  /// How the plan is being carried out, for the printed report.
+  enum Execution {
+    /// Nothing is sent; the legacy command sequence is printed instead.
+    case dryRun
+    /// Advertising on a controller with this command set, for `dwell` (or until stopped).
+    case live(device: String, commandSet: String, dwellSeconds: Double?)
+  }
+
+  func lines(format: OutputFormat, execution: Execution = .dryRun) throws -> [String] {
     let data = Array(frame.advertisingData.bytes)
-    let commands = try advertising.commands()
     switch format {
     case .json:
       var object = JSONLine()
@@ -28,9 +35,17 @@ struct BroadcastPlan {
       object.add("advertisingData", Hex.encode(data))
       object.add("intervalMs", interval.milliseconds)
       object.add("advertisingType", "ADV_NONCONN_IND")
-      object.add("commandSet", "legacy")
-      object.add("hciCommands", strings: commands.map { Hex.encode($0.encodedPacket()) })
-      object.add("dryRun", 1)
+      switch execution {
+      case .dryRun:
+        object.add("commandSet", "legacy")
+        object.add("hciCommands", strings: try advertising.commands().map { Hex.encode($0.encodedPacket()) })
+        object.add("dryRun", 1)
+      case .live(let device, let commandSet, let dwell):
+        object.add("device", device)
+        object.add("commandSet", commandSet)
+        object.add("dwellSeconds", dwell)
+        object.add("dryRun", 0)
+      }
       return [object.line]
     case .text:
       var lines: [String] = []
@@ -43,13 +58,19 @@ struct BroadcastPlan {
       lines.append(
         "Interval:          \(interval.milliseconds) ms (\(intervalUnits) × 0.625 ms), "
           + "non-connectable undirected (ADV_NONCONN_IND)")
-      lines.append("HCI commands (legacy advertising set), in order:")
-      for command in commands {
-        lines.append(
-          "  \(String(describing: type(of: command)).padding(to: 28)) \(Hex.encode(command.encodedPacket(), separator: " "))"
-        )
+      switch execution {
+      case .dryRun:
+        lines.append("HCI commands (legacy advertising set), in order:")
+        for command in try advertising.commands() {
+          lines.append(
+            "  \(String(describing: type(of: command)).padding(to: 28)) \(Hex.encode(command.encodedPacket(), separator: " "))"
+          )
+        }
+        lines.append("Dry run: nothing was sent to a controller. Give -i hci0 (or serial:…, tcp:…) to advertise.")
+      case .live(let device, let commandSet, let dwell):
+        lines.append("Advertising on:    \(device), \(commandSet) advertising commands")
+        lines.append(dwell.map { "For:               \($0) s" } ?? "Until:             Ctrl-C")
       }
-      lines.append("Dry run: nothing was sent to a controller; live advertising is not in this version.")
       return lines
     }
   }

@@ -1,0 +1,69 @@
+import BeaconDomain
+import HCICodec
+import HCIController
+import HCITransport
+
+/// `beacon-broadcast -i DEVICE`: advertise each plan in turn (one, or a route's stations), then
+/// leave the controller not advertising, also on Ctrl-C and SIGTERM.
+struct LiveBroadcast {
+  var spec: TransportSpec
+  var exclusive: Bool
+  var preference: CommandSetPreference
+  var plans: [BroadcastPlan]
+  /// How long each plan is advertised; `nil`: until stopped (the last plan of a route too).
+  var dwell: Duration?
+  /// The whole run's limit.
+  var duration: Duration?
+  var format: OutputFormat
+
+  func run(output: StandardOutput) throws {
+    StopSignal.install()
+    let name = spec.description
+    let connection: any HCIConnection
+    do {
+      connection = try ControllerConnector.open(spec, exclusive: exclusive)
+    } catch {
+      StandardOutput.warn("beacon-broadcast: \(error)")
+      throw ExitStatus.unavailable
+    }
+    let session = ControllerConnector.session(
+      on: connection, spec: spec, exclusive: exclusive, preference: preference)
+    session.onEvent = { StandardOutput.warn("beacon-broadcast: \(name): \($0)") }
+    defer { session.shutdown() }
+    let clock = ContinuousClock()
+    let end = duration.map { clock.now.advanced(by: $0) }
+    do {
+      StandardOutput.warn("beacon-broadcast: \(name): \(try session.start())")
+      for (index, plan) in plans.enumerated() where !StopSignal.isRequested {
+        try session.startAdvertising(data: plan.frame.advertisingData, interval: plan.interval)
+        let isLast = index == plans.count - 1
+        let execution = BroadcastPlan.Execution.live(
+          device: name, commandSet: session.advertisingCommandSet.description,
+          dwellSeconds: dwell.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 })
+        if index > 0, format == .text { output.writeLine("") }
+        for line in try plan.lines(format: format, execution: execution) { output.writeLine(line) }
+        output.flush()
+        let stepEnd = dwell.map { clock.now.advanced(by: $0) }
+        try wait(session: session, until: [stepEnd, end].compactMap { $0 }.min(), clock: clock)
+        if let end, clock.now >= end { break }
+        if !isLast { try session.stopAdvertising() }
+      }
+    } catch {
+      StandardOutput.warn("beacon-broadcast: \(error)")
+      throw ExitStatus.unavailable
+    }
+    session.shutdown()
+    StandardOutput.warn("beacon-broadcast: \(name): advertising stopped")
+  }
+
+  /// Waits until `deadline` (or a stop signal), reading whatever the controller sends meanwhile
+  /// so that a controller that goes away is noticed.
+  private func wait(session: ControllerSession, until deadline: ContinuousClock.Instant?, clock: ContinuousClock)
+    throws(ControllerError)
+  {
+    while !StopSignal.isRequested {
+      if let deadline, clock.now >= deadline { return }
+      _ = try session.nextPacket(timeout: .milliseconds(100))
+    }
+  }
+}
