@@ -18,10 +18,18 @@ private let stopRequested = Atomic<Bool>(false)
 /// second signal while the flag is already set restores the default action and raises the
 /// signal again, so a program that does not stop can still be interrupted.
 public enum StopSignal {
-  /// Installs the handlers for SIGINT and SIGTERM (`signal(2)`).
+  /// Installs the handlers for SIGINT and SIGTERM (`signal(2)`), and unblocks both signals:
+  /// a process started by a supervisor or a test runner may inherit a mask that blocks them,
+  /// and a blocked signal never reaches its handler. The corresponding C functions are
+  /// `signal` and `pthread_sigmask`.
   public static func install() {
     _ = signal(SIGINT, handleStopSignal)
     _ = signal(SIGTERM, handleStopSignal)
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
   }
 
   /// Whether a stop was requested, by a signal or by ``request()``.

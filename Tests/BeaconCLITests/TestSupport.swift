@@ -38,23 +38,9 @@ struct ProcessResult {
 }
 
 enum Executable {
-  /// Runs `name` (a product of this package) with `arguments`, with no standard input.
+  /// Runs `name` (a product of this package) with `arguments`, with no standard input, to the end.
   static func run(_ name: String, _ arguments: [String]) throws -> ProcessResult {
-    let process = Process()
-    process.executableURL = TestPaths.productsDirectory.appendingPathComponent(name)
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Read before waiting so a full pipe cannot block the child.
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ProcessResult(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+    try ChildProcess(executable: TestPaths.productsDirectory.appendingPathComponent(name).path, arguments: arguments)
+      .finish()
   }
 }

@@ -1,0 +1,89 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A child process started with `posix_spawn`, its standard output and error going to files,
+/// reaped with `waitpid`. Foundation's `Process` relies on SIGCHLD handling that does not
+/// always see children end inside the test runner; this does not.
+final class ChildProcess {
+  let pid: pid_t
+  let stdoutURL: URL
+  let stderrURL: URL
+  private(set) var exitStatus: Int32?
+
+  init(executable: String, arguments: [String]) throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
+    stdoutURL = base.appendingPathExtension("out")
+    stderrURL = base.appendingPathExtension("err")
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // The child starts with no blocked signals and default handlers, as from a shell.
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var child: pid_t = 0
+    let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+    guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
+    pid = child
+  }
+
+  var stdout: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
+  var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+
+  var isRunning: Bool { poll() == nil }
+
+  /// Reaps the child if it has ended; its exit status (128 + signal when killed), or `nil`.
+  @discardableResult
+  func poll() -> Int32? {
+    if let exitStatus { return exitStatus }
+    var status: Int32 = 0
+    guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+    let signal = status & 0x7F
+    exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    return exitStatus
+  }
+
+  /// Waits at most `seconds`; the exit status, or `nil` if it still runs.
+  func wait(seconds: Double) -> Int32? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if let status = poll() { return status }
+      usleep(10_000)
+    }
+    return poll()
+  }
+
+  func signal(_ number: Int32) {
+    if exitStatus == nil { kill(pid, number) }
+  }
+
+  /// Ends the child (SIGTERM, then SIGKILL after a grace period) and removes its files.
+  func stop(grace: Double = 3) {
+    signal(SIGTERM)
+    if wait(seconds: grace) == nil {
+      signal(SIGKILL)
+      _ = wait(seconds: 5)
+    }
+  }
+
+  deinit {
+    stop()
+    try? FileManager.default.removeItem(at: stdoutURL)
+    try? FileManager.default.removeItem(at: stderrURL)
+  }
+}

@@ -1,0 +1,164 @@
+import BeaconDomain
+import Foundation
+import HCICodec
+import HCITransport
+import Testing
+
+/// Our executables against Google's Bumble controllers (tools/emulator.py) over H4 on loopback
+/// TCP: the live paths, end to end, without a radio.
+@Suite(
+  .serialized,
+  .enabled(
+    if: Emulator.available,
+    "tools/.venv with Bumble not found (tools/test creates it): emulated-controller tests skipped"))
+struct EmulatorIntegrationTests {
+  static let cipeteRaya = "0201061AFF4C000215F63B21BA26354BE4B6FFE2EAB8B541C300010003C5"
+
+  enum Mode: String, CaseIterable { case legacy, extended }
+
+  /// Runs one of our executables to the end, bounded.
+  func run(_ name: String, _ arguments: [String]) throws -> ProcessResult {
+    try Executable.run(name, arguments)
+  }
+
+  /// The kinds of advertising report events in a recording: 0x02 legacy, 0x0D extended.
+  static func reportSubevents(in path: String) throws -> Set<UInt8> {
+    let source = try CaptureReplaySource(path: path)
+    var subevents: Set<UInt8> = []
+    while let timed = try source.nextPacket() {
+      let bytes = Array(timed.packet.bytes)
+      if timed.packet.type == .event, bytes.count > 2, bytes[0] == 0x3E { subevents.insert(bytes[2]) }
+    }
+    return subevents
+  }
+
+  @Test(arguments: Mode.allCases)
+  func broadcasterOnOneControllerIsFoundByScannerOnAnother(mode: Mode) throws {
+    let emulator = try Emulator(extra: mode == .legacy ? ["--legacy-reports"] : [])
+    defer { emulator.stop() }
+    let (a, b) = (emulator.controllers[0], emulator.controllers[1])
+    let broadcaster = try background(
+      "beacon-broadcast", ["-i", b.device, "--station", "CipeteRaya", "--command-set", mode.rawValue])
+    #expect(broadcaster.waitForStderr("HCI 5.0", seconds: 10))
+    let recording = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString).btsnoop")
+    defer { try? FileManager.default.removeItem(at: recording) }
+    let scan = try run(
+      "beacon-scan",
+      [
+        "-i", a.device, "--duration", "2", "--format", "json", "--station", "CipeteRaya", "--command-set",
+        mode.rawValue, "--record", recording.path,
+      ])
+    #expect(scan.status == 0, "\(scan.stderr)")
+    let found = jsonLines(scan.stdout)
+    #expect(!found.isEmpty, "no CipeteRaya report: \(scan.stderr)")
+    #expect(found.allSatisfy { $0["address"] as? String == b.address && $0["station"] as? String == "CipeteRaya" })
+    #expect(scan.stderr.contains("scanning (passive, \(mode.rawValue) commands"))
+    let subevents = try Self.reportSubevents(in: recording.path)
+    #expect(subevents == [mode == .legacy ? 0x02 : 0x0D])
+
+    // Ctrl-C: the broadcaster disables advertising and exits 0.
+    broadcaster.signal(SIGINT)
+    #expect(broadcaster.wait(seconds: 5) == 0)
+    #expect(broadcaster.stdout.contains("Advertising on:    \(b.device), \(mode.rawValue) advertising commands"))
+    #expect(broadcaster.stderr.contains("advertising stopped"))
+    // And the controller is quiet afterwards: a new scan hears nothing from B.
+    let after = try run("beacon-scan", ["-i", a.device, "--duration", "1", "--format", "json"])
+    #expect(after.status == 0)
+    #expect(jsonLines(after.stdout).filter { $0["address"] as? String == b.address }.isEmpty)
+  }
+
+  @Test func bumbleDeviceAdvertisingAnIBeaconIsFound() throws {
+    let emulator = try Emulator(
+      controllers: 1, extra: ["--advertise-ibeacon", "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3:1:13:-60"])
+    defer { emulator.stop() }
+    let scan = try run(
+      "beacon-scan", ["-i", emulator.controllers[0].device, "--duration", "2", "--format", "json", "--once"])
+    #expect(scan.status == 0, "\(scan.stderr)")
+    let found = jsonLines(scan.stdout)
+    #expect(found.count == 1)
+    #expect(found.first?["station"] as? String == "BundaranHI")
+    #expect(found.first?["txPower"] as? Int == -60)
+  }
+
+  @Test func bumbleScannerHearsOurBroadcaster() throws {
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("scan-log-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: log) }
+    let emulator = try Emulator(controllers: 1, extra: ["--scan-log", log.path])
+    defer { emulator.stop() }
+    let device = emulator.controllers[0]
+    let broadcast = try run(
+      "beacon-broadcast", ["-i", device.device, "--station", "CipeteRaya", "--duration", "1.5"])
+    #expect(broadcast.status == 0, "\(broadcast.stderr)")
+    let heard = jsonLines((try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    let ours = heard.filter { ($0["address"] as? String)?.uppercased() == device.address }
+    #expect(!ours.isEmpty, "Bumble's scanner heard: \(heard.prefix(3))")
+    #expect(ours.contains { ($0["data"] as? String)?.uppercased().hasPrefix(Self.cipeteRaya) == true })
+  }
+
+  @Test func routeAdvertisesTheStationsInLineOrder() throws {
+    let emulator = try Emulator()
+    defer { emulator.stop() }
+    let (a, b) = (emulator.controllers[0], emulator.controllers[1])
+    let scanner = try background("beacon-scan", ["-i", a.device, "--duration", "8", "--format", "json", "--once"])
+    #expect(scanner.waitForStderr("scanning (", seconds: 10))
+    let ride = try run(
+      "beacon-broadcast", ["-i", b.device, "--route", "CipeteRaya:BlokA", "--dwell", "1", "--format", "json"])
+    #expect(ride.status == 0, "\(ride.stderr)")
+    #expect(jsonLines(ride.stdout).compactMap { $0["station"] as? String } == ["CipeteRaya", "HajiNawi", "BlokA"])
+    scanner.signal(SIGINT)
+    #expect(scanner.wait(seconds: 5) == 0)
+    let seen = jsonLines(scanner.stdout).compactMap { $0["station"] as? String }
+    #expect(seen == ["CipeteRaya", "HajiNawi", "BlokA"], "\(scanner.stderr)")
+  }
+
+  @Test func ctrlCLeavesTheScannerControllerNotScanning() throws {
+    let emulator = try Emulator(controllers: 1)
+    defer { emulator.stop() }
+    let recording = FileManager.default.temporaryDirectory.appendingPathComponent("ctrlc-\(UUID().uuidString).btsnoop")
+    defer { try? FileManager.default.removeItem(at: recording) }
+    let scanner = try background("beacon-scan", ["-i", emulator.controllers[0].device, "--record", recording.path])
+    #expect(scanner.waitForStderr("scanning (", seconds: 10))
+    scanner.signal(SIGINT)
+    #expect(scanner.wait(seconds: 5) == 0)
+    // The last command recorded disables scanning, and the controller completed it.
+    let source = try CaptureReplaySource(path: recording.path)
+    var packets: [HCIPacket] = []
+    while let timed = try source.nextPacket() { packets.append(timed.packet) }
+    let lastCommand = try #require(packets.last { $0.type == .command })
+    #expect(Array(lastCommand.bytes) == [0x42, 0x20, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])
+    let lastEvent = try #require(packets.last)
+    #expect(Array(lastEvent.bytes.prefix(7)) == [0x0E, 0x04, 0x01, 0x42, 0x20, 0x00])
+  }
+
+  @Test func controllerThatGoesAwayIsAClearErrorAndNothingRecordedIsLost() throws {
+    let emulator = try Emulator(
+      controllers: 1, extra: ["--advertise-ibeacon", "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3:1:5"])
+    let recording = FileManager.default.temporaryDirectory.appendingPathComponent("gone-\(UUID().uuidString).btsnoop")
+    defer { try? FileManager.default.removeItem(at: recording) }
+    let scanner = try background(
+      "beacon-scan", ["-i", emulator.controllers[0].device, "--format", "json", "--record", recording.path])
+    #expect(scanner.waitForStderr("scanning (", seconds: 10))
+    Thread.sleep(forTimeInterval: 1)
+    emulator.kill()
+    let status = scanner.wait(seconds: 5)
+    #expect(status == 69)
+    #expect(scanner.stderr.contains("went away"), "\(scanner.stderr)")
+    // Every sighting printed is in the recording, which replays to the same reports.
+    let printed = jsonLines(scanner.stdout).count
+    #expect(printed > 0)
+    let replay = try run("beacon-scan", ["--replay", recording.path, "--format", "json"])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(jsonLines(replay.stdout).count == printed)
+  }
+
+  @Test func silentControllerIsAClearErrorWithinTheTimeout() throws {
+    let listener = try SilentListener()
+    defer { listener.close() }
+    let started = Date()
+    let scan = try run("beacon-scan", ["-i", "tcp:127.0.0.1:\(listener.port)"])
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(scan.status == 69)
+    #expect(scan.stderr.contains("did not answer Reset (0x0C03) within 2 s"), "\(scan.stderr)")
+    #expect(elapsed < 4, "took \(elapsed) s")
+  }
+}

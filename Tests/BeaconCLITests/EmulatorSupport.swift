@@ -1,0 +1,95 @@
+import Foundation
+
+/// Google's Bumble controllers, started by tools/emulator.py from the project's venv, for tests
+/// that run our executables against emulated controllers over H4/TCP on loopback.
+final class Emulator {
+  struct Controller: Decodable {
+    var address: String
+    var port: UInt16
+    var device: String { "tcp:127.0.0.1:\(port)" }
+  }
+  struct Ready: Decodable { var controllers: [Controller] }
+
+  private let child: ChildProcess
+  let controllers: [Controller]
+
+  /// The venv's Python, when it exists and has Bumble (tools/test creates it).
+  static let python: String? = {
+    let candidates = [
+      ProcessInfo.processInfo.environment["BEACON_PYTHON"],
+      TestPaths.packageRoot.appendingPathComponent("tools/.venv/bin/python").path,
+    ].compactMap { $0 }
+    return candidates.first { path in
+      guard FileManager.default.isExecutableFile(atPath: path),
+        let check = try? ChildProcess(executable: path, arguments: ["-c", "import bumble"])
+      else { return false }
+      return check.wait(seconds: 30) == 0
+    }
+  }()
+
+  static var available: Bool { python != nil }
+
+  /// Starts `count` controllers on free loopback ports, plus `extra` emulator options.
+  init(controllers count: Int = 2, extra: [String] = []) throws {
+    guard let python = Self.python else { throw EmulatorError.unavailable }
+    child = try ChildProcess(
+      executable: python,
+      arguments: [TestPaths.packageRoot.appendingPathComponent("tools/emulator.py").path]
+        + Array(repeating: ["--controller", "tcp-server:127.0.0.1:0"], count: count).flatMap { $0 }
+        + ["--duration", "120"] + extra)
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      if let line = child.stdout.split(separator: "\n").first(where: { $0.hasPrefix("READY ") }) {
+        controllers = try JSONDecoder().decode(Ready.self, from: Data(line.dropFirst(6).utf8)).controllers
+        return
+      }
+      guard child.isRunning else { break }
+      usleep(50_000)
+    }
+    let output = child.stdout + child.stderr
+    child.stop()
+    throw EmulatorError.notReady(output)
+  }
+
+  func stop() { child.stop() }
+
+  /// Gone at once, as an unplugged controller is.
+  func kill() {
+    child.signal(SIGKILL)
+    _ = child.wait(seconds: 5)
+  }
+}
+
+enum EmulatorError: Error {
+  case unavailable
+  case notReady(String)
+}
+
+/// One of our executables running in the background, its output going to files.
+func background(_ name: String, _ arguments: [String]) throws -> ChildProcess {
+  try ChildProcess(executable: TestPaths.productsDirectory.appendingPathComponent(name).path, arguments: arguments)
+}
+
+extension ChildProcess {
+  /// Waits until standard error contains `text`, at most `seconds`.
+  func waitForStderr(_ text: String, seconds: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if stderr.contains(text) { return true }
+      if !isRunning { return stderr.contains(text) }
+      usleep(20_000)
+    }
+    return false
+  }
+
+  /// Runs to the end (at most `seconds`, then killed) and returns what it printed.
+  func finish(seconds: Double = 60) -> ProcessResult {
+    if wait(seconds: seconds) == nil { stop() }
+    return ProcessResult(status: exitStatus ?? -1, stdout: stdout, stderr: stderr)
+  }
+}
+
+/// JSON lines of standard output as dictionaries.
+func jsonLines(_ text: String) -> [[String: Any]] {
+  text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+}
