@@ -130,6 +130,20 @@ struct EmulatorIntegrationTests {
     #expect(Array(lastEvent.bytes.prefix(7)) == [0x0E, 0x04, 0x01, 0x42, 0x20, 0x00])
   }
 
+  /// `timeout(1)` and shells signal the process and then its group: one request, twice.
+  @Test func aStopSignalDeliveredTwiceAtOnceStillStopsCleanly() throws {
+    let emulator = try Emulator(
+      controllers: 1, extra: ["--advertise-ibeacon", "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3:1:7"])
+    defer { emulator.stop() }
+    let scanner = try background("beacon-scan", ["-i", emulator.controllers[0].device, "--once"])
+    #expect(scanner.waitForStderr("scanning (", seconds: 10))
+    Thread.sleep(forTimeInterval: 0.5)
+    scanner.signal(SIGINT)
+    scanner.signal(SIGINT)
+    #expect(scanner.wait(seconds: 5) == 0)
+    #expect(scanner.stdout.contains("ASEAN"), "output flushed before exit: \(scanner.stdout)")
+  }
+
   @Test func controllerThatGoesAwayIsAClearErrorAndNothingRecordedIsLost() throws {
     let emulator = try Emulator(
       controllers: 1, extra: ["--advertise-ibeacon", "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3:1:5"])
