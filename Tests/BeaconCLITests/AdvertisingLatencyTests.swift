@@ -18,10 +18,10 @@ struct AdvertisingLatencyTests {
     let emulator = try Emulator(extra: preference == .legacy ? ["--legacy-reports"] : [])
     defer { emulator.stop() }
     let scanning = ControllerSession(
-      connection: try TCPClient.connect(host: "127.0.0.1", port: emulator.controllers[0].port),
+      connection: try TCPClient.connect(host: "127.0.0.1", port: try #require(emulator.controllers[0].port)),
       commandSetPreference: preference)
     let advertising = ControllerSession(
-      connection: try TCPClient.connect(host: "127.0.0.1", port: emulator.controllers[1].port),
+      connection: try TCPClient.connect(host: "127.0.0.1", port: try #require(emulator.controllers[1].port)),
       commandSetPreference: preference)
     defer {
       scanning.shutdown()

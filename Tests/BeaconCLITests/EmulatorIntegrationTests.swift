@@ -67,6 +67,21 @@ struct EmulatorIntegrationTests {
     #expect(jsonLines(after.stdout).filter { $0["address"] as? String == b.address }.isEmpty)
   }
 
+  /// H4 over a serial line: Bumble's controller on a pseudo-terminal, our scanner on `serial:`.
+  @Test func scannerOnASerialLineFindsTheBroadcasterOnTCP() throws {
+    let pty = "/tmp/beacon-lab/test-\(UUID().uuidString.prefix(8))"
+    let emulator = try Emulator(controllers: 1, extra: ["--controller", "pty:\(pty)"])
+    defer { emulator.stop() }
+    let serial = try #require(emulator.controllers.first { $0.path != nil })
+    let tcp = try #require(emulator.controllers.first { $0.port != nil })
+    let broadcaster = try background("beacon-broadcast", ["-i", tcp.device, "--station", "Senayan", "--duration", "6"])
+    #expect(broadcaster.waitForStderr("HCI 5.0", seconds: 10))
+    let scan = try run("beacon-scan", ["-i", serial.device, "--duration", "2", "--format", "json", "--once"])
+    #expect(scan.status == 0, "\(scan.stderr)")
+    #expect(jsonLines(scan.stdout).compactMap { $0["station"] as? String } == ["Senayan"], "\(scan.stderr)")
+    #expect(scan.stderr.contains("beacon-scan: serial:\(pty): scanning ("))
+  }
+
   @Test func bumbleDeviceAdvertisingAnIBeaconIsFound() throws {
     let emulator = try Emulator(
       controllers: 1, extra: ["--advertise-ibeacon", "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3:1:13:-60"])

@@ -5,8 +5,12 @@ import Foundation
 final class Emulator {
   struct Controller: Decodable {
     var address: String
-    var port: UInt16
-    var device: String { "tcp:127.0.0.1:\(port)" }
+    /// The TCP port, for a `tcp-server:` controller.
+    var port: UInt16?
+    /// The pty link, for a `pty:` controller.
+    var path: String?
+    /// How our executables name it with `-i`.
+    var device: String { path.map { "serial:\($0)" } ?? "tcp:127.0.0.1:\(port ?? 0)" }
   }
   struct Ready: Decodable { var controllers: [Controller] }
 

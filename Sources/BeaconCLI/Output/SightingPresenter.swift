@@ -16,7 +16,7 @@ public final class SightingPresenter {
   private let sourceName: String
   private var seen: Set<BeaconIdentity> = []
   private var table = LiveBeaconTable()
-  private var lastRedraw: Int64 = .min
+  private var lastRedraw: CaptureTime?
   private var latestTime = CaptureTime(microsecondsSinceUnixEpoch: 0)
   private(set) var problemCount = 0
 
@@ -53,8 +53,10 @@ public final class SightingPresenter {
   /// so that ages keep counting.
   public func redrawIfDue(now: CaptureTime) {
     guard case .table(live: true) = mode else { return }
-    guard now.microsecondsSinceUnixEpoch - lastRedraw >= Self.redrawInterval else { return }
-    lastRedraw = now.microsecondsSinceUnixEpoch
+    if let lastRedraw, now.microsecondsSinceUnixEpoch - lastRedraw.microsecondsSinceUnixEpoch < Self.redrawInterval {
+      return
+    }
+    lastRedraw = now
     // Cursor home, clear to the end of the screen, then the table.
     output.write("\u{1B}[H\u{1B}[J")
     for line in table.lines(now: now) { output.writeLine(line) }

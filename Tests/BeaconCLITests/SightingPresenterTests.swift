@@ -1,0 +1,36 @@
+import BeaconDomain
+import Foundation
+import HCICodec
+import Testing
+
+@testable import BeaconCLI
+
+/// The live table redraws in place, at most twice a second, from the first sighting on.
+@Suite struct SightingPresenterTests {
+  @Test func liveTableRedrawsInPlaceAndThrottles() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("table-\(UUID().uuidString)").path
+    FileManager.default.createFile(atPath: path, contents: nil)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let descriptor = open(path, O_WRONLY)
+    defer { close(descriptor) }
+    let output = StandardOutput(descriptor: descriptor)
+    let presenter = SightingPresenter(mode: .table(live: true), output: output, sourceName: "test")
+    for (second, rssi) in [(0.0, -80), (0.2, -75), (0.6, -70), (0.7, -65)] {
+      presenter.present(
+        LiveBeaconTableTests.sighting(minor: 3, rssi: Int8(rssi), second: 0).with(seconds: 1_800_000_000 + second))
+    }
+    output.flush()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    // Drawn at 0.0 s and 0.6 s only: 0.2 s and 0.7 s fall within half a second of a redraw.
+    #expect(text.components(separatedBy: "\u{1B}[H\u{1B}[J").count - 1 == 2)
+    #expect(text.contains("Cipete Raya"))
+  }
+}
+
+extension BeaconSighting {
+  fileprivate func with(seconds: Double) -> BeaconSighting {
+    var copy = self
+    copy.time = CaptureTime(microsecondsSinceUnixEpoch: Int64(seconds * 1_000_000))
+    return copy
+  }
+}
