@@ -39,4 +39,36 @@ enum ControllerConnector {
       connection: connection, resetOnStart: !sharesController, setsEventMasks: !sharesController,
       commandSetPreference: preference)
   }
+
+  /// Everything a live command does before its first command: installs the stop signal
+  /// handlers, opens the controller, optionally records its traffic, and makes the session,
+  /// which reports what it does on standard error as `program: device: …`. Failures are
+  /// reported there too, and become the documented exit status.
+  static func openSession(
+    _ spec: TransportSpec, exclusive: Bool, preference: CommandSetPreference, program: String,
+    recordPath: String? = nil
+  ) throws -> ControllerSession {
+    StopSignal.install()
+    var connection: any HCIConnection
+    do {
+      connection = try open(spec, exclusive: exclusive)
+    } catch {
+      StandardOutput.warn("\(program): \(error)")
+      throw ExitStatus.unavailable
+    }
+    if let recordPath {
+      do {
+        connection = RecordingConnection(
+          connection, recorder: try CaptureRecorder(path: recordPath, startTime: WallClock.now()))
+      } catch {
+        connection.close()
+        StandardOutput.warn("\(program): \(error)")
+        throw ExitStatus.ioError
+      }
+    }
+    let session = self.session(on: connection, spec: spec, exclusive: exclusive, preference: preference)
+    let name = spec.description
+    session.onEvent = { StandardOutput.warn("\(program): \(name): \($0)") }
+    return session
+  }
 }

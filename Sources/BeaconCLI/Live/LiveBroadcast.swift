@@ -17,18 +17,9 @@ struct LiveBroadcast {
   var format: OutputFormat
 
   func run(output: StandardOutput) throws {
-    StopSignal.install()
     let name = spec.description
-    let connection: any HCIConnection
-    do {
-      connection = try ControllerConnector.open(spec, exclusive: exclusive)
-    } catch {
-      StandardOutput.warn("beacon-broadcast: \(error)")
-      throw ExitStatus.unavailable
-    }
-    let session = ControllerConnector.session(
-      on: connection, spec: spec, exclusive: exclusive, preference: preference)
-    session.onEvent = { StandardOutput.warn("beacon-broadcast: \(name): \($0)") }
+    let session = try ControllerConnector.openSession(
+      spec, exclusive: exclusive, preference: preference, program: "beacon-broadcast")
     defer { session.shutdown() }
     let clock = ContinuousClock()
     let end = duration.map { clock.now.advanced(by: $0) }

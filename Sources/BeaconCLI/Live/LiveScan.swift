@@ -17,28 +17,9 @@ struct LiveScan {
   static let pollInterval = Duration.milliseconds(100)
 
   func run(scanner: inout BeaconScanner, presenter: SightingPresenter) throws {
-    StopSignal.install()
     let name = spec.description
-    var connection: any HCIConnection
-    do {
-      connection = try ControllerConnector.open(spec, exclusive: exclusive)
-    } catch {
-      StandardOutput.warn("beacon-scan: \(error)")
-      throw ExitStatus.unavailable
-    }
-    if let recordPath {
-      do {
-        connection = RecordingConnection(
-          connection, recorder: try CaptureRecorder(path: recordPath, startTime: WallClock.now()))
-      } catch {
-        connection.close()
-        StandardOutput.warn("beacon-scan: \(error)")
-        throw ExitStatus.ioError
-      }
-    }
-    let session = ControllerConnector.session(
-      on: connection, spec: spec, exclusive: exclusive, preference: preference)
-    session.onEvent = { StandardOutput.warn("beacon-scan: \(name): \($0)") }
+    let session = try ControllerConnector.openSession(
+      spec, exclusive: exclusive, preference: preference, program: "beacon-scan", recordPath: recordPath)
     defer { session.shutdown() }
     do {
       let capabilities = try session.start()
