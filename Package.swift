@@ -10,6 +10,8 @@ import PackageDescription
 //   HCITransport    capture files, H4 over serial and TCP; implements the domain's and the
 //                   controller's interfaces.
 //   LinuxHCISocket  the kernel HCI socket, through CBlueZShim.
+//   LinuxNotifications  desktop notifications (notify-send), terminal bell, alarm sound
+//                   (paplay/aplay) on Linux. Foundation only; knows nothing of beacons.
 //   BeaconCLI       options and presentation shared by the executables.
 //   beacon-scan, beacon-broadcast   wiring only.
 let package = Package(
@@ -33,10 +35,11 @@ let package = Package(
     .target(name: "BeaconDomain", dependencies: ["HCICodec"]),
     .target(name: "HCITransport", dependencies: ["HCICodec", "HCIController", "BeaconDomain"]),
     .target(name: "LinuxHCISocket", dependencies: ["CBlueZShim", "HCICodec", "HCIController"]),
+    .target(name: "LinuxNotifications"),
     .target(
       name: "BeaconCLI",
       dependencies: [
-        "HCICodec", "HCIController", "BeaconDomain", "HCITransport", "LinuxHCISocket",
+        "HCICodec", "HCIController", "BeaconDomain", "HCITransport", "LinuxHCISocket", "LinuxNotifications",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -49,6 +52,7 @@ let package = Package(
     .testTarget(
       name: "HCITransportTests", dependencies: ["HCITransport", "HCIController", "BeaconDomain", "HCICodec"]),
     .testTarget(name: "LinuxHCISocketTests", dependencies: ["LinuxHCISocket", "HCIController", "HCICodec"]),
+    .testTarget(name: "LinuxNotificationsTests", dependencies: ["LinuxNotifications"]),
     .testTarget(
       name: "BeaconCLITests",
       dependencies: ["BeaconCLI", "BeaconDomain", "HCICodec", "HCIController", "HCITransport"]

@@ -1,0 +1,66 @@
+/// The desktop notifier, terminal bell and alarm sound together: what is available on this
+/// machine, one line per channel, and a way to announce something on every available one.
+public final class NotificationChannels: Sendable {
+  /// The freedesktop notifier.
+  public let desktop: DesktopNotifier
+  /// The terminal bell.
+  public let bell: TerminalBell
+  /// The alarm sound.
+  public let alarm: AlarmSound
+
+  /// Channels made of the given parts.
+  public init(desktop: DesktopNotifier, bell: TerminalBell, alarm: AlarmSound) {
+    self.desktop = desktop
+    self.bell = bell
+    self.alarm = alarm
+  }
+
+  /// The channels of this machine: `notify-send`, the bell on standard error, and `soundFile`
+  /// (or the generated chime) played with `paplay` or `aplay`.
+  public convenience init(
+    applicationName: String = "beacon-toolkit", soundFile: String? = nil, host: HostSystem = .live,
+    runner: any ProcessRunner = SpawnProcessRunner()
+  ) {
+    self.init(
+      desktop: DesktopNotifier(applicationName: applicationName, host: host, runner: runner),
+      bell: TerminalBell(host: host),
+      alarm: AlarmSound(sound: soundFile.map { .file(path: $0) }, host: host, runner: runner))
+  }
+
+  /// Whether `channel` can be used now.
+  public func availability(of channel: NotificationChannel) -> ChannelAvailability {
+    switch channel {
+    case .desktop: desktop.availability
+    case .bell: bell.availability
+    case .alarm: alarm.availability
+    }
+  }
+
+  /// One line per channel, such as `desktop notification: unavailable: no notify-send: sudo
+  /// apt-get install libnotify-bin`, for `--verbose` or the start of a run.
+  public func report() -> [String] {
+    NotificationChannel.allCases.map { "\($0.rawValue): \(availability(of: $0))" }
+  }
+
+  /// Shows `title` and `body` as a critical desktop notification, rings the bell and sounds the
+  /// alarm, each where available; never throws, so a caller's loop carries on.
+  /// - Returns: what happened on each channel, in ``NotificationChannel/allCases`` order.
+  @discardableResult
+  public func announce(title: String, body: String) -> [ChannelDelivery] {
+    NotificationChannel.allCases.map { channel in
+      if case .unavailable(let reason) = availability(of: channel) {
+        return ChannelDelivery(channel: channel, result: .skipped(reason))
+      }
+      do throws(ChannelDeliveryError) {
+        switch channel {
+        case .desktop: try desktop.notify(title: title, body: body, urgency: .critical)
+        case .bell: try bell.ring()
+        case .alarm: try alarm.play()
+        }
+        return ChannelDelivery(channel: channel, result: .delivered)
+      } catch {
+        return ChannelDelivery(channel: channel, result: .failed(error))
+      }
+    }
+  }
+}
