@@ -17,6 +17,11 @@ private final class CallbackRecorder: NotifyWhenNearMRTStationWithBluetoothDeleg
     _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didLeave station: Station, at time: CaptureTime
   ) { lines.append("left \(station.name)") }
 
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didSuspect station: Station, reason: StationSuspicion,
+    at time: CaptureTime
+  ) { lines.append("suspect \(station.name)") }
+
   func notifyWhenNearMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationOnce, didFind station: Station, rssi: Double, at time: CaptureTime
   ) { lines.append("found \(station.name)") }
@@ -53,6 +58,15 @@ private final class CallbackRecorder: NotifyWhenNearMRTStationWithBluetoothDeleg
     useCase.advance(to: F.time(100))
     for sighting in dwell(minor: 3, from: 200) { useCase.handle(sighting) }
     #expect(recorder.lines == ["found CipeteRaya", "left CipeteRaya", "found CipeteRaya"])
+  }
+
+  @Test func aStationTooFarTooSoonIsReportedAsSuspect() {
+    let recorder = CallbackRecorder()
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth()
+    useCase.delegate = recorder
+    #expect(useCase.start() == .started)
+    for sighting in dwell(minor: 1, from: 0) + dwell(minor: 13, from: 60) { useCase.handle(sighting) }
+    #expect(recorder.lines == ["found LebakBulus", "left LebakBulus", "suspect BundaranHI"])
   }
 
   @Test func startAndStopResults() {

@@ -38,6 +38,7 @@ public struct BeaconFinder: Sendable {
 
   /// Regions to range; empty ranges every beacon.
   public let regions: [BeaconRegion]
+  /// The smoothing, distance, exit and memory constants.
   public let configuration: Configuration
   private var tracked: [BeaconIdentity: Tracked] = [:]
   /// The latest time seen; sightings older than this still count but never move time back.

@@ -6,7 +6,9 @@ import HCICodec
 /// For AltBeacons the UUID is id1, the major id2 and the minor id3. Eddystone-UID beacons have no
 /// UUID and match no region.
 public struct BeaconRegion: Hashable, Sendable {
+  /// The iBeacon proximity UUID (AltBeacon id1) every beacon of the region broadcasts.
   public let uuid: UUID128
+  /// The major (AltBeacon id2), or `nil` for every major.
   public let major: UInt16?
   /// Set only together with ``major``: the initializers make a minor without a major impossible.
   public let minor: UInt16?

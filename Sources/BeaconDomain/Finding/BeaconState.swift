@@ -2,6 +2,7 @@ import HCICodec
 
 /// What the finder knows about one beacon identity.
 public struct BeaconState: Hashable, Sendable {
+  /// The beacon this state is about.
   public var identity: BeaconIdentity
   /// The address of the latest report (it may rotate; the identity does not).
   public var address: BluetoothAddress
@@ -13,8 +14,11 @@ public struct BeaconState: Hashable, Sendable {
   public var smoothedRSSI: Double?
   /// Estimated distance in metres from ``smoothedRSSI``, `nil` when it cannot be estimated.
   public var estimatedDistance: Double?
+  /// The class of ``estimatedDistance``; ``BeaconProximity/unknown`` when there is none.
   public var proximity: BeaconProximity
+  /// When the beacon was first heard (or first heard again after being lost).
   public var firstSeen: CaptureTime
+  /// When the beacon was last heard.
   public var lastSeen: CaptureTime
   /// Reports received since the beacon was first seen (or seen again after being lost).
   public var reportCount: Int

@@ -3,7 +3,9 @@ import HCICodec
 /// Sightings in, station events out: a ``BeaconFinder`` ranging the catalog's station beacons,
 /// feeding a ``StationPresence``.
 public struct StationDetector: Sendable {
+  /// The ranging stage, for the beacons' states.
   public private(set) var finder: BeaconFinder
+  /// The presence stage, for the stations the rider is at.
   public private(set) var presence: StationPresence
 
   /// A detector for `catalog`'s stations; the finder ranges exactly their beacons, so other

@@ -8,7 +8,9 @@ import HCICodec
 /// The last station found is the anchor for route plausibility; it moves on every `found` and
 /// its time on every `left`.
 public struct StationPresence: Sendable {
+  /// The stations, looked up by the beacon identity of each finder event.
   public let catalog: StationCatalog
+  /// The thresholds and plausibility rules.
   public let policy: StationPresencePolicy
   private var conditions: [BeaconIdentity: Condition] = [:]
   private var anchor: (station: Station, time: CaptureTime)?
