@@ -143,28 +143,7 @@ public struct BeaconScanCommand: ParsableCommand {
     }
     guard let path = replay ?? spec?.replayPath else { return }
     let presenter = SightingPresenter(mode: presentationMode(output: stdout), output: stdout, sourceName: path)
-    var source: CaptureReplaySource
-    do {
-      source = try CaptureReplaySource(path: path)
-      try scanner.run(&source, sighting: presenter.present, problem: presenter.warn)
-    } catch let error as CaptureFileError {
-      presenter.finish()
-      StandardOutput.warn("beacon-scan: \(error)")
-      switch error.reason {
-      case .format, .packetCaptureFormat, .unrecognizedFormat: throw ExitStatus.dataError
-      case .fileNotFound, .permissionDenied, .isADirectory: throw ExitStatus.noInput
-      case .systemError, .encoding: throw ExitStatus.ioError
-      }
-    }
-    presenter.finish()
-    for warning in source.warnings {
-      StandardOutput.warn("beacon-scan: warning: \(path): \(warning)")
-    }
-    let stats = scanner.statistics
-    StandardOutput.warn(
-      "beacon-scan: \(path): \(stats.advertisingReports) advertising report(s), "
-        + "\(stats.beaconReports) with a beacon frame, \(stats.emittedSightings) matched"
-        + (stats.malformedEvents > 0 ? ", \(stats.malformedEvents) malformed event(s)" : ""))
+    try ReplayScan(path: path, program: "beacon-scan").run(scanner: &scanner, sink: presenter)
   }
 
   /// Lines or the table. A replay's table is printed once, at the end.

@@ -16,39 +16,38 @@ struct LiveScan {
   /// How long one wait for a packet may take, so that signals and the table are seen promptly.
   static let pollInterval = Duration.milliseconds(100)
 
-  func run(scanner: inout BeaconScanner, presenter: SightingPresenter) throws {
+  func run(scanner: inout BeaconScanner, presenter: any SightingSink, program: String = "beacon-scan") throws {
     let name = spec.description
     let session = try ControllerConnector.openSession(
-      spec, exclusive: exclusive, preference: preference, program: "beacon-scan", recordPath: recordPath)
+      spec, exclusive: exclusive, preference: preference, program: program, recordPath: recordPath)
     defer { session.shutdown() }
     do {
       let capabilities = try session.start()
-      StandardOutput.warn("beacon-scan: \(name): \(capabilities)")
+      StandardOutput.warn("\(program): \(name): \(capabilities)")
       try session.startScanning(configuration)
       StandardOutput.warn(
-        "beacon-scan: \(name): scanning (\(configuration.active ? "active" : "passive"), "
+        "\(program): \(name): scanning (\(configuration.active ? "active" : "passive"), "
           + "\(session.scanningCommandSet) commands, interval \(configuration.intervalMilliseconds) ms, "
           + "window \(configuration.windowMilliseconds) ms"
           + (configuration.filterDuplicates ? ", duplicates filtered" : "") + "); Ctrl-C to stop")
       let clock = ContinuousClock()
       let deadline = duration.map { clock.now.advanced(by: $0) }
-      while !StopSignal.isRequested {
+      while !StopSignal.isRequested, !presenter.isDone {
         if let deadline, clock.now >= deadline { break }
         if let packet = try session.nextPacket(timeout: Self.pollInterval) {
           scanner.process(
             TimedHCIPacket(time: WallClock.now(), packet: packet), sighting: presenter.present,
             problem: presenter.warn)
-        } else {
-          presenter.redrawIfDue(now: WallClock.now())
         }
+        presenter.tick(now: WallClock.now())
       }
     } catch {
       presenter.finish()
-      StandardOutput.warn("beacon-scan: \(error)")
+      StandardOutput.warn("\(program): \(error)")
       throw ExitStatus.unavailable
     }
     session.shutdown()
     presenter.finish()
-    if let recordPath { StandardOutput.warn("beacon-scan: recorded the HCI traffic to \(recordPath)") }
+    if let recordPath { StandardOutput.warn("\(program): recorded the HCI traffic to \(recordPath)") }
   }
 }

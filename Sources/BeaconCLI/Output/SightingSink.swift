@@ -1,0 +1,20 @@
+import BeaconDomain
+import HCICodec
+
+/// Where a scan's sightings go: printed lines or a table (``SightingPresenter``), or station
+/// events (``StationEventPresenter``, ``RidePresenter``). The same replay and live loops feed
+/// any of them.
+public protocol SightingSink: AnyObject {
+  func present(_ sighting: BeaconSighting)
+  func warn(_ problem: ScanProblem)
+  /// Time passes without a sighting (live: the time of day; replay: the capture's time).
+  func tick(now: CaptureTime)
+  /// Whether the sink needs nothing more (a ride that has arrived); the loop then stops.
+  var isDone: Bool { get }
+  func finish()
+}
+
+extension SightingPresenter: SightingSink {
+  public func tick(now: CaptureTime) { redrawIfDue(now: now) }
+  public var isDone: Bool { false }
+}
