@@ -13,12 +13,13 @@ import PackageDescription
 //   LinuxNotifications  desktop notifications (notify-send), terminal bell, alarm sound
 //                   (paplay/aplay) on Linux. Foundation only; knows nothing of beacons.
 //   BeaconCLI       options and presentation shared by the executables.
-//   beacon-scan, beacon-broadcast   wiring only.
+//   beacon-scan, beacon-broadcast, beacon-ride   wiring only.
 let package = Package(
   name: "beacon-toolkit",
   products: [
     .executable(name: "beacon-scan", targets: ["beacon-scan"]),
     .executable(name: "beacon-broadcast", targets: ["beacon-broadcast"]),
+    .executable(name: "beacon-ride", targets: ["beacon-ride"]),
     .library(name: "HCICodec", targets: ["HCICodec"]),
     .library(name: "BeaconDomain", targets: ["BeaconDomain"]),
   ],
@@ -45,6 +46,7 @@ let package = Package(
     ),
     .executableTarget(name: "beacon-scan", dependencies: ["BeaconCLI"]),
     .executableTarget(name: "beacon-broadcast", dependencies: ["BeaconCLI"]),
+    .executableTarget(name: "beacon-ride", dependencies: ["BeaconCLI"]),
 
     .testTarget(name: "HCICodecTests", dependencies: ["HCICodec"]),
     .testTarget(name: "HCIControllerTests", dependencies: ["HCIController", "HCICodec"]),

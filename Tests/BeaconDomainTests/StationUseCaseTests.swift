@@ -33,7 +33,7 @@ private final class CallbackRecorder: NotifyWhenNearMRTStationWithBluetoothDeleg
 
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
-    at time: CaptureTime
+    rssi: Double, at time: CaptureTime
   ) { lines.append("arrived \(station.name)") }
 }
 

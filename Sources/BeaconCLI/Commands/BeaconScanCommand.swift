@@ -3,6 +3,7 @@ import BeaconDomain
 import HCICodec
 import HCIController
 import HCITransport
+import LinuxNotifications
 
 /// `beacon-scan`: find beacon frames and report them.
 public struct BeaconScanCommand: ParsableCommand {
@@ -92,6 +93,14 @@ public struct BeaconScanCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "seconds"))
   public var duration: Double?
 
+  @Flag(
+    help: ArgumentHelp(
+      "Print station events (found, left, suspect) instead of reports, and show a desktop notification for each station found."
+    ))
+  public var notify = false
+
+  @OptionGroup(title: "Station detection (with --notify)") public var policyOptions: StationPolicyOptions
+
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var filters: BeaconFilterOptions
   @OptionGroup public var catalogOptions: CatalogOptions
@@ -103,6 +112,7 @@ public struct BeaconScanCommand: ParsableCommand {
     if table, output.format == .json {
       throw ValidationError("--table is for people; for programs use --format json without --table.")
     }
+    if notify, table || once { throw ValidationError("--notify prints station events; drop --table/--once.") }
     if listDevices { return }
     let spec = try deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
@@ -132,8 +142,11 @@ public struct BeaconScanCommand: ParsableCommand {
     if listDevices { return try DeviceListing.print(format: output.format, to: stdout) }
     let spec = try deviceOptions.transport()
     if let spec, !spec.isReplay {
-      let presenter = SightingPresenter(
-        mode: presentationMode(output: stdout, live: true), output: stdout, sourceName: spec.description)
+      let presenter: any SightingSink =
+        try notify
+        ? stationEvents(catalog: catalog, output: stdout)
+        : SightingPresenter(
+          mode: presentationMode(output: stdout, live: true), output: stdout, sourceName: spec.description)
       let live = LiveScan(
         spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
         configuration: ScanConfiguration(
@@ -142,8 +155,20 @@ public struct BeaconScanCommand: ParsableCommand {
       return try live.run(scanner: &scanner, presenter: presenter)
     }
     guard let path = replay ?? spec?.replayPath else { return }
-    let presenter = SightingPresenter(mode: presentationMode(output: stdout), output: stdout, sourceName: path)
+    let presenter: any SightingSink =
+      try notify
+      ? stationEvents(catalog: catalog, output: stdout)
+      : SightingPresenter(mode: presentationMode(output: stdout), output: stdout, sourceName: path)
     try ReplayScan(path: path, program: "beacon-scan").run(scanner: &scanner, sink: presenter)
+  }
+
+  /// Station events for `--notify`, notified on the desktop where one is available.
+  func stationEvents(catalog: StationCatalog, output stdout: StandardOutput) throws -> StationEventPresenter {
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(
+      catalog: catalog, policy: policyOptions.policy, finderConfiguration: policyOptions.finderConfiguration)
+    return StationEventPresenter(
+      useCase: useCase, format: output.format, output: stdout,
+      notifications: DesktopNotificationManager(channels: NotificationChannels()))
   }
 
   /// Lines or the table. A replay's table is printed once, at the end.

@@ -45,10 +45,10 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
     for event in events {
       guard watch.isRunning else { return }
       switch event {
-      case .found(let station, _, let time) where station.beacon == arrival?.beacon:
+      case .found(let station, let rssi, let time) where station.beacon == arrival?.beacon:
         // Stop first, so a delegate that starts a new journey from the callback gets `.started`.
         _ = watch.stop()
-        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didArriveAt: station, at: time)
+        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didArriveAt: station, rssi: rssi, at: time)
         return
       case .found(let station, let rssi, let time):
         delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didFind: station, rssi: rssi, at: time)

@@ -26,10 +26,11 @@ public protocol NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate: AnyOb
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station, rssi: Double,
     at time: CaptureTime)
-  /// The rider has arrived at the destination; the use case has stopped.
+  /// The rider has arrived at the destination (`rssi`: the smoothed RSSI that decided it); the
+  /// use case has stopped.
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
-    at time: CaptureTime)
+    rssi: Double, at time: CaptureTime)
   /// `station` was heard strongly but the rider cannot plausibly be there. Optional.
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,

@@ -1,0 +1,57 @@
+import ArgumentParser
+import BeaconDomain
+
+/// The station-detection constants, for field tuning; the defaults are the documented ones.
+public struct StationPolicyOptions: ParsableArguments {
+  @Option(
+    name: .customLong("enter-rssi"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "A station is found when its smoothed RSSI reaches this (dBm) for --enter-reports reports in a row (default: \(StationPresencePolicy().enterThreshold)).",
+      valueName: "dBm"))
+  public var enterThreshold: Double?
+
+  @Option(
+    name: .customLong("enter-reports"),
+    help: ArgumentHelp(
+      "Reports in a row above --enter-rssi needed (default: \(StationPresencePolicy().enterReportCount)).",
+      valueName: "n"))
+  public var enterReportCount: Int?
+
+  @Option(
+    name: .customLong("exit-rssi"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "A station is left when its smoothed RSSI falls below this (dBm), or it is not heard for --lost-after (default: \(StationPresencePolicy().exitThreshold)).",
+      valueName: "dBm"))
+  public var exitThreshold: Double?
+
+  @Option(
+    name: .customLong("lost-after"),
+    help: ArgumentHelp(
+      "Seconds without a report after which a beacon counts as gone (default: \(BeaconFinder.Configuration().exitPeriod.components.seconds)).",
+      valueName: "seconds"))
+  public var lostAfter: Double?
+
+  public init() {}
+
+  public func validate() throws {
+    if let enterThreshold, let exitThreshold, exitThreshold > enterThreshold {
+      throw ValidationError("--exit-rssi must not be above --enter-rssi: the gap between them stops flapping.")
+    }
+    if let enterReportCount, enterReportCount < 1 { throw ValidationError("--enter-reports must be at least 1.") }
+    if let lostAfter, !(lostAfter > 0) { throw ValidationError("--lost-after must be a positive number of seconds.") }
+  }
+
+  public var policy: StationPresencePolicy {
+    var policy = StationPresencePolicy()
+    if let enterThreshold { policy.enterThreshold = enterThreshold }
+    if let enterReportCount { policy.enterReportCount = enterReportCount }
+    if let exitThreshold { policy.exitThreshold = exitThreshold }
+    return policy
+  }
+
+  public var finderConfiguration: BeaconFinder.Configuration {
+    var configuration = BeaconFinder.Configuration()
+    if let lostAfter { configuration.exitPeriod = .milliseconds(Int64((lostAfter * 1000).rounded())) }
+    return configuration
+  }
+}

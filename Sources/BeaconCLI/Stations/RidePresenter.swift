@@ -1,0 +1,57 @@
+import BeaconDomain
+import HCICodec
+
+/// `beacon-ride`: sightings go to ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce``; a line
+/// per station found, then on arrival a line, a notification and the alarm, and the ride is done.
+final class RidePresenter: SightingSink, NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
+  let useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce
+  let formatter: StationEventFormatter
+  let output: StandardOutput
+  let notifications: (any NotificationManager)?
+  let alarm: (any AlarmManager)?
+  private(set) var arrived: Station?
+
+  init(
+    useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, format: OutputFormat, output: StandardOutput,
+    notifications: (any NotificationManager)?, alarm: (any AlarmManager)?
+  ) {
+    self.useCase = useCase
+    self.formatter = StationEventFormatter(format: format)
+    self.output = output
+    self.notifications = notifications
+    self.alarm = alarm
+    useCase.delegate = self
+  }
+
+  func present(_ sighting: BeaconSighting) { useCase.handle(sighting) }
+  func warn(_ problem: ScanProblem) { StandardOutput.warn("beacon-ride: warning: \(problem)") }
+  func tick(now: CaptureTime) { useCase.advance(to: now) }
+  var isDone: Bool { arrived != nil }
+  func finish() { output.flush() }
+
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station, rssi: Double,
+    at time: CaptureTime
+  ) {
+    output.writeLine(formatter.line(.found, station, rssi: rssi, at: time))
+    output.flush()
+  }
+
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
+    rssi: Double, at time: CaptureTime
+  ) {
+    arrived = station
+    output.writeLine(formatter.line(.arrived, station, rssi: rssi, at: time))
+    output.flush()
+    notifications?.notify(title: "Arrived: \(station.displayName)", body: "Get off here.")
+    alarm?.soundAlarm(reason: .arrived(at: station))
+  }
+
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,
+    reason: StationSuspicion, at time: CaptureTime
+  ) {
+    output.writeLine(formatter.line(.suspect, station, rssi: nil, at: time, detail: reason.summary))
+  }
+}

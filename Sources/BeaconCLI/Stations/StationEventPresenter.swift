@@ -1,0 +1,50 @@
+import BeaconDomain
+import HCICodec
+
+/// `beacon-scan --notify`: sightings go to ``NotifyWhenNearMRTStationWithBluetooth``; each
+/// station found, left or suspect is printed, and a found station is also notified.
+final class StationEventPresenter: SightingSink, NotifyWhenNearMRTStationWithBluetoothDelegate {
+  let useCase: any NotifyWhenNearMRTStationWithBluetooth
+  let formatter: StationEventFormatter
+  let output: StandardOutput
+  let notifications: (any NotificationManager)?
+
+  init(
+    useCase: any NotifyWhenNearMRTStationWithBluetooth, format: OutputFormat, output: StandardOutput,
+    notifications: (any NotificationManager)?
+  ) {
+    self.useCase = useCase
+    self.formatter = StationEventFormatter(format: format)
+    self.output = output
+    self.notifications = notifications
+    useCase.delegate = self
+    _ = useCase.start()
+  }
+
+  func present(_ sighting: BeaconSighting) { useCase.handle(sighting) }
+  func warn(_ problem: ScanProblem) { StandardOutput.warn("beacon-scan: warning: \(problem)") }
+  func tick(now: CaptureTime) { useCase.advance(to: now) }
+  var isDone: Bool { false }
+  func finish() { output.flush() }
+
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didFind station: Station, rssi: Double, at time: CaptureTime
+  ) {
+    output.writeLine(formatter.line(.found, station, rssi: rssi, at: time))
+    output.flush()
+    notifications?.notify(title: station.displayName, body: "The train is at \(station.displayName).")
+  }
+
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didLeave station: Station, at time: CaptureTime
+  ) {
+    output.writeLine(formatter.line(.left, station, rssi: nil, at: time))
+  }
+
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didSuspect station: Station, reason: StationSuspicion,
+    at time: CaptureTime
+  ) {
+    output.writeLine(formatter.line(.suspect, station, rssi: nil, at: time, detail: reason.summary))
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// `beacon-scan --notify` and `beacon-ride` on the bundled rides.
+@Suite struct StationEventCommandTests {
+  static let ride = TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")
+  static let line = [
+    "LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM", "ASEAN", "Senayan", "Istora",
+    "BendunganHilir", "Setiabudi", "DukuhAtas", "BundaranHI",
+  ]
+
+  /// Stations in the order first found, each once.
+  static func firstFound(_ events: [[String: Any]]) -> [String] {
+    var seen: [String] = []
+    for event in events where event["event"] as? String == "found" || event["event"] as? String == "arrived" {
+      if let station = event["station"] as? String, !seen.contains(station) { seen.append(station) }
+    }
+    return seen
+  }
+
+  @Test func rideArrivesAtTheDestinationAndExits0() throws {
+    let result = try Executable.run(
+      "beacon-ride", ["--replay", Self.ride, "--from", "LebakBulus", "--to", "DukuhAtas", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let events = jsonLines(result.stdout)
+    #expect(Self.firstFound(events) == Array(Self.line.prefix(12)))
+    let last = try #require(events.last)
+    #expect(last["event"] as? String == "arrived")
+    #expect(last["station"] as? String == "DukuhAtas")
+    #expect((last["rssi"] as? Double).map { (-95.0)...(-60.0) ~= $0 } == true)
+    #expect((last["time"] as? String)?.hasPrefix("2026-11-22T07:3") == true)
+    #expect(events.filter { $0["event"] as? String == "arrived" }.count == 1)
+    #expect(result.stderr.contains("Lebak Bulus → Dukuh Atas, 11 stop(s)"))
+  }
+
+  @Test func rideThatEndsBeforeTheDestinationExits1() throws {
+    let result = try Executable.run(
+      "beacon-ride", ["--replay", TestPaths.fixture("ride-android-h4.btsnoop"), "--to", "DukuhAtas"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("the source ended before arriving at Dukuh Atas"))
+    #expect(!result.stdout.contains("ARRIVED"))
+  }
+
+  @Test func rideNeedsAKnownDestination() throws {
+    let result = try Executable.run("beacon-ride", ["--replay", Self.ride, "--to", "Gambir"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("No station named \"Gambir\""))
+  }
+
+  @Test func notifyPrintsStationEventsWithTheSchema() throws {
+    let result = try Executable.run("beacon-scan", ["--replay", Self.ride, "--notify", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let events = jsonLines(result.stdout)
+    #expect(Self.firstFound(events) == Self.line)
+    for event in events {
+      #expect(["found", "left", "suspect"].contains(event["event"] as? String ?? ""))
+      #expect(event["time"] is String)
+      #expect(event["station"] is String)
+      #expect(event.keys.contains("rssi"))
+    }
+  }
+}
