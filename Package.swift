@@ -20,6 +20,7 @@ let package = Package(
     .executable(name: "beacon-scan", targets: ["beacon-scan"]),
     .executable(name: "beacon-broadcast", targets: ["beacon-broadcast"]),
     .executable(name: "beacon-ride", targets: ["beacon-ride"]),
+    .executable(name: "ride-report", targets: ["ride-report"]),
     .library(name: "HCICodec", targets: ["HCICodec"]),
     .library(name: "BeaconDomain", targets: ["BeaconDomain"]),
   ],
@@ -47,6 +48,7 @@ let package = Package(
     .executableTarget(name: "beacon-scan", dependencies: ["BeaconCLI"]),
     .executableTarget(name: "beacon-broadcast", dependencies: ["BeaconCLI"]),
     .executableTarget(name: "beacon-ride", dependencies: ["BeaconCLI"]),
+    .executableTarget(name: "ride-report", dependencies: ["BeaconDomain", "HCITransport", "HCICodec"]),
 
     .testTarget(name: "HCICodecTests", dependencies: ["HCICodec"]),
     .testTarget(name: "HCIControllerTests", dependencies: ["HCIController", "HCICodec"]),

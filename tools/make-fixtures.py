@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import json
+import math
 import random
 import struct
 import sys
@@ -297,6 +298,8 @@ class Capture:
         self.start_us = start_us
         self.controller = controller or {}
         self.index = self.controller.get("index", 0)
+        self.ride_start_us: int | None = None  # rides: where ride seconds count from
+        self.plan: list[tuple[str, float, float]] = []  # rides: (station, arrive, depart) in ride seconds
 
     def add(self, unix_us: int, kind: str, payload: bytes) -> None:
         self.records.append((unix_us, kind, payload))
@@ -387,8 +390,9 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
     ride_start = t + 500_000
     plan = []
     clock = appr
+    dwell_overrides = ride.get("dwellOverrides", {})
     for i, name in enumerate(ride["stations"]):
-        dwell = rng.uniform(*ride["dwellSeconds"])
+        dwell = rng.uniform(*dwell_overrides.get(name, ride["dwellSeconds"]))
         plan.append((name, clock, clock + dwell))
         clock += dwell + (rng.uniform(*ride["travelSeconds"]) if i + 1 < len(ride["stations"]) else 0)
     ride_end = clock + appr
@@ -417,7 +421,43 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
         return near
 
     sensitivity = ride.get("sensitivityDbm", -99)
+    propagation = ride.get("propagation")
+
+    def log_distance(sec: float, arrive: float, depart: float, offset: float, extra_loss: float) -> float | None:
+        """Log-distance path loss from the platform beacon to the rider in the car (see Fixtures/README.md)."""
+        if sec < arrive - appr or sec > depart + appr:
+            return None
+        tau = arrive - sec if sec < arrive else (sec - depart if sec > depart else 0.0)
+        along = offset + 0.5 * propagation["brakingMps2"] * tau * tau  # braking in, accelerating out
+        d = math.hypot(propagation["lateralMeters"], along)
+        return (beacons["measuredPower"] - 10 * propagation["n"] * math.log10(d)
+                - propagation["carLossDb"] - extra_loss)
+
+    def station_adverts(name: str, arrive: float, depart: float, extra_loss: float = 0.0) -> None:
+        """One platform beacon's received adverts around one stop (the log-distance model)."""
+        fraction = rng.uniform(*ride["receiveFraction"])
+        offset = rng.uniform(*propagation["offsetMeters"])
+        fades = []
+        for _ in range(rng.randint(*ride["fadesPerStation"])):
+            begin = rng.uniform(arrive - appr, depart + appr)
+            fades.append((begin, begin + rng.uniform(*ride["fadeSeconds"])))
+        sec = arrive - appr + rng.uniform(0, interval)
+        while sec <= depart + appr:
+            when = sec + rng.uniform(0, 0.010)  # advDelay, 0-10 ms
+            mean = log_distance(when, arrive, depart, offset, extra_loss)
+            if mean is not None and not any(a <= when <= b for a, b in fades) and rng.random() < fraction:
+                rssi = round(mean + rng.gauss(0, ride["rssiNoiseSigma"]))
+                if rssi >= sensitivity:
+                    push(when, beacon_report(name, min(rssi, -40)))
+            sec += interval
+
     for k, (name, arrive, depart) in enumerate(plan):
+        if propagation is not None:
+            station_adverts(name, arrive, depart)
+            for other in ride.get("otherPlatforms", []):
+                if other["at"] == name:  # a second platform's beacon heard at this stop, weaker
+                    station_adverts(other["station"], arrive, depart, other["extraLossDb"])
+            continue
         fraction = rng.uniform(*ride["receiveFraction"])
         fades = []
         for _ in range(rng.randint(*ride["fadesPerStation"])):
@@ -444,6 +484,17 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
                     push(sec + rng.uniform(0, 0.010),
                          beacon_report(STATIONS[neighbour_pos], rng.randint(*ride["neighbourRssi"])))
                 sec += interval
+
+    for rogue in ride.get("rogueBeacons", []):
+        # a beacon claiming a far station, heard strongly for a short while between two stops
+        after = next(depart for name, _, depart in plan if name == rogue["afterDeparting"])
+        sec = after + rogue["delaySeconds"] + rng.uniform(0, interval)
+        while sec <= after + rogue["delaySeconds"] + rogue["durationSeconds"]:
+            if rng.random() < rogue["receiveFraction"]:
+                report = beacon_report(rogue["station"], round(rogue["rssi"] + rng.gauss(0, ride["rssiNoiseSigma"])))
+                report["address"] = rogue["address"]
+                push(sec, report)
+            sec += interval
 
     for dev in sc.get("devices", []):
         build_device(dev, plan, appr, ride_end, rng, push, extended)
@@ -472,6 +523,8 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
         i += 1
     for extra in sc.get("acl", []):
         build_acl(cap, extra, ride_start, rng)
+    cap.ride_start_us = ride_start
+    cap.plan = plan
     t_end = ride_start + int(ride_end * 1_000_000) + 200_000
     for step in sc.get("teardown", []):
         t_end = add_command(cap, t_end + 700, step)
@@ -628,11 +681,11 @@ def build_scripted(sc: dict, rng: random.Random) -> Capture:
 # ---------------------------------------------------------------------------------------------
 
 
-def render(sc: dict) -> bytes:
+def render(sc: dict) -> tuple[bytes, Capture | None]:
     rng = random.Random(sc["seed"])
     kind = sc["kind"]
     if kind == "textExport":  # what people often send instead of the binary capture
-        return "".join(line + "\n" for line in sc["text"]).encode()
+        return "".join(line + "\n" for line in sc["text"]).encode(), None
     cap = build_ride(sc, rng) if kind == "ride" else build_scripted(sc, rng)
     datalink = sc["datalink"]
     out = bytearray(file_header(sc.get("headerDatalink", datalink)))
@@ -649,7 +702,7 @@ def render(sc: dict) -> bytes:
         out += rec
     if "truncateFileTo" in damage:
         out = out[:damage["truncateFileTo"]]
-    return bytes(out)
+    return bytes(out), cap
 
 
 # ---------------------------------------------------------------------------------------------
@@ -874,7 +927,7 @@ def check_expectations(sc: dict, lines: list[dict], summary: dict) -> None:
 
 
 def outputs_for(sc: dict) -> dict[str, bytes]:
-    blob = render(sc)
+    blob, cap = render(sc)
     lines, summary = oracle(blob)
     check_expectations(sc, lines, summary)
     summary = {"fixture": f"{sc['name']}.btsnoop", "description": sc.get("description", ""),
@@ -885,7 +938,29 @@ def outputs_for(sc: dict) -> dict[str, bytes]:
         # A file the reader must reject has no reports to expect: only its summary (with the error).
         out[f"{sc['name']}.expected.jsonl"] = jsonl.encode()
     out[f"{sc['name']}.expected-summary.json"] = (json.dumps(summary, indent=2) + "\n").encode()
+    if cap is not None and cap.ride_start_us is not None:
+        out[f"{sc['name']}.expected-stations.json"] = (json.dumps(ride_truth(sc, cap), indent=2) + "\n").encode()
     return out
+
+
+def ride_truth(sc: dict, cap: Capture) -> dict:
+    """What the train did, from the scenario's own timeline (not from decoding): where it stood and
+    when, the rider's destination, and the beacons that must not produce a FOUND."""
+    def at(sec: float) -> str:
+        return format_time(cap.ride_start_us + int(sec * 1_000_000))
+    ride = sc["ride"]
+    stops = [{"station": name, "arrive": at(arrive), "depart": at(depart)} for name, arrive, depart in cap.plan]
+    stood = {name for name, _, _ in cap.plan}
+    mustNotBeFound = []
+    for other in ride.get("otherPlatforms", []):
+        mustNotBeFound.append({"station": other["station"], "role": "neighbour",
+                               "address": sc["stationBeacons"]["addresses"][other["station"]]})
+    for rogue in ride.get("rogueBeacons", []):
+        mustNotBeFound.append({"station": rogue["station"], "role": "rogue", "address": rogue["address"].upper()})
+    destination = ride.get("destination", cap.plan[-1][0])
+    return {"fixture": f"{sc['name']}.btsnoop", "stops": stops, "destination": destination,
+            "destinationReached": destination in stood,
+            "neverStoodAt": [s for s in STATIONS if s not in stood], "mustNotBeFound": mustNotBeFound}
 
 
 def main() -> int:

@@ -1,0 +1,63 @@
+import BeaconDomain
+import HCICodec
+
+/// How one policy did on a set of rides.
+///
+/// Each stop's *approach* runs from the previous stop's departure (or the capture's start) to
+/// its own departure. A FOUND of the stop's station inside the approach is a hit: *on time* when
+/// inside [arrive, depart], *early* when the train was still pulling in. A stop without a hit is
+/// *missed*; a second FOUND of it, or a FOUND of any station outside its stops, is *false*.
+/// Latency is from the first report of the station's beacon in the approach to the FOUND.
+struct RideScore {
+  var stops = 0
+  var onTime = 0
+  var early = 0
+  var missed = 0
+  var falseFound = 0
+  var suspects = 0
+  var latencies: [Double] = []
+  /// Per ride and stop: the latency in seconds (nil when missed), and how long before the train
+  /// stood still the FOUND came (nil when on time).
+  var perStop: [(ride: String, station: String, latency: Double?, earlyBy: Double?)] = []
+
+  mutating func add(_ ride: RideRecording, events: [StationEvent]) {
+    let founds = events.compactMap { event -> (String, CaptureTime)? in
+      guard case .found(let station, _, let time) = event else { return nil }
+      return (station.name, time)
+    }
+    suspects += events.filter { if case .suspect = $0 { return true } else { return false } }.count
+    var used = Array(repeating: false, count: founds.count)
+    var windowStart = ride.sightings.first?.time ?? CaptureTime(microsecondsSinceUnixEpoch: 0)
+    for stop in ride.truth.stops {
+      stops += 1
+      let hit = founds.indices.first { index in
+        !used[index] && founds[index].0 == stop.station && windowStart <= founds[index].1
+          && founds[index].1 <= stop.depart
+      }
+      if let hit {
+        used[hit] = true
+        let time = founds[hit].1
+        let isEarly = time < stop.arrive
+        if isEarly { early += 1 } else { onTime += 1 }
+        let first = ride.sightings.first { $0.station?.name == stop.station && $0.time >= windowStart }?.time
+        let latency = first.map { Double(time.microsecondsSinceUnixEpoch - $0.microsecondsSinceUnixEpoch) / 1_000_000 }
+        if let latency { latencies.append(latency) }
+        let earlyBy =
+          isEarly ? Double(stop.arrive.microsecondsSinceUnixEpoch - time.microsecondsSinceUnixEpoch) / 1_000_000 : nil
+        perStop.append((ride.name, stop.station, latency, earlyBy))
+      } else {
+        missed += 1
+        perStop.append((ride.name, stop.station, nil, nil))
+      }
+      windowStart = stop.depart
+    }
+    falseFound += used.filter { !$0 }.count
+  }
+
+  /// The median latency in seconds, or nil without hits.
+  var medianLatency: Double? {
+    let sorted = latencies.sorted()
+    guard !sorted.isEmpty else { return nil }
+    return sorted[sorted.count / 2]
+  }
+}
