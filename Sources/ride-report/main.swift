@@ -37,12 +37,20 @@ func sweepRows() -> [SweepRow] {
     changed.smoothingWindow = .seconds(seconds)
     rows.append(SweepRow(label: "window \(seconds)s", policy: policy, finder: changed))
   }
-  for seconds in [15, 20, 30] {
+  for seconds in [10, 15, 30] {
     var changed = finder
     changed.exitPeriod = .seconds(seconds)
     rows.append(SweepRow(label: "lost after \(seconds)s", policy: policy, finder: changed))
   }
   return rows
+}
+
+/// The default constants as the table's first row names them.
+func describeDefaults() -> String {
+  let policy = StationPresencePolicy()
+  let finder = BeaconFinder.Configuration()
+  return "\(Int(policy.enterThreshold)) dBm, \(policy.enterReportCount) reports, exit \(Int(policy.exitThreshold)), "
+    + "window \(finder.smoothingWindow.components.seconds) s, lost \(finder.exitPeriod.components.seconds) s"
 }
 
 func format(_ value: Double?) -> String {
@@ -85,7 +93,7 @@ for row in rows {
   var score = RideScore()
   for ride in rides { score.add(ride, events: ride.events(policy: row.policy, finder: row.finder)) }
   if row.label == "default" { defaultScore = score }
-  let label = row.label == "default" ? "**default** (−88 dBm, 3 reports, exit −95, 10 s, lost 10 s)" : row.label
+  let label = row.label == "default" ? "**default** (\(describeDefaults()))" : row.label
   print(
     "| \(label) | \(score.stops) | \(score.onTime) | \(score.early) | \(score.missed) | \(score.falseFound) | "
       + "\(score.suspects) | \(format(score.medianLatency)) | \(format(score.latencies.max())) |")

@@ -83,11 +83,8 @@ import Testing
   /// Rides on which the default policy is known to fail an assertion, and why (numbers from
   /// `swift run ride-report --stops`). The assertions stay strict: `withKnownIssue` records the
   /// failure, and fails the test once the defaults no longer fail, so the list must then shrink.
-  static let duplicateFounds: [String: String] = [
-    "ride-lebak-bulus-to-bundaran-hi":
-      "7 stops found twice: a 3–8 s fade at 30–60 % reception silences the beacon for the finder's 10 s exitPeriod while the train stands; 20 s removes them",
-    "ride-waits-at-platform": "Senayan found twice during the 4–5 minute wait: the same 10 s exitPeriod",
-  ]
+  /// None since the finder's exitPeriod became 20 s (it was 10 s: 8 stops found twice).
+  static let duplicateFounds: [String: String] = [:]
   static let earlyFounds: [String: String] = [
     "ride-android-h4": "all 4 stops found 5–12 s before the train stood still (linear −95 → −65 dBm ramp)",
     "ride-lebak-bulus-to-bundaran-hi": "12 of 13 stops found 7–20 s before the train stood still (linear ramp)",

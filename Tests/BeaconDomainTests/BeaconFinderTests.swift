@@ -106,7 +106,7 @@ import Testing
   @Test func anotherBeaconsSightingAlsoAdvancesTime() {
     var finder = BeaconFinder()
     _ = finder.ingest(F.sighting(minor: 3, rssi: -80, at: 0))
-    let events = finder.ingest(F.sighting(minor: 4, rssi: -80, at: 12))
+    let events = finder.ingest(F.sighting(minor: 4, rssi: -80, at: 22))
     #expect(lostIdentities(events).map(\.minor) == [3])
     #expect(rangedStates(events).map(\.identity.minor) == [4])
   }

@@ -57,7 +57,8 @@ struct H4StreamConnectionTests {
   static func expectClosed(_ connection: H4StreamConnection) {
     var caught: HCIConnectionError?
     do {
-      _ = try connection.receive(timeout: .seconds(2))
+      // Returns as soon as the peer's close arrives; the long limit only matters on a loaded machine.
+      _ = try connection.receive(timeout: .seconds(10))
     } catch {
       caught = error
     }
