@@ -23,6 +23,8 @@ import Testing
       "beacon-ride", ["--replay", Self.ride, "--from", "LebakBulus", "--to", "DukuhAtas", "--format", "json"])
     #expect(result.status == 0, "\(result.stderr)")
     let events = jsonLines(result.stdout)
+    // Every station once, in line order, and nothing else: no repeats while the train stands.
+    #expect(events.compactMap { $0["station"] as? String } == Array(Self.line.prefix(12)))
     #expect(Self.firstFound(events) == Array(Self.line.prefix(12)))
     let last = try #require(events.last)
     #expect(last["event"] as? String == "arrived")
@@ -51,7 +53,9 @@ import Testing
     let result = try Executable.run("beacon-scan", ["--replay", Self.ride, "--notify", "--format", "json"])
     #expect(result.status == 0, "\(result.stderr)")
     let events = jsonLines(result.stdout)
-    #expect(Self.firstFound(events) == Self.line)
+    let found = events.filter { $0["event"] as? String == "found" }.compactMap { $0["station"] as? String }
+    #expect(found == Self.line, "each station found once, in line order")
+    #expect(events.filter { $0["event"] as? String == "suspect" }.isEmpty)
     for event in events {
       #expect(["found", "left", "suspect"].contains(event["event"] as? String ?? ""))
       #expect(event["time"] is String)
