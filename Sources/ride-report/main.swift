@@ -67,7 +67,10 @@ let showStops = arguments.contains("--stops")
 arguments.removeAll { $0 == "--stops" }
 if arguments.isEmpty {
   let names = (try? FileManager.default.contentsOfDirectory(atPath: "Fixtures")) ?? []
-  arguments = names.filter { $0.hasPrefix("ride-") && $0.hasSuffix(".btsnoop") }.sorted().map { "Fixtures/" + $0 }
+  // The rides that come with a truth file (a recorded ride, e.g. through the emulator, may not).
+  arguments = names.filter { $0.hasPrefix("ride-") && $0.hasSuffix(".btsnoop") }.sorted()
+    .filter { names.contains(String($0.dropLast(".btsnoop".count)) + ".expected-stations.json") }
+    .map { "Fixtures/" + $0 }
 }
 guard !arguments.isEmpty else {
   FileHandle.standardError.write(Data("ride-report: no ride captures (run from the package root)\n".utf8))

@@ -64,3 +64,28 @@ import Testing
     }
   }
 }
+
+extension StationEventCommandTests {
+  /// A ride recorded through emulated controllers (`tools/record-emulated-ride`): real HCI
+  /// traffic from `beacon-broadcast --route CipeteRaya:BlokM --dwell 4` to `beacon-scan --record`.
+  @Test func rideRecordedThroughTheEmulatorArrives() throws {
+    let result = try Executable.run(
+      "beacon-ride",
+      [
+        "--replay", TestPaths.fixture("ride-emulated-cipete-raya-to-blok-m.btsnoop"), "--to", "BlokM", "--format",
+        "json",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let events = jsonLines(result.stdout)
+    #expect(events.compactMap { $0["station"] as? String } == ["CipeteRaya", "HajiNawi", "BlokA", "BlokM"])
+    #expect(events.compactMap { $0["event"] as? String } == ["found", "found", "found", "arrived"])
+    // Each station was advertised for 4 s: consecutive events are 4 s apart, give or take 0.5 s.
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let times = events.compactMap { ($0["time"] as? String).flatMap(formatter.date(from:)) }
+    #expect(times.count == 4)
+    for (earlier, later) in zip(times, times.dropFirst()) {
+      #expect(abs(later.timeIntervalSince(earlier) - 4) < 0.5)
+    }
+  }
+}
