@@ -75,7 +75,8 @@ public struct BeaconRideCommand: ParsableCommand {
     let stdout = StandardOutput()
     let channels = NotificationChannels()
     let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      catalog: catalog, policy: policyOptions.policy, finderConfiguration: policyOptions.finderConfiguration)
+      catalog: catalog, policy: try policyOptions.policy(), finderConfiguration: try policyOptions.finderConfiguration()
+    )
     let ride = RidePresenter(
       useCase: useCase, format: output.format, output: stdout,
       notifications: DesktopNotificationManager(channels: channels), alarm: ChimeAlarmManager(channels: channels))

@@ -165,7 +165,8 @@ public struct BeaconScanCommand: ParsableCommand {
   /// Station events for `--notify`, notified on the desktop where one is available.
   func stationEvents(catalog: StationCatalog, output stdout: StandardOutput) throws -> StationEventPresenter {
     let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(
-      catalog: catalog, policy: policyOptions.policy, finderConfiguration: policyOptions.finderConfiguration)
+      catalog: catalog, policy: try policyOptions.policy(), finderConfiguration: try policyOptions.finderConfiguration()
+    )
     return StationEventPresenter(
       useCase: useCase, format: output.format, output: stdout,
       notifications: DesktopNotificationManager(channels: NotificationChannels()))

@@ -31,7 +31,24 @@ public struct StationPolicyOptions: ParsableArguments {
       valueName: "seconds"))
   public var lostAfter: Double?
 
+  @Option(
+    name: .customLong("policy-file"),
+    help: ArgumentHelp(
+      "A JSON file of detection constants (enterRSSI, enterReports, exitRSSI, lostAfterSeconds, maximumPlausibleSkip, minimumSecondsPerStop); options above win over it.",
+      valueName: "file"))
+  public var policyFile: String?
+
   public init() {}
+
+  /// The file's constants, if a file was given.
+  func file() throws -> StationPolicyFile? {
+    guard let policyFile else { return nil }
+    do {
+      return try StationPolicyFile.load(path: policyFile)
+    } catch {
+      throw ValidationError(error.description)
+    }
+  }
 
   public func validate() throws {
     if let enterThreshold, let exitThreshold, exitThreshold > enterThreshold {
@@ -41,16 +58,28 @@ public struct StationPolicyOptions: ParsableArguments {
     if let lostAfter, !(lostAfter > 0) { throw ValidationError("--lost-after must be a positive number of seconds.") }
   }
 
-  public var policy: StationPresencePolicy {
+  public func policy() throws -> StationPresencePolicy {
     var policy = StationPresencePolicy()
+    if let file = try file() {
+      if let value = file.enterRSSI { policy.enterThreshold = value }
+      if let value = file.enterReports { policy.enterReportCount = value }
+      if let value = file.exitRSSI { policy.exitThreshold = value }
+      if let value = file.maximumPlausibleSkip { policy.maximumPlausibleSkip = value }
+      if let value = file.minimumSecondsPerStop {
+        policy.minimumTimePerStop = .milliseconds(Int64((value * 1000).rounded()))
+      }
+    }
     if let enterThreshold { policy.enterThreshold = enterThreshold }
     if let enterReportCount { policy.enterReportCount = enterReportCount }
     if let exitThreshold { policy.exitThreshold = exitThreshold }
     return policy
   }
 
-  public var finderConfiguration: BeaconFinder.Configuration {
+  public func finderConfiguration() throws -> BeaconFinder.Configuration {
     var configuration = BeaconFinder.Configuration()
+    if let value = try file()?.lostAfterSeconds {
+      configuration.exitPeriod = .milliseconds(Int64((value * 1000).rounded()))
+    }
     if let lostAfter { configuration.exitPeriod = .milliseconds(Int64((lostAfter * 1000).rounded())) }
     return configuration
   }

@@ -1,0 +1,53 @@
+import BeaconDomain
+import Foundation
+
+/// A station-detection policy file (`--policy-file FILE`): JSON with any of
+/// `enterRSSI`, `enterReports`, `exitRSSI`, `lostAfterSeconds`, `maximumPlausibleSkip`,
+/// `minimumSecondsPerStop`; what is left out keeps its default. Options given on the command
+/// line win over the file.
+struct StationPolicyFile: Decodable {
+  var enterRSSI: Double?
+  var enterReports: Int?
+  var exitRSSI: Double?
+  var lostAfterSeconds: Double?
+  var maximumPlausibleSkip: Int?
+  var minimumSecondsPerStop: Double?
+
+  private enum CodingKeys: String, CodingKey, CaseIterable {
+    case enterRSSI, enterReports, exitRSSI, lostAfterSeconds, maximumPlausibleSkip, minimumSecondsPerStop
+  }
+
+  /// Reads `path`, rejecting unknown keys (a misspelt constant must not be silently ignored).
+  static func load(path: String) throws(StationPolicyFileError) -> StationPolicyFile {
+    guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
+    return try parse(data, path: path)
+  }
+
+  static func parse(_ data: Data, path: String) throws(StationPolicyFileError) -> StationPolicyFile {
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      throw .invalid(path, "expected a JSON object such as {\"enterRSSI\": -88, \"lostAfterSeconds\": 20}")
+    }
+    let known = Set(CodingKeys.allCases.map(\.rawValue))
+    if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+      throw .invalid(path, "unknown key \"\(unknown)\"; known: \(known.sorted().joined(separator: ", "))")
+    }
+    do {
+      return try JSONDecoder().decode(StationPolicyFile.self, from: data)
+    } catch {
+      throw .invalid(path, "a value has the wrong type (numbers expected)")
+    }
+  }
+}
+
+/// Why a policy file cannot be used.
+enum StationPolicyFileError: Error, CustomStringConvertible {
+  case unreadable(String)
+  case invalid(String, String)
+
+  var description: String {
+    switch self {
+    case .unreadable(let path): return "\(path): cannot read the policy file"
+    case .invalid(let path, let reason): return "\(path): not a station policy: \(reason)"
+    }
+  }
+}
