@@ -7,9 +7,7 @@ extension ControllerSession {
   /// Starts non-connectable, non-scannable advertising (ADV_NONCONN_IND, what beacons send)
   /// of `data` on all three primary channels, with ``advertisingCommandSet``.
   ///
-  /// Legacy, the same sequence as the beacon dry run: HCI_LE_Set_Advertising_Enable (disable;
-  /// a controller refuses new parameters while advertising), HCI_LE_Set_Advertising_Parameters,
-  /// HCI_LE_Set_Advertising_Data, HCI_LE_Set_Advertising_Enable (enable). Extended, on
+  /// Legacy: ``LegacyAdvertisingCommands``, the sequence the beacon dry run prints. Extended, on
   /// advertising set 0 with legacy PDUs (Advertising_Event_Properties 0x0010):
   /// HCI_LE_Set_Extended_Advertising_Parameters, HCI_LE_Set_Extended_Advertising_Data,
   /// HCI_LE_Set_Extended_Advertising_Enable (enable set 0). Refusals are recovered from as
@@ -54,12 +52,11 @@ extension ControllerSession {
   {
     switch set {
     case .legacy:
+      let commands = LegacyAdvertisingCommands(payload: payload, interval: interval)
       try disableLegacyAdvertisingIfOn()
-      try execute(
-        LESetAdvertisingParameters(
-          advertisingIntervalMin: interval, advertisingIntervalMax: interval, advertisingType: .advNonconnInd))
-      try execute(LESetAdvertisingData(advertisingData: payload))
-      try execute(LESetAdvertisingEnable(advertisingEnable: true))
+      try execute(commands.parameters)
+      try execute(commands.data)
+      try execute(commands.enable)
     case .extended:
       let extendedInterval = ExtendedAdvertisingInterval(interval)
       try execute(

@@ -1,5 +1,6 @@
 import BeaconDomain
 import HCICodec
+import HCIController
 
 /// What `beacon-broadcast` advertises, in the form it prints.
 struct BroadcastPlan {
@@ -10,7 +11,11 @@ struct BroadcastPlan {
   /// The interval in the controller's 0.625 ms units.
   var intervalUnits: Int { Int(interval.rawValue) }
 
-  var advertising: LegacyBeaconAdvertising { LegacyBeaconAdvertising(frame: .iBeacon(frame), interval: interval) }
+  /// What a session sends with the legacy commands; an iBeacon payload (30 bytes) always fits.
+  func legacyCommands() throws -> [any HCICommand] {
+    LegacyAdvertisingCommands(payload: try LegacyAdvertisingPayload(frame.advertisingData), interval: interval)
+      .sequence
+  }
 
   /// How the plan is being carried out, for the printed report.
   enum Execution {
@@ -38,7 +43,7 @@ struct BroadcastPlan {
       switch execution {
       case .dryRun:
         object.add("commandSet", "legacy")
-        object.add("hciCommands", strings: try advertising.commands().map { Hex.encode($0.encodedPacket()) })
+        object.add("hciCommands", strings: try legacyCommands().map { Hex.encode($0.encodedPacket()) })
         object.add("dryRun", 1)
       case .live(let device, let commandSet, let dwell):
         object.add("device", device)
@@ -61,7 +66,7 @@ struct BroadcastPlan {
       switch execution {
       case .dryRun:
         lines.append("HCI commands (legacy advertising set), in order:")
-        for command in try advertising.commands() {
+        for command in try legacyCommands() {
           lines.append(
             "  \(String(describing: type(of: command)).padding(to: 28)) \(Hex.encode(command.encodedPacket(), separator: " "))"
           )
