@@ -98,15 +98,8 @@ extension ControllerCapabilities: CustomStringConvertible {
   /// One line, e.g. `HCI 5.0 (rev 0x0000), LMP 5.0 (0x6119), company 0x000F, address
   /// B8:27:EB:12:34:56, scanning legacy, advertising legacy`.
   public var description: String {
-    "HCI \(hciVersion) (rev 0x\(Hex.encode(bigEndian: hciSubversion))), LMP \(lmpVersion) "
-      + "(0x\(Hex.encode(bigEndian: lmpSubversion))), company 0x\(Hex.encode(bigEndian: companyIdentifier)), "
+    "HCI \(hciVersion) (rev 0x\(Hex.encode(bigEndian: UInt64(hciSubversion), byteCount: 2))), LMP \(lmpVersion) "
+      + "(0x\(Hex.encode(bigEndian: UInt64(lmpSubversion), byteCount: 2))), company 0x\(Hex.encode(bigEndian: UInt64(companyIdentifier), byteCount: 2)), "
       + "address \(address), scanning \(scanningCommandSet), advertising \(advertisingCommandSet)"
-  }
-}
-
-extension Hex {
-  /// Four upper-case hex digits, most significant first.
-  fileprivate static func encode(bigEndian value: UInt16) -> String {
-    encode([UInt8(value >> 8), UInt8(truncatingIfNeeded: value)])
   }
 }

@@ -178,3 +178,12 @@ import Testing
     #expect(opcode.description == "0x200C")
   }
 }
+
+@Suite struct BigEndianHexTests {
+  @Test func lowBytesMostSignificantFirst() {
+    #expect(Hex.encode(bigEndian: 0x200C, byteCount: 2) == "200C")
+    #expect(Hex.encode(bigEndian: 0xAA_BB_CC_DD_EE_FF, byteCount: 6, separator: ":") == "AA:BB:CC:DD:EE:FF")
+    #expect(Hex.encode(bigEndian: 0x1_0000_0001, byteCount: 2) == "0001")
+    #expect(Hex.encode(bigEndian: 5, byteCount: 0).isEmpty)
+  }
+}

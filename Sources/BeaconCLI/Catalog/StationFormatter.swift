@@ -32,7 +32,7 @@ public struct StationFormatter: Sendable {
       object.add("minor", minor)
     case .eddystoneUID(let namespace, let instance):
       object.add("namespace", namespace.description)
-      object.add("instance", SightingFormatter.instanceHex(instance))
+      object.add("instance", EddystoneUID.instanceText(instance))
     }
     object.add("kind", station.beacon.kind.rawValue)
     object.add("lineOrder", station.lineOrder)

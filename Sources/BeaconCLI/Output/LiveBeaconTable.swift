@@ -86,7 +86,7 @@ public struct LiveBeaconTable: Sendable {
     case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
       return "\(String(uuid.description.prefix(8)))… \(major)/\(minor)"
     case .eddystoneUID(let namespace, let instance):
-      return "\(String(namespace.description.prefix(8)))… \(SightingFormatter.instanceHex(instance))"
+      return "\(String(namespace.description.prefix(8)))… \(EddystoneUID.instanceText(instance))"
     }
   }
 

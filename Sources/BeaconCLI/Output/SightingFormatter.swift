@@ -42,7 +42,7 @@ public struct SightingFormatter: Sendable {
     switch sighting.frame {
     case .eddystoneUID(let frame):
       object.add("namespace", frame.namespace.description)
-      object.add("instance", Self.instanceHex(frame.instance))
+      object.add("instance", EddystoneUID.instanceText(frame.instance))
       object.add("txPowerAt0m", frame.txPowerAt0m)
     case .altBeacon(let frame):
       object.add("companyId", frame.companyIdentifier)
@@ -57,7 +57,7 @@ public struct SightingFormatter: Sendable {
     let identity = sighting.frame.identity
     let idText: String
     switch sighting.frame {
-    case .eddystoneUID(let frame): idText = "\(frame.namespace) \(Self.instanceHex(frame.instance))"
+    case .eddystoneUID(let frame): idText = "\(frame.namespace) \(EddystoneUID.instanceText(frame.instance))"
     default: idText = identity.uuid?.description ?? "-"
     }
     return Self.columns(
@@ -80,10 +80,6 @@ public struct SightingFormatter: Sendable {
     case .some(false): return "public"
     case .none: return nil
     }
-  }
-
-  static func instanceHex(_ instance: UInt64) -> String {
-    Hex.encode((0..<6).reversed().map { UInt8(truncatingIfNeeded: instance >> (8 * UInt64($0))) })
   }
 
   private static let widths = [24, 17, 6, 5, 13, 36, 5, 5, 5]

@@ -46,8 +46,7 @@ extension BeaconIdentity: CustomStringConvertible {
     case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
       return "\(uuid) \(major) \(minor)"
     case .eddystoneUID(let namespace, let instance):
-      return
-        "\(namespace) \(Hex.encode((0..<6).reversed().map { UInt8(truncatingIfNeeded: instance >> (8 * UInt64($0))) }))"
+      return "\(namespace) \(EddystoneUID.instanceText(instance))"
     }
   }
 }

@@ -23,6 +23,9 @@ public struct EddystoneUID: Hashable, Sendable {
   /// The path loss at 1 m the Eddystone spec assumes: TX power at 1 m = TX power at 0 m − 41.
   public static let pathLossAt1m: Int = 41
 
+  /// An instance as people write it: 12 upper-case hex digits.
+  public static func instanceText(_ instance: UInt64) -> String { Hex.encode(bigEndian: instance, byteCount: 6) }
+
   /// The expected RSSI at 1 m, for comparison with iBeacon's measured power.
   public var txPowerAt1m: Int { Int(txPowerAt0m) - Self.pathLossAt1m }
 
@@ -92,8 +95,6 @@ public struct EddystoneNamespace: Hashable, Sendable, CustomStringConvertible {
 
   /// Upper-case hex, 20 digits.
   public var description: String {
-    Hex.encode(
-      [UInt8(high >> 8), UInt8(truncatingIfNeeded: high)]
-        + (0..<8).reversed().map { UInt8(truncatingIfNeeded: low >> (8 * UInt64($0))) })
+    Hex.encode(bigEndian: UInt64(high), byteCount: 2) + Hex.encode(bigEndian: low, byteCount: 8)
   }
 }

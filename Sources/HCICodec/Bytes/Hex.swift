@@ -16,6 +16,14 @@ public enum Hex {
     return text
   }
 
+  /// The low `byteCount` bytes of `value`, most significant first, e.g. `encode(bigEndian: 0x200C,
+  /// byteCount: 2) == "200C"`.
+  public static func encode(bigEndian value: UInt64, byteCount: Int, separator: String = "") -> String {
+    var writer = ByteWriter(capacity: byteCount)
+    writer.writeBigEndian(value, count: byteCount)
+    return encode(writer.bytes, separator: separator)
+  }
+
   /// Parses hex digits, ignoring spaces, colons, dashes and a leading `0x`.
   /// Returns `nil` for an odd number of digits or any other character.
   public static func decode(_ text: String) -> [UInt8]? {

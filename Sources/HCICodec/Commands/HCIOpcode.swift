@@ -15,6 +15,6 @@ public struct HCIOpcode: RawRepresentable, Hashable, Sendable {
 
 extension HCIOpcode: CustomStringConvertible {
   public var description: String {
-    "0x" + Hex.encode([UInt8(rawValue >> 8), UInt8(truncatingIfNeeded: rawValue)])
+    "0x" + Hex.encode(bigEndian: UInt64(rawValue), byteCount: 2)
   }
 }

@@ -42,7 +42,7 @@ public struct BluetoothAddress: Hashable, Sendable, Comparable {
 extension BluetoothAddress: CustomStringConvertible {
   /// Upper case, most significant octet first: `AA:BB:CC:DD:EE:FF`.
   public var description: String {
-    Hex.encode((0..<6).reversed().map { UInt8(truncatingIfNeeded: rawValue >> (8 * UInt64($0))) }, separator: ":")
+    Hex.encode(bigEndian: rawValue, byteCount: 6, separator: ":")
   }
 }
 

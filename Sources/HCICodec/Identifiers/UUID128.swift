@@ -49,8 +49,10 @@ public struct UUID128: Hashable, Sendable, Comparable {
 
   /// The 16 bytes in written order.
   public var bigEndianBytes: [UInt8] {
-    (0..<8).reversed().map { UInt8(truncatingIfNeeded: high >> (8 * UInt64($0))) }
-      + (0..<8).reversed().map { UInt8(truncatingIfNeeded: low >> (8 * UInt64($0))) }
+    var writer = ByteWriter(capacity: 16)
+    writer.writeUInt64BE(high)
+    writer.writeUInt64BE(low)
+    return writer.bytes
   }
 
   public static func < (lhs: Self, rhs: Self) -> Bool {

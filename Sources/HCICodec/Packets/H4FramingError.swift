@@ -26,8 +26,5 @@ extension H4FramingError: CustomStringConvertible {
     }
   }
 
-  private static func hex(_ byte: UInt8) -> String {
-    let digits = String(byte, radix: 16, uppercase: true)
-    return digits.count == 1 ? "0" + digits : digits
-  }
+  private static func hex(_ byte: UInt8) -> String { Hex.encode([byte]) }
 }
