@@ -6,10 +6,17 @@ import Testing
 @testable import BeaconCLI
 
 @Suite struct CommandLineTests {
-  @Test func scanNeedsASource() {
-    #expect(throws: (any Error).self) { try BeaconScanCommand.parseAsRoot([]) }
-    let message = BeaconScanCommand.message(for: ValidationError("x"))
-    #expect(message == "x")
+  @Test func scanNeedsASourceAndSaysWhich() {
+    do {
+      _ = try BeaconScanCommand.parseAsRoot([])
+      Issue.record("expected a usage error")
+    } catch {
+      #expect(
+        BeaconScanCommand.message(for: error)
+          == "Give a source: -i hci0 (or serial:…, tcp:…), or --replay FILE. See --list-devices for the controllers here."
+      )
+      #expect(BeaconScanCommand.exitCode(for: error) == ExitStatus.usage)
+    }
   }
 
   @Test func scanParsesFiltersAndResolvesStationAliases() throws {
