@@ -7,9 +7,9 @@ import HCICodec
 ///
 /// ``prefersExtendedScanning`` and ``prefersExtendedAdvertising`` look only at the
 /// Supported_Commands bits of the extended commands, never at ``hciVersion``. An HCI version
-/// of 5.0 or later does not mean the extended commands exist: the Raspberry Pi 4's Cypress
-/// CYW43455 reports HCI 5.0, but its firmware leaves the extended commands' bits clear and
-/// answers them with Unknown HCI Command. Guessing from the version number breaks there.
+/// of 5.0 or later does not mean the extended commands exist: the Raspberry Pi 4's controller
+/// (Cypress CYW43455) is reported to claim HCI 5.0 without the extended commands, so guessing
+/// from the version number breaks there. (Reported by others; not tried on a Pi here.)
 public struct ControllerCapabilities: Hashable, Sendable {
   /// HCI_Version.
   public var hciVersion: CoreSpecificationVersion
