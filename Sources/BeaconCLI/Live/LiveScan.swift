@@ -42,12 +42,12 @@ struct LiveScan {
         presenter.tick(now: WallClock.now())
       }
     } catch {
-      presenter.finish()
+      presenter.finish(statistics: scanner.statistics)
       StandardOutput.warn("\(program): \(error)")
       throw ExitStatus.unavailable
     }
     session.shutdown()
-    presenter.finish()
+    presenter.finish(statistics: scanner.statistics)
     if let recordPath { StandardOutput.warn("\(program): recorded the HCI traffic to \(recordPath)") }
   }
 }
