@@ -13,7 +13,8 @@ final class ChildProcess {
   let stderrURL: URL
   private(set) var exitStatus: Int32?
 
-  init(executable: String, arguments: [String]) throws {
+  /// Starts `executable`; with `environment`, the child gets exactly those variables instead of ours.
+  init(executable: String, arguments: [String], environment: [String: String]? = nil) throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
     stdoutURL = base.appendingPathExtension("out")
     stderrURL = base.appendingPathExtension("err")
@@ -36,8 +37,15 @@ final class ChildProcess {
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    let variables = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+    defer { for pointer in variables ?? [] { free(pointer) } }
     var child: pid_t = 0
-    let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+    let result =
+      if var variables {
+        posix_spawn(&child, executable, &actions, &attributes, argv, &variables)
+      } else {
+        posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+      }
     guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
     pid = child
   }
