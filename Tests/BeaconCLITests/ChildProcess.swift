@@ -13,8 +13,11 @@ final class ChildProcess {
   let stderrURL: URL
   private(set) var exitStatus: Int32?
 
-  /// Starts `executable`; with `environment`, the child gets exactly those variables instead of ours.
-  init(executable: String, arguments: [String], environment: [String: String]? = nil) throws {
+  /// Starts `executable`; with `environment`, the child gets exactly those variables instead of
+  /// ours; with `standardOutput`, its output goes to that descriptor (a pipe) instead of a file.
+  init(
+    executable: String, arguments: [String], environment: [String: String]? = nil, standardOutput: Int32? = nil
+  ) throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
     stdoutURL = base.appendingPathExtension("out")
     stderrURL = base.appendingPathExtension("err")
@@ -22,7 +25,11 @@ final class ChildProcess {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if let standardOutput {
+      posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
     posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

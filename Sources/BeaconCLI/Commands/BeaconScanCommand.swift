@@ -67,6 +67,7 @@ public struct BeaconScanCommand: ParsableCommand {
   public var table = false
 
   @OptionGroup public var deviceOptions: DeviceOptions
+  @OptionGroup public var reconnectOptions: ReconnectOptions
 
   @Flag(help: "List the kernel's Bluetooth controllers (index, address, up/down, name) and exit.")
   public var listDevices = false
@@ -116,6 +117,7 @@ public struct BeaconScanCommand: ParsableCommand {
     if listDevices { return }
     let spec = try deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
+    try reconnectOptions.check(live: spec.map { !$0.isReplay } ?? false)
     guard replay != nil || spec != nil else {
       throw ValidationError(
         "Give a source: -i hci0 (or serial:…, tcp:…), or --replay FILE. See --list-devices for the controllers here.")
@@ -142,6 +144,7 @@ public struct BeaconScanCommand: ParsableCommand {
     if listDevices { return try DeviceListing.print(format: output.format, to: stdout) }
     let spec = try deviceOptions.transport()
     if let spec, !spec.isReplay {
+      stdout.flushesEachLine = true  // each report as it comes, also into a pipe
       let presenter: any SightingSink =
         try notify
         ? stationEvents(catalog: catalog, output: stdout)
@@ -151,7 +154,8 @@ public struct BeaconScanCommand: ParsableCommand {
         spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
         configuration: ScanConfiguration(
           active: active, intervalMilliseconds: interval, windowMilliseconds: window, filterDuplicates: dedupe),
-        recordPath: record, duration: duration.map { .milliseconds(Int64($0 * 1000)) })
+        recordPath: record, duration: duration.map { .milliseconds(Int64($0 * 1000)) },
+        reconnect: reconnectOptions.reconnect)
       return try live.run(scanner: &scanner, presenter: presenter)
     }
     guard let path = replay ?? spec?.replayPath else { return }
