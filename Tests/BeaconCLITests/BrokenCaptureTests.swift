@@ -68,43 +68,30 @@ import Testing
 
   static let fixtures = ["ride-lebak-bulus-to-bundaran-hi", "ride-android-h4", "raw-hci-1001"]
 
-  /// A record header: original and included length, flags, drops, the time of `like`.
-  static func recordHeader(original: UInt32, included: UInt32, like record: Record) -> [UInt8] {
-    func be(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
-    return be(original) + be(included) + Array(record.bytes[8..<24])
+  /// Damage that leaves the rest of the file unreadable: the record lengths cannot be trusted.
+  enum FatalDamage: String, CaseIterable, CustomTestStringConvertible {
+    case absurdLength, includedLongerThanOriginal, garbage
+
+    var testDescription: String { rawValue }
+
+    /// What replaces the records from `record` on (the rest follows it).
+    func bytes(at record: Record) -> [UInt8] {
+      switch self {
+      case .absurdLength: recordHeader(original: 0x7FFF_FFFF, included: 0x7FFF_FFFF, like: record)
+      case .includedLongerThanOriginal: recordHeader(original: 4, included: 8, like: record)
+      case .garbage: (0..<600).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+      }
+    }
   }
 
-  @Test(arguments: fixtures)
-  func absurdRecordLengthStopsAtThatRecordAfterPrintingWhatCameBefore(name: String) throws {
+  @Test(arguments: fixtures, FatalDamage.allCases)
+  func damageMidFileStopsAtThatRecordAfterPrintingWhatCameBefore(name: String, damage: FatalDamage) throws {
     let capture = try Capture(name)
     let index = capture.records.count / 2
-    let damaged = Self.recordHeader(original: 0x7FFF_FFFF, included: 0x7FFF_FFFF, like: capture.records[index])
-    let result = try replay(capture.file(replacingFrom: index, with: damaged))
+    let result = try replay(capture.file(replacingFrom: index, with: damage.bytes(at: capture.records[index])))
     #expect(result.status == 65)
     #expect(result.stderr.contains("record \(index + 1) at byte \(capture.records[index].offset) is corrupt"))
     #expect(jsonLines(result.stdout).count == capture.expectedBefore(index), "\(result.stderr)")
-  }
-
-  @Test(arguments: fixtures)
-  func includedLongerThanOriginalIsCorrupt(name: String) throws {
-    let capture = try Capture(name)
-    let index = capture.records.count / 3
-    let damaged = Self.recordHeader(original: 4, included: 8, like: capture.records[index])
-    let result = try replay(capture.file(replacingFrom: index, with: damaged))
-    #expect(result.status == 65)
-    #expect(result.stderr.contains("at byte \(capture.records[index].offset)"), "\(result.stderr)")
-    #expect(jsonLines(result.stdout).count == capture.expectedBefore(index))
-  }
-
-  @Test(arguments: fixtures)
-  func garbageInTheMiddleStopsWhereItStarts(name: String) throws {
-    let capture = try Capture(name)
-    let index = capture.records.count / 2
-    let garbage = (0..<600).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
-    let result = try replay(capture.file(replacingFrom: index, with: garbage))
-    #expect(result.status == 65)
-    #expect(result.stderr.contains("at byte \(capture.records[index].offset)"), "\(result.stderr)")
-    #expect(jsonLines(result.stdout).count == capture.expectedBefore(index))
   }
 
   @Test(arguments: fixtures)
@@ -113,7 +100,7 @@ import Testing
     let index = capture.records.count - 1
     let last = capture.records[index]
     let claimed = UInt32(last.bytes.count - 24 + 100)
-    let damaged = Self.recordHeader(original: claimed, included: claimed, like: last) + last.bytes[24...]
+    let damaged = recordHeader(original: claimed, included: claimed, like: last) + last.bytes[24...]
     let result = try replay(capture.file(replacingFrom: index, with: damaged, keepRest: false))
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("record \(index + 1) at byte \(last.offset) is truncated"), "\(result.stderr)")
@@ -124,7 +111,7 @@ import Testing
   func anEmptyRecordIsSkippedWithAWarningAndNothingIsLost(name: String) throws {
     let capture = try Capture(name)
     let index = capture.records.count / 2
-    let empty = Self.recordHeader(original: 0, included: 0, like: capture.records[index])
+    let empty = recordHeader(original: 0, included: 0, like: capture.records[index])
     let result = try replay(capture.file(replacingFrom: index, with: empty))
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
@@ -157,4 +144,10 @@ import Testing
       #expect(result.stderr.split(separator: "\n").count <= 2, "one line, then at most the summary: \(result.stderr)")
     }
   }
+}
+
+/// A record header: original and included length, flags, drops, the time of `like`.
+private func recordHeader(original: UInt32, included: UInt32, like record: BrokenCaptureTests.Record) -> [UInt8] {
+  func be(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+  return be(original) + be(included) + Array(record.bytes[8..<24])
 }

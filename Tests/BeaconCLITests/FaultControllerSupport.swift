@@ -26,18 +26,7 @@ final class FaultController {
     child = try ChildProcess(
       executable: python,
       arguments: [TestPaths.packageRoot.appendingPathComponent("tools/fault-controller.py").path] + arguments)
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline {
-      if let line = child.stdout.split(separator: "\n").first(where: { $0.hasPrefix("READY ") }) {
-        port = try JSONDecoder().decode(Ready.self, from: Data(line.dropFirst(6).utf8)).port
-        return
-      }
-      guard child.isRunning else { break }
-      usleep(20_000)
-    }
-    let output = child.stdout + child.stderr
-    child.stop()
-    throw EmulatorError.notReady(output)
+    port = try JSONDecoder().decode(Ready.self, from: child.readyDocument(seconds: 10)).port
   }
 
   /// Waits until its log contains `text`, at most `seconds`.
