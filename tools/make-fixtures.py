@@ -300,6 +300,7 @@ class Capture:
         self.index = self.controller.get("index", 0)
         self.ride_start_us: int | None = None  # rides: where ride seconds count from
         self.plan: list[tuple[str, float, float]] = []  # rides: (station, arrive, depart) in ride seconds
+        self.alongside: list[float] = []  # rides, per stop: when the rider's car reaches the platform
 
     def add(self, unix_us: int, kind: str, payload: bytes) -> None:
         self.records.append((unix_us, kind, payload))
@@ -411,17 +412,8 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
         return {"eventType": "ADV_NONCONN_IND", "addressType": 1, "address": beacons["addresses"][station],
                 "data": data, "rssi": rssi}
 
-    def ramp(sec: float, arrive: float, depart: float, far: float, near: float) -> float | None:
-        if sec < arrive - appr or sec > depart + appr:
-            return None
-        if sec < arrive:
-            return far + (near - far) * (sec - (arrive - appr)) / appr
-        if sec > depart:
-            return near + (far - near) * (sec - depart) / appr
-        return near
-
     sensitivity = ride.get("sensitivityDbm", -99)
-    propagation = ride.get("propagation")
+    propagation = ride["propagation"]
 
     def log_distance(sec: float, arrive: float, depart: float, offset: float, extra_loss: float) -> float | None:
         """Log-distance path loss from the platform beacon to the rider in the car (see Fixtures/README.md)."""
@@ -433,8 +425,9 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
         return (beacons["measuredPower"] - 10 * propagation["n"] * math.log10(d)
                 - propagation["carLossDb"] - extra_loss)
 
-    def station_adverts(name: str, arrive: float, depart: float, extra_loss: float = 0.0) -> None:
-        """One platform beacon's received adverts around one stop (the log-distance model)."""
+    def station_adverts(name: str, arrive: float, depart: float, extra_loss: float = 0.0) -> float:
+        """One platform beacon's received adverts around one stop (the log-distance model); returns
+        the rider's offset along the train from the beacon, in metres."""
         fraction = rng.uniform(*ride["receiveFraction"])
         offset = rng.uniform(*propagation["offsetMeters"])
         fades = []
@@ -450,29 +443,19 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
                 if rssi >= sensitivity:
                     push(when, beacon_report(name, min(rssi, -40)))
             sec += interval
+        return offset
 
-    for k, (name, arrive, depart) in enumerate(plan):
-        if propagation is not None:
-            station_adverts(name, arrive, depart)
-            for other in ride.get("otherPlatforms", []):
-                if other["at"] == name:  # a second platform's beacon heard at this stop, weaker
-                    station_adverts(other["station"], arrive, depart, other["extraLossDb"])
+    alongside = []  # per stop: seconds at which the rider's car comes alongside the platform
+    for name, arrive, depart in plan:
+        offset = station_adverts(name, arrive, depart)
+        for other in ride.get("otherPlatforms", []):
+            if other["at"] == name:  # a second platform's beacon heard at this stop, weaker
+                station_adverts(other["station"], arrive, depart, other["extraLossDb"])
+        # braking in at a, the rider is within half a platform of the beacon τ seconds before stopping
+        along = max(0.0, propagation["platformHalfLengthMeters"] - offset)
+        alongside.append(arrive - math.sqrt(2 * along / propagation["brakingMps2"]))
+        if "neighbourProbability" not in ride:
             continue
-        fraction = rng.uniform(*ride["receiveFraction"])
-        fades = []
-        for _ in range(rng.randint(*ride["fadesPerStation"])):
-            begin = rng.uniform(arrive - appr, depart + appr)
-            fades.append((begin, begin + rng.uniform(*ride["fadeSeconds"])))
-        phase = rng.uniform(0, interval)
-        sec = arrive - appr + phase
-        while sec <= depart + appr:
-            when = sec + rng.uniform(0, 0.010)  # advDelay, 0-10 ms
-            mean = ramp(when, arrive, depart, ride["rssiFar"], ride["rssiPlatform"])
-            if mean is not None and not any(a <= when <= b for a, b in fades) and rng.random() < fraction:
-                rssi = round(mean + rng.gauss(0, ride["rssiNoiseSigma"]))
-                if rssi >= sensitivity:
-                    push(when, beacon_report(name, min(rssi, -40)))
-            sec += interval
         # the neighbouring stations, heard weakly while standing at this platform
         line_pos = STATIONS.index(name)
         for neighbour_pos in (line_pos - 1, line_pos + 1):
@@ -525,6 +508,7 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
         build_acl(cap, extra, ride_start, rng)
     cap.ride_start_us = ride_start
     cap.plan = plan
+    cap.alongside = alongside
     t_end = ride_start + int(ride_end * 1_000_000) + 200_000
     for step in sc.get("teardown", []):
         t_end = add_command(cap, t_end + 700, step)
@@ -945,11 +929,13 @@ def outputs_for(sc: dict) -> dict[str, bytes]:
 
 def ride_truth(sc: dict, cap: Capture) -> dict:
     """What the train did, from the scenario's own timeline (not from decoding): where it stood and
-    when, the rider's destination, and the beacons that must not produce a FOUND."""
+    when (`alongside`: the rider's car reaches the platform while braking in; `arrive`: stands
+    still; `depart`), the rider's destination, and the beacons that must not produce a FOUND."""
     def at(sec: float) -> str:
         return format_time(cap.ride_start_us + int(sec * 1_000_000))
     ride = sc["ride"]
-    stops = [{"station": name, "arrive": at(arrive), "depart": at(depart)} for name, arrive, depart in cap.plan]
+    stops = [{"station": name, "alongside": at(alongside), "arrive": at(arrive), "depart": at(depart)}
+             for (name, arrive, depart), alongside in zip(cap.plan, cap.alongside)]
     stood = {name for name, _, _ in cap.plan}
     mustNotBeFound = []
     for other in ride.get("otherPlatforms", []):

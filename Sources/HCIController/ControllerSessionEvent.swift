@@ -33,6 +33,9 @@ extension ControllerSession.Event: CustomStringConvertible {
       return "\(command) was disallowed, so \(set) scanning/advertising was already on; disabled it and retried"
     case .switchedCommandSet(let from, let to, let command, let status):
       return "the controller refused \(from) \(command) (\(status)); switched to \(to) commands"
+    case .shutdownStepFailed(let command, .connectionLost), .shutdownStepFailed(let command, .connectionFailed):
+      // The failure itself has been reported already, by whatever ended the run.
+      return "while shutting down, could not finish \(command): the link to the controller has failed"
     case .shutdownStepFailed(let command, let error):
       return "while shutting down, \(command) failed: \(error)"
     }

@@ -1,6 +1,6 @@
 extension Duration {
   /// The duration as people say it in messages: `2 s`, `1.5 s`, `200 ms`.
-  var spokenDescription: String {
+  public var spokenDescription: String {
     let (seconds, attoseconds) = components
     let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
     if milliseconds < 1000 { return "\(milliseconds) ms" }

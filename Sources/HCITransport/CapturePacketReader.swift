@@ -18,13 +18,15 @@ protocol CapturePacketReader: AnyObject {
 
 /// Reads btsnoop: datalinks 1001, 1002 and 2001.
 ///
-/// A record whose H4 packet type is unknown (a vendor's own, or damage inside one record) is
-/// skipped and counted, not fatal: its length is known, so the records after it are intact.
+/// A record whose H4 packet type is unknown (a vendor's own, or damage inside one record), and an
+/// HCI packet record with no bytes at all, are skipped and counted, not fatal: their length is known, so
+/// the records after them are intact.
 final class BTSnoopPacketReader: CapturePacketReader {
   private var decoder = BTSnoopDecoder()
   private(set) var datalink: BTSnoopDatalink?
   private(set) var recordCount = 0
   private var unknownTypeRecords: (count: Int, first: BTSnoopError)?
+  private var emptyRecords: (count: Int, firstRecordNumber: Int, firstByteOffset: Int)?
 
   func append(_ bytes: ArraySlice<UInt8>) { decoder.append(bytes) }
 
@@ -47,11 +49,23 @@ final class BTSnoopPacketReader: CapturePacketReader {
         do {
           captured = try record.capturedPacket(datalink: datalink)
         } catch {
-          guard case .unknownPacketType = error else { throw error }
-          unknownTypeRecords = ((unknownTypeRecords?.count ?? 0) + 1, unknownTypeRecords?.first ?? error)
+          switch error {
+          case .unknownPacketType:
+            unknownTypeRecords = ((unknownTypeRecords?.count ?? 0) + 1, unknownTypeRecords?.first ?? error)
+          case .corruptRecord(_, _, .missingPacketType):
+            countEmpty(record)
+          default:
+            throw error
+          }
           continue
         }
         guard let captured else { continue }
+        // An HCI packet record with no bytes (Linux monitor records such as Open Index are
+        // empty by design, and are not HCI packets).
+        if captured.packet.bytes.isEmpty {
+          countEmpty(record)
+          continue
+        }
         var packet = captured.packet
         // Copied out of the read buffer, so that kept packets do not pin chunks of the file.
         packet.bytes = Array(packet.bytes)[...]
@@ -65,10 +79,23 @@ final class BTSnoopPacketReader: CapturePacketReader {
     }
   }
 
+  private func countEmpty(_ record: BTSnoopRecord) {
+    emptyRecords = (
+      (emptyRecords?.count ?? 0) + 1, emptyRecords?.firstRecordNumber ?? record.recordNumber,
+      emptyRecords?.firstByteOffset ?? record.byteOffset
+    )
+  }
+
   func finish() throws(CaptureFileError.Reason) -> [CaptureReplayWarning] {
     var warnings: [CaptureReplayWarning] = []
     if let unknownTypeRecords {
       warnings.append(.skippedRecords(count: unknownTypeRecords.count, first: unknownTypeRecords.first))
+    }
+    if let emptyRecords {
+      warnings.append(
+        .emptyRecords(
+          count: emptyRecords.count, firstRecordNumber: emptyRecords.firstRecordNumber,
+          firstByteOffset: emptyRecords.firstByteOffset))
     }
     do throws(BTSnoopError) {
       if let warning = try decoder.finish() { warnings.append(.btsnoop(warning)) }

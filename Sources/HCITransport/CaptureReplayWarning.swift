@@ -7,6 +7,8 @@ public enum CaptureReplayWarning: Hashable, Sendable, CustomStringConvertible {
   /// Records that could not be interpreted (an unknown H4 packet type) were skipped;
   /// `first` says which was the first.
   case skippedRecords(count: Int, first: BTSnoopError)
+  /// HCI packet records with no bytes at all (not even an H4 packet type) were skipped.
+  case emptyRecords(count: Int, firstRecordNumber: Int, firstByteOffset: Int)
   /// The last pcap record or pcapng block was cut short.
   case packetCapture(PacketCaptureWarning)
   /// Frames that carried nothing a host would have received (bad CRC, data-channel PDUs,
@@ -18,6 +20,9 @@ public enum CaptureReplayWarning: Hashable, Sendable, CustomStringConvertible {
     case .btsnoop(let warning): return warning.description
     case .skippedRecords(let count, let first):
       return "\(count) record(s) skipped, the first: \(first)"
+    case .emptyRecords(let count, let record, let offset):
+      return
+        "\(count) HCI packet record(s) hold no bytes and were skipped, the first: record \(record) at byte \(offset)"
     case .packetCapture(let warning): return warning.description
     case .nothingReplayable(let skipped):
       let reasons = skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")

@@ -13,10 +13,14 @@ import HCIController
 /// Packets go out as their H4 indicator and bytes; what comes in is split into packets by an
 /// ``H4StreamDecoder``, however the reads cut it. End of stream, a connection reset and `EIO`
 /// (a serial adapter unplugged, a pty whose other side closed) all end in
-/// ``HCIConnectionError/closed(_:)``.
+/// ``HCIConnectionError/closed(_:)``. A packet begun and not finished within
+/// ``partialPacketTimeout`` (a controller that hung mid-packet, a stream that lost bytes) is a
+/// ``HCIConnectionError/framing(_:)``: at any UART speed a whole packet takes milliseconds.
 public final class H4StreamConnection: HCIConnection {
   /// The transport as the user named it, e.g. `serial:/dev/ttyUSB0` or `tcp:127.0.0.1:9000`.
   public let name: String
+  /// How long the rest of a begun packet may take to arrive.
+  public let partialPacketTimeout: Duration
 
   private var file: POSIXFile?
   private let isSocket: Bool
@@ -24,6 +28,8 @@ public final class H4StreamConnection: HCIConnection {
   private var chunk: [UInt8]
   /// Set once the other side has gone, so that later calls say so again.
   private var ended: HCIConnectionError?
+  /// When bytes last arrived.
+  private var lastArrival = ContinuousClock.now
 
   /// Takes over an open byte-stream descriptor; the connection closes it.
   ///
@@ -31,13 +37,16 @@ public final class H4StreamConnection: HCIConnection {
   ///   - descriptor: a readable and writable stream: a tty, a pty or a stream socket.
   ///   - name: what messages call the transport.
   ///   - maximumPacketLength: the longest packet accepted; see ``H4StreamDecoder``.
+  ///   - partialPacketTimeout: how long the rest of a begun packet may take (default 1 s).
   public init(
     adoptingDescriptor descriptor: Int32, name: String,
-    maximumPacketLength: Int = H4StreamDecoder.defaultMaximumPacketLength
+    maximumPacketLength: Int = H4StreamDecoder.defaultMaximumPacketLength,
+    partialPacketTimeout: Duration = .seconds(1)
   ) {
     let file = POSIXFile(descriptor: descriptor)
     self.file = file
     self.name = name
+    self.partialPacketTimeout = partialPacketTimeout
     self.isSocket = file.isSocket
     self.decoder = H4StreamDecoder(direction: .controllerToHost, maximumPacketLength: maximumPacketLength)
     self.chunk = [UInt8](repeating: 0, count: 4096)
@@ -64,6 +73,10 @@ public final class H4StreamConnection: HCIConnection {
   ///
   /// A signal does not cut the wait short. Zero or a negative timeout only takes what has
   /// already arrived. The corresponding C functions are `poll` and `read`.
+  ///
+  /// - Throws: ``HCIConnectionError/framing(_:)`` when the bytes are not H4, or a packet stays
+  ///   unfinished for ``partialPacketTimeout``; ``HCIConnectionError/closed(_:)`` when the
+  ///   other side has gone.
   public func receive(timeout: Duration) throws(HCIConnectionError) -> HCIPacket? {
     let file = try openFile()
     let clock = ContinuousClock()
@@ -71,9 +84,15 @@ public final class H4StreamConnection: HCIConnection {
     let deadline = clock.now.advanced(by: min(timeout, .seconds(366 * 86_400)))
     while true {
       if let packet = try nextBufferedPacket() { return packet }
+      var waitUntil = deadline
+      if decoder.bufferedByteCount > 0 {
+        let stalled = lastArrival.advanced(by: partialPacketTimeout)
+        if clock.now >= stalled { throw ended(.framing(stallDescription())) }
+        waitUntil = min(deadline, stalled)
+      }
       let readable: Bool
       do throws(Errno) {
-        readable = try file.waitUntilReadable(timeoutMilliseconds: pollMilliseconds(until: deadline, clock: clock))
+        readable = try file.waitUntilReadable(timeoutMilliseconds: pollMilliseconds(until: waitUntil, clock: clock))
       } catch  where error == .interrupted {
         continue
       } catch {
@@ -94,8 +113,15 @@ public final class H4StreamConnection: HCIConnection {
       guard count > 0 else {
         throw ended(.closed("\(name): the controller went away (end of stream). \(Self.reconnectAdvice)"))
       }
+      lastArrival = clock.now
       decoder.append(chunk[..<count])
     }
+  }
+
+  private func stallDescription() -> String {
+    "\(name): the controller sent \(decoder.bufferedByteCount) byte(s) of a packet (from stream offset "
+      + "\(decoder.streamOffset)) and then nothing for \(partialPacketTimeout.spokenDescription): it has hung "
+      + "or the H4 stream lost bytes. Reset or replug the controller, then open the transport again"
   }
 
   /// Closes the descriptor. Closing again does nothing.

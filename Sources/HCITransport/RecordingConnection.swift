@@ -10,10 +10,14 @@ import HCIController
 public final class RecordingConnection: HCIConnection {
   public let inner: any HCIConnection
   public let recorder: CaptureRecorder
+  /// Whether ``close()`` closes the recorder too; not when one capture spans several
+  /// connections (`--reconnect`).
+  public let closesRecorder: Bool
 
-  public init(_ inner: any HCIConnection, recorder: CaptureRecorder) {
+  public init(_ inner: any HCIConnection, recorder: CaptureRecorder, closesRecorder: Bool = true) {
     self.inner = inner
     self.recorder = recorder
+    self.closesRecorder = closesRecorder
   }
 
   public var name: String { inner.name }
@@ -31,7 +35,7 @@ public final class RecordingConnection: HCIConnection {
 
   public func close() {
     inner.close()
-    recorder.close()
+    if closesRecorder { recorder.close() }
   }
 
   private func record(_ packet: HCIPacket) throws(HCIConnectionError) {

@@ -5,9 +5,10 @@ import HCICodec
 ///
 /// Each stop's *approach* runs from the previous stop's departure (or the capture's start) to
 /// its own departure. A FOUND of the stop's station inside the approach is a hit: *on time* when
-/// inside [arrive, depart], *early* when the train was still pulling in. A stop without a hit is
-/// *missed*; a second FOUND of it, or a FOUND of any station outside its stops, is *false*.
-/// Latency is from the first report of the station's beacon in the approach to the FOUND.
+/// inside [alongside, depart], from the moment the rider's car reaches the platform while braking
+/// in until the train leaves; *early* when it came before, still between stations. A stop without
+/// a hit is *missed*; a second FOUND of it, or a FOUND of any station outside its stops, is
+/// *false*. Latency is from the first report of the station's beacon in the approach to the FOUND.
 struct RideScore {
   var stops = 0
   var onTime = 0
@@ -16,9 +17,9 @@ struct RideScore {
   var falseFound = 0
   var suspects = 0
   var latencies: [Double] = []
-  /// Per ride and stop: the latency in seconds (nil when missed), and how long before the train
-  /// stood still the FOUND came (nil when on time).
-  var perStop: [(ride: String, station: String, latency: Double?, earlyBy: Double?)] = []
+  /// Per ride and stop: the latency in seconds (nil when missed), and the FOUND's time relative to
+  /// the train standing still (negative: while braking in or before; nil when missed).
+  var perStop: [(ride: String, station: String, latency: Double?, sinceStandstill: Double?)] = []
 
   mutating func add(_ ride: RideRecording, events: [StationEvent]) {
     let founds = events.compactMap { event -> (String, CaptureTime)? in
@@ -37,14 +38,13 @@ struct RideScore {
       if let hit {
         used[hit] = true
         let time = founds[hit].1
-        let isEarly = time < stop.arrive
-        if isEarly { early += 1 } else { onTime += 1 }
+        if time < stop.alongside { early += 1 } else { onTime += 1 }
         let first = ride.sightings.first { $0.station?.name == stop.station && $0.time >= windowStart }?.time
         let latency = first.map { Double(time.microsecondsSinceUnixEpoch - $0.microsecondsSinceUnixEpoch) / 1_000_000 }
         if let latency { latencies.append(latency) }
-        let earlyBy =
-          isEarly ? Double(stop.arrive.microsecondsSinceUnixEpoch - time.microsecondsSinceUnixEpoch) / 1_000_000 : nil
-        perStop.append((ride.name, stop.station, latency, earlyBy))
+        let sinceStandstill =
+          Double(time.microsecondsSinceUnixEpoch - stop.arrive.microsecondsSinceUnixEpoch) / 1_000_000
+        perStop.append((ride.name, stop.station, latency, sinceStandstill))
       } else {
         missed += 1
         perStop.append((ride.name, stop.station, nil, nil))

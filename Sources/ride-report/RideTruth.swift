@@ -4,9 +4,11 @@ import HCICodec
 /// What a ride fixture's scenario says happened, read from `NAME.expected-stations.json`
 /// (written by tools/make-fixtures.py from the scenario's timeline, not from any decoder).
 struct RideTruth {
-  /// One stop: the station and the capture-time window the train stood there.
+  /// One stop: the station, when the rider's car came alongside the platform while braking in,
+  /// and the capture-time window the train stood there.
   struct Stop {
     var station: String
+    var alongside: CaptureTime
     var arrive: CaptureTime
     var depart: CaptureTime
   }
@@ -25,10 +27,12 @@ struct RideTruth {
     else { return .failure(RideReportError(message: "\(path): missing or not a ride truth file")) }
     var stops: [Stop] = []
     for raw in rawStops {
-      guard let station = raw["station"] as? String, let arrive = captureTime(raw["arrive"]),
-        let depart = captureTime(raw["depart"])
-      else { return .failure(RideReportError(message: "\(path): a stop lacks station, arrive or depart")) }
-      stops.append(Stop(station: station, arrive: arrive, depart: depart))
+      guard let station = raw["station"] as? String, let alongside = captureTime(raw["alongside"]),
+        let arrive = captureTime(raw["arrive"]), let depart = captureTime(raw["depart"])
+      else {
+        return .failure(RideReportError(message: "\(path): a stop lacks station, alongside, arrive or depart"))
+      }
+      stops.append(Stop(station: station, alongside: alongside, arrive: arrive, depart: depart))
     }
     let forbidden = Set(never).union(rogue.compactMap { $0["station"] as? String })
     return .success(RideTruth(stops: stops, forbidden: forbidden))

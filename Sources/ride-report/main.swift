@@ -105,8 +105,11 @@ if showStops {
   print("")
   print("Default policy, per stop (latency from the station's first report to FOUND):")
   for stop in defaultScore.perStop {
-    let early = stop.earlyBy.map { " (\(format($0)) s before the train stood)" } ?? ""
-    let latency = stop.latency.map { format($0) + " s" + early } ?? "missed"
+    let when = stop.sinceStandstill.map { offset in
+      offset < 0
+        ? " (\(format(-offset)) s before the train stood still)" : " (\(format(offset)) s after it stood still)"
+    }
+    let latency = stop.latency.map { format($0) + " s" + (when ?? "") } ?? "missed"
     print("  \(pad(stop.ride, 34)) \(pad(stop.station, 16)) \(latency)")
   }
 }

@@ -13,7 +13,11 @@ final class ChildProcess {
   let stderrURL: URL
   private(set) var exitStatus: Int32?
 
-  init(executable: String, arguments: [String]) throws {
+  /// Starts `executable`; with `environment`, the child gets exactly those variables instead of
+  /// ours; with `standardOutput`, its output goes to that descriptor (a pipe) instead of a file.
+  init(
+    executable: String, arguments: [String], environment: [String: String]? = nil, standardOutput: Int32? = nil
+  ) throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
     stdoutURL = base.appendingPathExtension("out")
     stderrURL = base.appendingPathExtension("err")
@@ -21,7 +25,11 @@ final class ChildProcess {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if let standardOutput {
+      posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
     posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -36,8 +44,15 @@ final class ChildProcess {
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    let variables = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+    defer { for pointer in variables ?? [] { free(pointer) } }
     var child: pid_t = 0
-    let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+    let result =
+      if var variables {
+        posix_spawn(&child, executable, &actions, &attributes, argv, &variables)
+      } else {
+        posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+      }
     guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
     pid = child
   }

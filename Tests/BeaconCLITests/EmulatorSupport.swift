@@ -41,18 +41,7 @@ final class Emulator {
       arguments: [TestPaths.packageRoot.appendingPathComponent("tools/emulator.py").path]
         + Array(repeating: ["--controller", "tcp-server:127.0.0.1:0"], count: count).flatMap { $0 }
         + ["--duration", "120"] + extra)
-    let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
-      if let line = child.stdout.split(separator: "\n").first(where: { $0.hasPrefix("READY ") }) {
-        controllers = try JSONDecoder().decode(Ready.self, from: Data(line.dropFirst(6).utf8)).controllers
-        return
-      }
-      guard child.isRunning else { break }
-      usleep(50_000)
-    }
-    let output = child.stdout + child.stderr
-    child.stop()
-    throw EmulatorError.notReady(output)
+    controllers = try JSONDecoder().decode(Ready.self, from: child.readyDocument(seconds: 20)).controllers
   }
 
   func stop() { child.stop() }
@@ -75,6 +64,23 @@ func background(_ name: String, _ arguments: [String]) throws -> ChildProcess {
 }
 
 extension ChildProcess {
+  /// The JSON after `READY ` on the first such line of standard output (how tools/emulator.py
+  /// and tools/fault-controller.py say they listen), waiting at most `seconds`; if it never
+  /// comes, the child is stopped and its output thrown as ``EmulatorError/notReady(_:)``.
+  func readyDocument(seconds: Double) throws -> Data {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("READY ") }) {
+        return Data(line.dropFirst(6).utf8)
+      }
+      guard isRunning else { break }
+      usleep(20_000)
+    }
+    let output = stdout + stderr
+    stop()
+    throw EmulatorError.notReady(output)
+  }
+
   /// Waits until standard error contains `text`, at most `seconds`.
   func waitForStderr(_ text: String, seconds: Double) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)

@@ -38,9 +38,14 @@ struct ProcessResult {
 }
 
 enum Executable {
-  /// Runs `name` (a product of this package) with `arguments`, with no standard input, to the end.
-  static func run(_ name: String, _ arguments: [String]) throws -> ProcessResult {
-    try ChildProcess(executable: TestPaths.productsDirectory.appendingPathComponent(name).path, arguments: arguments)
-      .finish()
+  /// Runs `name` (a product of this package) with `arguments`, with no standard input, to the end;
+  /// with `environment`, in exactly those variables.
+  static func run(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws
+    -> ProcessResult
+  {
+    try ChildProcess(
+      executable: TestPaths.productsDirectory.appendingPathComponent(name).path, arguments: arguments,
+      environment: environment
+    ).finish()
   }
 }

@@ -129,6 +129,43 @@ struct H4StreamConnectionTests {
     #expect(text.contains("0x41 at stream offset 7"))
   }
 
+  @Test func packetLeftHalfFinishedIsAFramingErrorAfterThePartialPacketTimeout() throws {
+    let (peer, other) = try StreamPeer.socketPair()
+    let connection = H4StreamConnection(
+      adoptingDescriptor: other, name: "socketpair", partialPacketTimeout: .milliseconds(200))
+    defer { connection.close() }
+    // A whole event, then 3 of the 7 bytes of a second one, then silence with the link open.
+    try peer.write(Self.resetComplete + Array(Self.resetComplete.prefix(3)))
+    #expect(try connection.receive(timeout: .seconds(1)) != nil)
+    let started = ContinuousClock.now
+    var caught: HCIConnectionError?
+    do { _ = try connection.receive(timeout: .seconds(10)) } catch { caught = error }
+    let waited = ContinuousClock.now - started
+    guard case .framing(let text) = caught else {
+      Issue.record("expected .framing, got \(String(describing: caught))")
+      return
+    }
+    #expect(text.contains("sent 3 byte(s) of a packet (from stream offset 7) and then nothing for 200 ms"), "\(text)")
+    #expect(waited >= .milliseconds(150) && waited < .seconds(5), "\(waited)")
+    // The link is out of step for good: later calls say the same.
+    #expect(throws: HCIConnectionError.framing(text)) { try connection.receive(timeout: .zero) }
+  }
+
+  @Test func aPacketArrivingInSlowPiecesIsNotAStall() throws {
+    let (peer, other) = try StreamPeer.socketPair()
+    let connection = H4StreamConnection(
+      adoptingDescriptor: other, name: "socketpair", partialPacketTimeout: .milliseconds(300))
+    defer { connection.close() }
+    // One byte every 100 ms: each gap is shorter than the timeout, the whole packet longer.
+    for byte in Self.resetComplete.dropLast() {
+      try peer.write([byte])
+      #expect(try connection.receive(timeout: .milliseconds(100)) == nil)
+    }
+    try peer.write([Self.resetComplete[6]])
+    #expect(
+      try connection.receive(timeout: .seconds(1)).map { Array($0.bytes) } == Array(Self.resetComplete.dropFirst()))
+  }
+
   @Test func useAfterCloseSaysSo() throws {
     let (_, other) = try StreamPeer.socketPair()
     let connection = H4StreamConnection(adoptingDescriptor: other, name: "socketpair")

@@ -42,6 +42,7 @@ public struct BeaconRideCommand: ParsableCommand {
   public var duration: Double?
 
   @OptionGroup public var deviceOptions: DeviceOptions
+  @OptionGroup public var reconnectOptions: ReconnectOptions
   @OptionGroup(title: "Station detection") public var policyOptions: StationPolicyOptions
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var catalogOptions: CatalogOptions
@@ -51,6 +52,7 @@ public struct BeaconRideCommand: ParsableCommand {
   public func validate() throws {
     let spec = try deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
+    try reconnectOptions.check(live: spec.map { !$0.isReplay } ?? false)
     guard replay != nil || spec != nil else {
       throw ValidationError("Give a source: -i hci0 (or serial:…, tcp:…), or --replay FILE.")
     }
@@ -87,7 +89,8 @@ public struct BeaconRideCommand: ParsableCommand {
       let live = LiveScan(
         spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
         configuration: ScanConfiguration(), recordPath: nil,
-        duration: duration.map { .milliseconds(Int64($0 * 1000)) })
+        duration: duration.map { .milliseconds(Int64($0 * 1000)) },
+        reconnect: reconnectOptions.reconnect)
       try live.run(scanner: &scanner, presenter: ride, program: "beacon-ride")
     } else if let path = replay ?? spec?.replayPath {
       try ReplayScan(path: path, program: "beacon-ride").run(scanner: &scanner, sink: ride)

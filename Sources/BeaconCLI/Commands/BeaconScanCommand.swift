@@ -75,6 +75,7 @@ public struct BeaconScanCommand: ParsableCommand {
   public var summary = false
 
   @OptionGroup public var deviceOptions: DeviceOptions
+  @OptionGroup public var reconnectOptions: ReconnectOptions
 
   @Flag(help: "List the kernel's Bluetooth controllers (index, address, up/down, name) and exit.")
   public var listDevices = false
@@ -127,6 +128,7 @@ public struct BeaconScanCommand: ParsableCommand {
     if listDevices { return }
     let spec = try deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
+    try reconnectOptions.check(live: spec.map { !$0.isReplay } ?? false)
     guard replay != nil || spec != nil else {
       throw ValidationError(
         "Give a source: -i hci0 (or serial:…, tcp:…), or --replay FILE. See --list-devices for the controllers here.")
@@ -153,12 +155,14 @@ public struct BeaconScanCommand: ParsableCommand {
     if listDevices { return try DeviceListing.print(format: output.format, to: stdout) }
     let spec = try deviceOptions.transport()
     if let spec, !spec.isReplay {
+      stdout.flushesEachLine = true  // each report as it comes, also into a pipe
       let presenter = try sink(catalog: catalog, output: stdout, sourceName: spec.description, live: true)
       let live = LiveScan(
         spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
         configuration: ScanConfiguration(
           active: active, intervalMilliseconds: interval, windowMilliseconds: window, filterDuplicates: dedupe),
-        recordPath: record, duration: duration.map { .milliseconds(Int64($0 * 1000)) })
+        recordPath: record, duration: duration.map { .milliseconds(Int64($0 * 1000)) },
+        reconnect: reconnectOptions.reconnect)
       return try live.run(scanner: &scanner, presenter: presenter)
     }
     guard let path = replay ?? spec?.replayPath else { return }

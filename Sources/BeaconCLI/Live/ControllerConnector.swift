@@ -43,28 +43,53 @@ enum ControllerConnector {
   /// Everything a live command does before its first command: installs the stop signal
   /// handlers, opens the controller, optionally records its traffic, and makes the session,
   /// which reports what it does on standard error as `program: device: …`. Failures are
-  /// reported there too, and become the documented exit status.
+  /// reported there too, and become the documented exit status. With
+  /// `recorderSpansReconnects`, closing the session leaves the capture open for the next one
+  /// (the caller closes it).
   static func openSession(
     _ spec: TransportSpec, exclusive: Bool, preference: CommandSetPreference, program: String,
-    recordPath: String? = nil
+    recordPath: String? = nil, recorderSpansReconnects: Bool = false
   ) throws -> ControllerSession {
     StopSignal.install()
-    var connection: any HCIConnection
+    let connection: any HCIConnection
     do {
       connection = try open(spec, exclusive: exclusive)
     } catch {
       StandardOutput.warn("\(program): \(error)")
       throw ExitStatus.unavailable
     }
-    if let recordPath {
-      do {
-        connection = RecordingConnection(
-          connection, recorder: try CaptureRecorder(path: recordPath, startTime: WallClock.now()))
-      } catch {
-        connection.close()
-        StandardOutput.warn("\(program): \(error)")
-        throw ExitStatus.ioError
-      }
+    let recorder: CaptureRecorder?
+    do {
+      recorder = try openRecorder(recordPath, program: program)
+    } catch {
+      connection.close()
+      throw error
+    }
+    return makeSession(
+      on: connection, spec: spec, exclusive: exclusive, preference: preference, program: program,
+      recorder: recorder, ownsRecorder: !recorderSpansReconnects)
+  }
+
+  /// The `--record` capture, or `nil` without one; a failure is reported and becomes exit 74.
+  static func openRecorder(_ path: String?, program: String) throws -> CaptureRecorder? {
+    guard let path else { return nil }
+    do {
+      return try CaptureRecorder(path: path, startTime: WallClock.now())
+    } catch {
+      StandardOutput.warn("\(program): \(error)")
+      throw ExitStatus.ioError
+    }
+  }
+
+  /// The session on `connection`, recording into `recorder` when there is one (and closing it
+  /// with the connection when `ownsRecorder`); what the session does goes to standard error.
+  static func makeSession(
+    on connection: any HCIConnection, spec: TransportSpec, exclusive: Bool, preference: CommandSetPreference,
+    program: String, recorder: CaptureRecorder?, ownsRecorder: Bool
+  ) -> ControllerSession {
+    var connection = connection
+    if let recorder {
+      connection = RecordingConnection(connection, recorder: recorder, closesRecorder: ownsRecorder)
     }
     let session = self.session(on: connection, spec: spec, exclusive: exclusive, preference: preference)
     let name = spec.description

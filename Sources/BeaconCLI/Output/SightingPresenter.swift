@@ -12,7 +12,7 @@ public final class SightingPresenter {
   }
 
   private let mode: Mode
-  private let output: StandardOutput
+  let output: StandardOutput
   private let sourceName: String
   private var seen: Set<BeaconIdentity> = []
   private var table = LiveBeaconTable()

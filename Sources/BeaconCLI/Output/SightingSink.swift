@@ -9,7 +9,8 @@ public protocol SightingSink: AnyObject {
   func warn(_ problem: ScanProblem)
   /// Time passes without a sighting (live: the time of day; replay: the capture's time).
   func tick(now: CaptureTime)
-  /// Whether the sink needs nothing more (a ride that has arrived); the loop then stops.
+  /// Whether the sink needs nothing more (a ride that has arrived, standard output's reader
+  /// gone); the loop then stops.
   var isDone: Bool { get }
   func finish()
   /// The scan has ended; `statistics` are the scanner's counts. Sinks that need no counts
@@ -23,5 +24,5 @@ extension SightingSink {
 
 extension SightingPresenter: SightingSink {
   public func tick(now: CaptureTime) { redrawIfDue(now: now) }
-  public var isDone: Bool { false }
+  public var isDone: Bool { output.readerHasGone }
 }

@@ -9,19 +9,27 @@
 /// Output is flushed per line when standard output is a terminal (so people see results
 /// as they happen) and in 64 KiB blocks otherwise (so a replay of millions of reports is
 /// not slowed by a write call per line).
+///
+/// When the reader goes away (`beacon-scan … | head -1`: the write fails with `EPIPE`), the
+/// output is dropped and ``readerHasGone`` is set; the presenters then say they are done, so
+/// a replay ends and a live scan disables scanning and exits 0 instead of scanning for nobody.
 public final class StandardOutput {
   private var buffer: [UInt8] = []
-  private let flushEachLine: Bool
+  /// Whether each line is written at once: by default when standard output is a terminal; live
+  /// scans set it, so that `beacon-scan -i hci0 | jq` sees each report as it comes.
+  public var flushesEachLine: Bool
   private let descriptor: Int32
+  /// Whether a write found the reader gone (`EPIPE`); nothing more is written.
+  public private(set) var readerHasGone = false
 
   public init(descriptor: Int32 = STDOUT_FILENO) {
     self.descriptor = descriptor
-    flushEachLine = isatty(descriptor) == 1
+    flushesEachLine = isatty(descriptor) == 1
     buffer.reserveCapacity(1 << 16)
   }
 
   /// Whether standard output is a terminal.
-  public var isTerminal: Bool { flushEachLine }
+  public var isTerminal: Bool { isatty(descriptor) == 1 }
 
   /// Writes text without a newline (escape sequences); flushed with the next line or `flush()`.
   public func write(_ text: String) {
@@ -31,16 +39,17 @@ public final class StandardOutput {
   public func writeLine(_ line: String) {
     buffer.append(contentsOf: line.utf8)
     buffer.append(0x0A)
-    if flushEachLine || buffer.count >= 1 << 16 { flush() }
+    if flushesEachLine || buffer.count >= 1 << 16 { flush() }
   }
 
   public func flush() {
     var start = 0
-    while start < buffer.count {
+    while start < buffer.count, !readerHasGone {
       let written = buffer[start...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
-        break  // EPIPE and the like: the reader has gone; drop the output.
+        if errno == EPIPE { readerHasGone = true }
+        break  // the output cannot be written; drop it.
       }
       start += written
     }

@@ -26,7 +26,7 @@ final class RidePresenter: SightingSink, NotifyWhenNearMRTStationAndSpecificMRTS
   func present(_ sighting: BeaconSighting) { useCase.handle(sighting) }
   func warn(_ problem: ScanProblem) { StandardOutput.warn("beacon-ride: warning: \(problem)") }
   func tick(now: CaptureTime) { useCase.advance(to: now) }
-  var isDone: Bool { arrived != nil }
+  var isDone: Bool { arrived != nil || output.readerHasGone }
   func finish() { output.flush() }
 
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(

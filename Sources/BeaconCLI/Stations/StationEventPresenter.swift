@@ -24,7 +24,7 @@ final class StationEventPresenter: SightingSink, NotifyWhenNearMRTStationWithBlu
   func present(_ sighting: BeaconSighting) { useCase.handle(sighting) }
   func warn(_ problem: ScanProblem) { StandardOutput.warn("beacon-scan: warning: \(problem)") }
   func tick(now: CaptureTime) { useCase.advance(to: now) }
-  var isDone: Bool { false }
+  var isDone: Bool { output.readerHasGone }
   func finish() { output.flush() }
 
   func notifyWhenNearMRTStation(

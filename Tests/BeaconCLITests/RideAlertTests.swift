@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `beacon-ride`'s alerts, end to end: the real executable replays a ride with stand-in
+/// `notify-send` and `aplay` programs first on `PATH`, which log each call; the log says how often
+/// and with what the desktop notification and the alarm sound were asked for.
+@Suite struct RideAlertTests {
+  /// A scratch directory with logging stand-ins for the desktop notifier and the sound player.
+  struct StandInDesktop {
+    let directory: URL
+    var log: URL { directory.appendingPathComponent("calls.log") }
+    var cache: URL { directory.appendingPathComponent("cache") }
+
+    init() throws {
+      directory = FileManager.default.temporaryDirectory.appendingPathComponent("ride-alerts-\(UUID().uuidString)")
+      let bin = directory.appendingPathComponent("bin")
+      try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+      for name in ["notify-send", "aplay"] {
+        let script =
+          "#!/bin/sh\nprintf '%s' \"${0##*/}\" >> \"\(log.path)\"\n"
+          + "for a in \"$@\"; do printf ' [%s]' \"$a\" >> \"\(log.path)\"; done\necho >> \"\(log.path)\"\n"
+        let path = bin.appendingPathComponent(name).path
+        try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+      }
+    }
+
+    /// A desktop session as the channels detect it (a session bus address), with no sound server,
+    /// so `aplay` is the player; nothing else from our own environment.
+    var environment: [String: String] {
+      [
+        "PATH": directory.appendingPathComponent("bin").path + ":/usr/bin:/bin",
+        "HOME": directory.path, "XDG_CACHE_HOME": cache.path,
+        "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(directory.path)/no-bus",
+      ]
+    }
+
+    /// Each logged call as its words: the program, then its arguments.
+    func calls() -> [[String]] {
+      let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+      return text.split(separator: "\n").map { line in
+        var words = [String(line.prefix { $0 != " " })]
+        var rest = line.drop { $0 != " " }
+        while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
+          words.append(String(rest[rest.index(after: open)..<close]))
+          rest = rest[rest.index(after: close)...]
+        }
+        return words
+      }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+  }
+
+  @Test func arrivalNotifiesAndSoundsTheAlarmExactlyOnce() throws {
+    let desktop = try StandInDesktop()
+    defer { desktop.remove() }
+    let result = try Executable.run(
+      "beacon-ride",
+      ["--replay", TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop"), "--to", "Senayan"],
+      environment: desktop.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.components(separatedBy: "ARRIVED").count == 2, "\(result.stdout)")
+    let calls = desktop.calls()
+    let notifications = calls.filter { $0.first == "notify-send" }
+    let sounds = calls.filter { $0.first == "aplay" }
+    #expect(notifications.count == 1, "\(calls)")
+    #expect(sounds.count == 1, "\(calls)")
+    #expect(notifications.first?.contains("Arrived: Senayan") == true, "\(notifications)")
+    #expect(notifications.first?.contains("--urgency=critical") == true, "\(notifications)")
+    // The player gets the generated chime, written to the cache directory: a RIFF/WAVE file.
+    let played = try #require(sounds.first?.last)
+    #expect(played.hasPrefix(desktop.cache.path), "\(played)")
+    let header = try #require(FileManager.default.contents(atPath: played)).prefix(12)
+    #expect(Array(header.prefix(4)) == Array("RIFF".utf8) && Array(header.suffix(4)) == Array("WAVE".utf8))
+  }
+
+  @Test func noAlertWhenTheSourceEndsBeforeArrival() throws {
+    let desktop = try StandInDesktop()
+    defer { desktop.remove() }
+    let result = try Executable.run(
+      "beacon-ride", ["--replay", TestPaths.fixture("ride-stops-short.btsnoop"), "--to", "ASEAN"],
+      environment: desktop.environment)
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stdout.contains("FOUND"), "the stations before are still reported: \(result.stdout)")
+    #expect(desktop.calls().isEmpty, "\(desktop.calls())")
+  }
+}

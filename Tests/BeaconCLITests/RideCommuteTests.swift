@@ -1,0 +1,79 @@
+import BeaconDomain
+import HCICodec
+import HCITransport
+import Testing
+
+/// The commute use case on every ride fixture: ``DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce``
+/// started for the ride's destination, fed the whole capture. Held against the ride's truth: each
+/// stop before the destination FOUND once in order while the train is at its platform, then
+/// ARRIVED once at the destination, at its platform; nothing when the train never gets there.
+@Suite struct RideCommuteTests {
+  /// Writes down the use case's callbacks.
+  final class Recorder: NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
+    var founds: [(station: String, at: CaptureTime)] = []
+    var arrivals: [(station: String, at: CaptureTime)] = []
+
+    func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station, rssi: Double,
+      at time: CaptureTime
+    ) { founds.append((station.name, time)) }
+
+    func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
+      rssi: Double, at time: CaptureTime
+    ) { arrivals.append((station.name, time)) }
+  }
+
+  static func commute(_ name: String, to destination: String) throws -> Recorder {
+    let recorder = Recorder()
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce()
+    useCase.delegate = recorder
+    #expect(useCase.start(arrivalNamed: destination) == .started)
+    var source = try CaptureReplaySource(path: TestPaths.fixture(name + ".btsnoop"))
+    var scanner = BeaconScanner()
+    var last: CaptureTime?
+    try scanner.run(&source) { sighting in
+      useCase.handle(sighting)
+      last = sighting.time
+    }
+    if let last {
+      useCase.advance(to: CaptureTime(microsecondsSinceUnixEpoch: last.microsecondsSinceUnixEpoch + 60_000_000))
+    }
+    return recorder
+  }
+
+  static func atPlatform(_ time: CaptureTime, _ stop: RideDetectionTests.Stop) -> Bool {
+    stop.alongside <= time && time <= stop.depart
+  }
+
+  @Test(arguments: RideDetectionTests.rideFixtures())
+  func foundsInOrderThenArrivedOnceAtTheDestination(name: String) throws {
+    let truth = try RideDetectionTests.truth(name)
+    let recorder = try Self.commute(name, to: truth.destination)
+    let before = truth.stops.prefix { $0.station != truth.destination }
+    #expect(recorder.founds.map(\.station) == before.map(\.station), "\(name): FOUND before the destination")
+    for (found, stop) in zip(recorder.founds, before) {
+      #expect(Self.atPlatform(found.at, stop), "\(name): \(stop.station) found at \(found.at.iso8601)")
+    }
+    if truth.destinationReached {
+      let stop = try #require(truth.stops.first { $0.station == truth.destination })
+      #expect(recorder.arrivals.map(\.station) == [truth.destination], "\(name): ARRIVED")
+      for arrival in recorder.arrivals {
+        #expect(Self.atPlatform(arrival.at, stop), "\(name): arrived at \(arrival.at.iso8601)")
+      }
+    } else {
+      #expect(recorder.arrivals.isEmpty, "\(name): arrived at \(recorder.arrivals.map(\.station))")
+    }
+  }
+
+  /// Every stop of the long ride as a destination in turn: ARRIVED there, once, and nowhere else.
+  @Test func everyStationOfTheLineCanBeTheDestination() throws {
+    let name = "ride-lebak-bulus-to-bundaran-hi"
+    let truth = try RideDetectionTests.truth(name)
+    for stop in truth.stops {
+      let recorder = try Self.commute(name, to: stop.station)
+      #expect(recorder.arrivals.map(\.station) == [stop.station])
+      #expect(recorder.arrivals.allSatisfy { Self.atPlatform($0.at, stop) }, "\(stop.station)")
+    }
+  }
+}
