@@ -34,8 +34,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-pass() { echo "LAB PASS $EMULATOR $1${2:+: $2}"; printf '%s\t%s\tPASS\t%s\n' "$EMULATOR" "$1" "${2:-}" >>"$RESULTS"; }
-fail() { echo "LAB FAIL $EMULATOR $1: $2"; printf '%s\t%s\tFAIL\t%s\n' "$EMULATOR" "$1" "$2" >>"$RESULTS"; }
+# Each result line ends with the seconds since the previous one: the scenario's time.
+mark=$SECONDS
+record() {
+  printf '%s\t%s\t%s\t%s\t%s\n' "$EMULATOR" "$2" "$1" "$3" "$((SECONDS - mark))" >>"$RESULTS"
+  mark=$SECONDS
+}
+pass() { echo "LAB PASS $EMULATOR $1${2:+: $2}"; record PASS "$1" "${2:-}"; }
+fail() { echo "LAB FAIL $EMULATOR $1: $2"; record FAIL "$1" "$2"; }
 
 # Runs a command, logging it and its output to SCENARIO.log; returns its status.
 # usage: logged SCENARIO SECONDS command...
@@ -338,6 +344,47 @@ scenario_exclusive() {
   fi
 }
 
+# As on a Raspberry Pi: bluetoothd (on the system D-Bus) owns and powers the controllers, and
+# our programs share them on the raw channel; the user channel is refused with advice.
+scenario_with_bluetoothd() {
+  local s=with-bluetoothd
+  mkdir -p /run/dbus
+  rm -f /run/dbus/pid /run/dbus/system_bus_socket
+  logged $s 20 dbus-daemon --system --fork
+  start_background bluetoothd /usr/libexec/bluetooth/bluetoothd --nodetach
+  local bluetoothd=$last_pid
+  local powered=yes
+  wait_state hci0 UP 30 && wait_state hci1 UP 30 || powered=no
+  echo "powered on by bluetoothd: $powered" >>$s.log
+  start_background bluetoothd-broadcaster "$BROADCAST" -i hci1 --station CipeteRaya
+  local broadcaster=$last_pid
+  sleep 3
+  logged $s 60 "$SCAN" -i hci0 --format json --duration 6
+  local status=$?
+  kill -INT "$broadcaster" 2>/dev/null
+  wait_for_exit "$broadcaster" 20
+  local broadcast_status=$?
+  cat bluetoothd-broadcaster.out >>$s.log
+  logged $s 30 "$SCAN" -i hci0 --exclusive --duration 1
+  local exclusive_status=$?
+  local exclusive_advice=0
+  tail -n 3 $s.log | grep -qF 'sudo systemctl stop bluetooth' && exclusive_advice=1
+  local alive=yes
+  kill -0 "$bluetoothd" 2>/dev/null || alive=no
+  kill -TERM "$bluetoothd" 2>/dev/null
+  wait_for_exit "$bluetoothd" 10
+  [ -f /run/dbus/pid ] && kill -TERM "$(cat /run/dbus/pid)" 2>/dev/null
+  rm -f /run/dbus/pid /run/dbus/system_bus_socket
+  local found
+  found=$(grep '^{' $s.log | grep -c '"station":"CipeteRaya"')
+  if [ "$powered" = yes ] && [ "$alive" = yes ] && [ $status -eq 0 ] && [ $broadcast_status -eq 0 ] \
+    && [ "${found:-0}" -gt 0 ] && [ $exclusive_status -eq 69 ] && [ $exclusive_advice -eq 1 ]; then
+    pass $s "bluetoothd running and powering both: raw-channel broadcast heard $found time(s); --exclusive refused (exit 69) with advice"
+  else
+    fail $s "powered $powered, bluetoothd alive $alive; scan exit $status, broadcaster exit $broadcast_status, $found report(s); --exclusive exit $exclusive_status, advice $exclusive_advice"
+  fi
+}
+
 start_emulator
 scenario_list_devices
 scenario_down_without_admin
@@ -351,4 +398,5 @@ scenario_hcitool_ibeacon
 scenario_no_capabilities
 scenario_setcap
 scenario_exclusive
+scenario_with_bluetoothd
 exit 0
