@@ -284,10 +284,15 @@ scenario_no_capabilities() {
   local advice="Grant the binary the two capabilities it needs: \`sudo setcap cap_net_raw,cap_net_admin+eip $SCAN\` (CAP_NET_RAW to open the raw HCI socket and send HCI commands; CAP_NET_ADMIN to bring devices up or down and to use the user channel), or run it with sudo. Rebuilding the binary drops the capabilities: run setcap again after each build"
   local line
   line=$(grep -m1 'permission denied' $s.log)
-  if [ $status -eq 69 ] && [ "$line" = "$prefix$advice" ]; then
-    pass $s "no capabilities: exit 69 and exactly: $line"
+  # Listing devices needs no capability.
+  logged $s 30 "${AS_LAB[@]}" "$SCAN" --list-devices
+  local list_status=$?
+  local listed
+  listed=$(grep -cE '^hci[01]'$'\t' $s.log)
+  if [ $status -eq 69 ] && [ "$line" = "$prefix$advice" ] && [ $list_status -eq 0 ] && [ "$listed" -eq 2 ]; then
+    pass $s "no capabilities: --list-devices works; -i hci0 exits 69 with exactly: $line"
   else
-    fail $s "exit $status; got: '$line'; expected: '$prefix$advice'"
+    fail $s "exit $status; got: '$line'; expected: '$prefix$advice'; --list-devices exit $list_status, $listed device(s)"
   fi
 }
 
@@ -385,8 +390,69 @@ scenario_with_bluetoothd() {
   fi
 }
 
+scenario_no_such_device() {
+  local s=no-such-device
+  logged $s 30 "$SCAN" -i hci7 --duration 1
+  local status=$?
+  if [ $status -eq 69 ] && grep -qF 'no such device hci7; the devices here are: hci0, hci1' $s.log; then
+    pass $s "-i hci7: exit 69, 'no such device hci7; the devices here are: hci0, hci1'"
+  else
+    fail $s "exit $status; expected 69 and the list of devices"
+  fi
+}
+
+# The soft block of hci0's rfkill switch, through sysfs: the kernel takes the device down.
+scenario_rfkill() {
+  local s=rfkill-blocked
+  local switch=""
+  for candidate in /sys/class/bluetooth/hci0/rfkill*; do
+    [ -e "$candidate/soft" ] && switch=$candidate
+  done
+  if [ -z "$switch" ]; then
+    fail $s "hci0 has no rfkill switch in sysfs"
+    return
+  fi
+  echo 1 >"$switch/soft"
+  wait_state hci0 DOWN 10
+  logged $s 30 "$SCAN" -i hci0 --duration 1
+  local status=$?
+  echo 0 >"$switch/soft"
+  if [ $status -eq 69 ] && grep -qF 'hci0 is blocked by rfkill' $s.log && grep -qF 'rfkill unblock bluetooth' $s.log; then
+    pass $s "soft-blocked hci0: exit 69, 'hci0 is blocked by rfkill … rfkill unblock bluetooth'"
+  else
+    fail $s "exit $status; expected 69 and the rfkill advice"
+  fi
+}
+
+# The controller goes away mid-scan (the emulator ends, so the kernel unregisters hci0): the scan
+# ends with exit 69 and says so, and its --record capture is complete up to that moment.
+scenario_device_removed() {
+  local s=device-removed
+  start_background removed-broadcaster "$BROADCAST" -i hci1 --station CipeteRaya
+  sleep 2
+  start_background removed-scan "$SCAN" -i hci0 --format json --record "$LOGS/removed.btsnoop"
+  local scan=$last_pid
+  sleep 6
+  echo "+ kill the emulator ($EMULATOR)" >>$s.log
+  kill -TERM "$emulator_pid"
+  wait_for_exit "$scan" 30
+  local status=$?
+  cat removed-scan.out >>$s.log
+  logged $s 30 "$SCAN" --replay "$LOGS/removed.btsnoop" --format json
+  local live replayed
+  live=$(grep -c '^{' removed-scan.out)
+  replayed=$(grep '^{' $s.log | grep -c '"station"')
+  if [ $status -eq 69 ] && grep -qF 'hci0 went away' removed-scan.out && [ "$live" -gt 0 ] \
+    && [ "$replayed" -ge "$live" ]; then
+    pass $s "emulator ended mid-scan: exit 69, 'hci0 went away'; the capture replays all $live report(s) printed"
+  else
+    fail $s "scan exit $status (124: still running); $live report(s) printed, $replayed replayed; $(grep -v '^{' removed-scan.out | tail -n 2 | tr '\n' ' ')"
+  fi
+}
+
 start_emulator
 scenario_list_devices
+scenario_no_such_device
 scenario_down_without_admin
 scenario_down_brought_up
 scenario_broadcast_found
@@ -399,4 +465,6 @@ scenario_no_capabilities
 scenario_setcap
 scenario_exclusive
 scenario_with_bluetoothd
+scenario_rfkill
+scenario_device_removed
 exit 0
