@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by tools/kernel-lab/build-image and tools/kernel-lab/run: where the guest image lives
 # and which recipe it was built from.
 

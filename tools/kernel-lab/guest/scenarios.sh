@@ -5,7 +5,12 @@
 #                         iBeacon device, on one LocalLink
 # Each check prints `LAB PASS|FAIL EMULATOR SCENARIO: detail` and appends a line to
 # /lab/out/results.tsv; each scenario's commands and output are in /lab/out/EMULATOR/SCENARIO.log.
+# No `set -e`: a failed check is recorded and the next scenario still runs.
 set -uo pipefail
+case "${1:-}" in
+  btvirt | bumble) ;;
+  *) echo "usage: scenarios.sh btvirt|bumble   (in the kernel-lab guest; see the comment above)" >&2; exit 64 ;;
+esac
 EMULATOR="$1"
 LAB=/lab
 LOGS="$LAB/out/$EMULATOR"
