@@ -3,13 +3,16 @@
 #   scenarios.sh btvirt   BlueZ's btvirt -L -l2: hci0 and hci1, LE only, on one virtual link
 #   scenarios.sh bumble   two Bumble controllers on vhci (guest/bumble-vhci.py) and a Bumble
 #                         iBeacon device, on one LocalLink
+#   scenarios.sh bumble-extended   the same, the controllers announcing LE Extended Advertising:
+#                         our programs (and the kernel) use the extended commands; the scenarios
+#                         that depend on the command set only
 # Each check prints `LAB PASS|FAIL EMULATOR SCENARIO: detail` and appends a line to
 # /lab/out/results.tsv; each scenario's commands and output are in /lab/out/EMULATOR/SCENARIO.log.
 # No `set -e`: a failed check is recorded and the next scenario still runs.
 set -uo pipefail
 case "${1:-}" in
-  btvirt | bumble) ;;
-  *) echo "usage: scenarios.sh btvirt|bumble   (in the kernel-lab guest; see the comment above)" >&2; exit 64 ;;
+  btvirt | bumble | bumble-extended) ;;
+  *) echo "usage: scenarios.sh btvirt|bumble|bumble-extended   (in the kernel-lab guest; see the comment above)" >&2; exit 64 ;;
 esac
 EMULATOR="$1"
 LAB=/lab
@@ -106,9 +109,11 @@ start_emulator() {
       btvirt -L -l2 >emulator.log 2>&1 &
       emulator_pid=$!
       ;;
-    bumble)
+    bumble | bumble-extended)
+      local extended=()
+      [ "$EMULATOR" = bumble-extended ] && extended=(--extended)
       /opt/bumble/bin/python "$LAB/guest/bumble-vhci.py" --tools "$LAB/tools" --controllers 2 \
-        --advertise-ibeacon "$UUID:2:7" >emulator.log 2>&1 &
+        --advertise-ibeacon "$UUID:2:7" "${extended[@]}" >emulator.log 2>&1 &
       emulator_pid=$!
       ;;
     *) fail emulator "unknown emulator $EMULATOR"; exit 1 ;;
@@ -456,6 +461,19 @@ scenario_device_removed() {
 }
 
 start_emulator
+if [ "$EMULATOR" = bumble-extended ]; then
+  scenario_broadcast_found
+  grep -q 'extended advertising' broadcast-found.broadcaster.out && grep -q 'extended' broadcast-found.log \
+    && pass extended-commands "broadcaster and scanner chose the extended commands" \
+    || fail extended-commands "the extended commands were not used: $(grep -h 'using' broadcast-found.log broadcaster.out | tr '\n' ' ')"
+  scenario_record_replay
+  scenario_bumble_ibeacon
+  scenario_sigint_quiet
+  scenario_route
+  scenario_exclusive
+  scenario_device_removed
+  exit 0
+fi
 scenario_list_devices
 scenario_no_such_device
 scenario_down_without_admin
