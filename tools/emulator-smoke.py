@@ -358,7 +358,9 @@ def run_mode(legacy: bool, ports: tuple[int, int], pty_path: str, workdir: Path)
         deadline = time.monotonic() + TIMEOUT
         logged = []
         while time.monotonic() < deadline:
-            logged = [json.loads(l) for l in scan_log.read_text().splitlines() if l.strip()]
+            # Only whole lines: the emulator may be writing the last one right now.
+            whole = scan_log.read_text().split("\n")[:-1] if scan_log.exists() else []
+            logged = [json.loads(l) for l in whole if l.strip()]
             if any(r["address"] == ADDRESS_B for r in logged):
                 break
             time.sleep(0.05)
@@ -421,7 +423,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mode", choices=("legacy", "extended", "both"), default="both")
     parser.add_argument("--ports", default="0,0", help="TCP ports of A and B (0: any free port; default)")
-    parser.add_argument("--pty", default="/tmp/beacon-lab/smoke-hci-c", help="pty link of controller C")
+    parser.add_argument("--pty", help="pty link of controller C (default: in a temporary directory of its own)")
     arguments = parser.parse_args()
     ports = tuple(int(p) for p in arguments.ports.split(","))
     modes = {"legacy": [True], "extended": [False], "both": [True, False]}[arguments.mode]
@@ -429,7 +431,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="emulator-smoke-") as workdir:
         for legacy in modes:
             try:
-                results["legacy" if legacy else "extended"] = run_mode(legacy, ports, arguments.pty, Path(workdir))
+                pty = arguments.pty or str(Path(workdir) / "hci-c")
+                results["legacy" if legacy else "extended"] = run_mode(legacy, ports, pty, Path(workdir))
             except SmokeFailure as failure:
                 print(f"FAIL ({'legacy' if legacy else 'extended'} reports): {failure}", file=sys.stderr)
                 return 1

@@ -1,0 +1,496 @@
+#!/bin/bash
+# The kernel-lab scenarios against one controller emulator behind /dev/vhci, in the guest:
+#   scenarios.sh btvirt   BlueZ's btvirt -L -l2: hci0 and hci1, LE only, on one virtual link
+#   scenarios.sh bumble   two Bumble controllers on vhci (guest/bumble-vhci.py) and a Bumble
+#                         iBeacon device, on one LocalLink
+#   scenarios.sh bumble-extended   the same, the controllers announcing LE Extended Advertising:
+#                         our programs (and the kernel) use the extended commands; the scenarios
+#                         that depend on the command set only
+# Each check prints `LAB PASS|FAIL EMULATOR SCENARIO: detail` and appends a line to
+# /lab/out/results.tsv; each scenario's commands and output are in /lab/out/EMULATOR/SCENARIO.log.
+# No `set -e`: a failed check is recorded and the next scenario still runs.
+set -uo pipefail
+case "${1:-}" in
+  btvirt | bumble | bumble-extended) ;;
+  *) echo "usage: scenarios.sh btvirt|bumble|bumble-extended   (in the kernel-lab guest; see the comment above)" >&2; exit 64 ;;
+esac
+EMULATOR="$1"
+LAB=/lab
+LOGS="$LAB/out/$EMULATOR"
+RESULTS="$LAB/out/results.tsv"
+SCAN=/usr/local/bin/beacon-scan
+BROADCAST=/usr/local/bin/beacon-broadcast
+UUID=F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3
+mkdir -p "$LOGS"
+cd "$LOGS" || exit 1
+
+background=()
+emulator_pid=""
+
+cleanup() {
+  local pid
+  for pid in "${background[@]}" $emulator_pid; do
+    kill -TERM "$pid" 2>/dev/null
+  done
+  for _ in $(seq 50); do
+    [ -z "$(ls /sys/class/bluetooth 2>/dev/null)" ] && break
+    sleep 0.2
+  done
+  for pid in "${background[@]}" $emulator_pid; do
+    kill -KILL "$pid" 2>/dev/null
+  done
+}
+trap cleanup EXIT
+
+# Each result line ends with the seconds since the previous one: the scenario's time.
+mark=$SECONDS
+record() {
+  printf '%s\t%s\t%s\t%s\t%s\n' "$EMULATOR" "$2" "$1" "$3" "$((SECONDS - mark))" >>"$RESULTS"
+  mark=$SECONDS
+}
+pass() { echo "LAB PASS $EMULATOR $1${2:+: $2}"; record PASS "$1" "${2:-}"; }
+fail() { echo "LAB FAIL $EMULATOR $1: $2"; record FAIL "$1" "$2"; }
+
+# Runs a command, logging it and its output to SCENARIO.log; returns its status.
+# usage: logged SCENARIO SECONDS command...
+logged() {
+  local scenario="$1" seconds="$2"
+  shift 2
+  echo "+ $*" >>"$scenario.log"
+  timeout --kill-after=5 "$seconds" "$@" >>"$scenario.log" 2>&1
+  local status=$?
+  echo "  (exit $status)" >>"$scenario.log"
+  return $status
+}
+
+# As the unprivileged user `lab`: no capabilities but those the binary's file grants.
+AS_LAB=(setpriv --reuid=lab --regid=lab --init-groups --reset-env)
+
+# Starts a broadcaster in the background; its pid is $last_pid, its output NAME.out.
+# usage: start_background NAME command...
+start_background() {
+  local name="$1"
+  shift
+  echo "+ $* &" >>"$name.log"
+  "$@" >"$name.out" 2>&1 &
+  last_pid=$!
+  background+=("$last_pid")
+}
+
+# Waits up to $2 seconds for process $1 to end; its status, or 124 if it did not.
+wait_for_exit() {
+  local pid="$1" deadline=$((SECONDS + $2))
+  while kill -0 "$pid" 2>/dev/null; do
+    [ $SECONDS -ge $deadline ] && return 124
+    sleep 0.2
+  done
+  wait "$pid"
+}
+
+device_state() { hciconfig "$1" 2>/dev/null | grep -oE '^\s+(UP|DOWN)' | tr -d '[:space:]'; }
+
+wait_state() { # device state seconds
+  local deadline=$((SECONDS + $3))
+  until [ "$(device_state "$1")" = "$2" ]; do
+    [ $SECONDS -ge $deadline ] && return 1
+    sleep 0.3
+  done
+}
+
+count() { grep -c -- "$1" "$2" 2>/dev/null; }
+
+# ---------------------------------------------------------------------------------------------
+# The emulator
+# ---------------------------------------------------------------------------------------------
+
+start_emulator() {
+  case "$EMULATOR" in
+    btvirt)
+      btvirt -L -l2 >emulator.log 2>&1 &
+      emulator_pid=$!
+      ;;
+    bumble | bumble-extended)
+      local extended=()
+      [ "$EMULATOR" = bumble-extended ] && extended=(--extended)
+      /opt/bumble/bin/python "$LAB/guest/bumble-vhci.py" --tools "$LAB/tools" --controllers 2 \
+        --advertise-ibeacon "$UUID:2:7" "${extended[@]}" >emulator.log 2>&1 &
+      emulator_pid=$!
+      ;;
+    *) fail emulator "unknown emulator $EMULATOR"; exit 1 ;;
+  esac
+  local deadline=$((SECONDS + 60))
+  until [ -e /sys/class/bluetooth/hci0 ] && [ -e /sys/class/bluetooth/hci1 ]; do
+    if [ $SECONDS -ge $deadline ] || ! kill -0 "$emulator_pid" 2>/dev/null; then
+      fail emulator "hci0 and hci1 did not appear: $(tail -n 5 emulator.log | tr '\n' ' ')"
+      exit 1
+    fi
+    sleep 0.3
+  done
+  # The kernel powers a new device on for its setup, then off again when nobody (bluetoothd)
+  # keeps it powered: wait for both to settle down.
+  if wait_state hci0 DOWN 30 && wait_state hci1 DOWN 30; then
+    pass emulator "hci0 and hci1 registered, then down$(grep -qo 'READY' emulator.log && echo " (bumble $(grep -o '"bumble":"[^"]*"' emulator.log | cut -d'"' -f4))")"
+  else
+    fail emulator "hci0/hci1 not down after registration: $(hciconfig -a | tr '\n' ' ')"
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# Scenarios
+# ---------------------------------------------------------------------------------------------
+
+scenario_list_devices() {
+  local s=list-devices
+  logged $s 30 "$SCAN" --list-devices --format json
+  if grep -q '"device":"hci0"' $s.log && grep -q '"device":"hci1"' $s.log; then
+    pass $s "$(grep -c '"device"' $s.log) controllers: $(grep -o '"device":"hci[0-9]*","address":"[^"]*"' $s.log | tr '\n' ' ')"
+  else
+    fail $s "hci0 and hci1 not both listed"
+  fi
+}
+
+scenario_down_without_admin() {
+  local s=down-needs-admin
+  cp "$SCAN" /home/lab/beacon-scan-raw-only
+  setcap cap_net_raw+eip /home/lab/beacon-scan-raw-only
+  echo "hci0 before: $(device_state hci0)" >>$s.log
+  logged $s 30 "${AS_LAB[@]}" /home/lab/beacon-scan-raw-only -i hci0 --duration 2
+  local status=$?
+  if [ $status -eq 69 ] && grep -q 'hci0 is down and could not be brought up' $s.log \
+    && grep -qF '`sudo hciconfig hci0 up`' $s.log && [ "$(device_state hci0)" = DOWN ]; then
+    pass $s "CAP_NET_RAW only, device down: exit 69, 'hci0 is down and could not be brought up … sudo hciconfig hci0 up'"
+  else
+    fail $s "exit $status, state $(device_state hci0); expected 69 and the 'is down and could not be brought up' advice"
+  fi
+}
+
+scenario_down_brought_up() {
+  local s=down-brought-up
+  echo "hci0 before: $(device_state hci0)" >>$s.log
+  logged $s 40 "$SCAN" -i hci0 --duration 1
+  local status=$?
+  if [ $status -eq 0 ] && [ "$(device_state hci0)" = UP ]; then
+    pass $s "root scan on a down hci0: exit 0, hci0 now UP"
+  else
+    fail $s "exit $status, hci0 $(device_state hci0)"
+  fi
+}
+
+scenario_broadcast_found() {
+  local s=broadcast-found
+  start_background broadcaster "$BROADCAST" -i hci1 --station CipeteRaya
+  broadcaster_pid=$last_pid
+  sleep 3
+  logged $s 60 "$SCAN" -i hci0 --format json --duration 8 --record "$LOGS/scan.btsnoop"
+  local status=$?
+  cp broadcaster.out broadcast-found.broadcaster.out 2>/dev/null
+  grep '^{' $s.log >scan.jsonl
+  local found
+  found=$(count '"station":"CipeteRaya"' scan.jsonl)
+  if [ $status -eq 0 ] && [ "${found:-0}" -gt 0 ]; then
+    pass $s "$found report(s) of CipeteRaya heard on hci0, e.g. $(grep -m1 '"station":"CipeteRaya"' scan.jsonl)"
+  else
+    fail $s "scan exit $status, $found CipeteRaya report(s); broadcaster: $(tail -n 3 broadcaster.out | tr '\n' ' ')"
+  fi
+}
+
+scenario_record_replay() {
+  local s=record-replay
+  logged $s 60 "$SCAN" --replay "$LOGS/scan.btsnoop" --format json
+  local replayed live
+  replayed=$(grep '^{' $s.log | grep -c '"station":"CipeteRaya"')
+  live=$(count '"station":"CipeteRaya"' scan.jsonl)
+  logged btmon 60 btmon -r "$LOGS/scan.btsnoop"
+  local btmon_status=$?
+  local btmon_reports
+  btmon_reports=$(grep -cE 'LE (Extended )?Advertising Report' btmon.log)
+  # The capture holds every report printed, plus any that arrived while scanning was being
+  # stopped at the end of --duration (recorded, not printed): a few at most.
+  if [ "${live:-0}" -gt 0 ] && [ "$replayed" -ge "$live" ] && [ "$replayed" -le $((live + 3)) ] \
+    && [ $btmon_status -eq 0 ] \
+    && [ "${btmon_reports:-0}" -gt 0 ] && grep -q 'iBeacon' btmon.log; then
+    pass $s "capture $(stat -c %s scan.btsnoop) bytes: replay gives the $live CipeteRaya reports printed live ($replayed with those in flight at the stop); btmon -r reads $btmon_reports advertising report event(s), iBeacon decoded"
+  else
+    fail $s "replay $replayed vs live $live CipeteRaya reports; btmon exit $btmon_status, $btmon_reports report(s)"
+  fi
+}
+
+scenario_sigint_quiet() {
+  local s=sigint-quiet
+  kill -INT "$broadcaster_pid"
+  wait_for_exit "$broadcaster_pid" 20
+  local status=$?
+  cat broadcaster.out >>$s.log
+  sleep 1
+  logged $s 60 "$SCAN" -i hci0 --format json --duration 5
+  local after
+  after=$(grep '^{' $s.log | grep -c '"station":"CipeteRaya"')
+  if [ $status -eq 0 ] && [ "${after:-0}" -eq 0 ]; then
+    pass $s "SIGINT: broadcaster exit 0; hci0 hears no CipeteRaya in 5 s after"
+  else
+    fail $s "broadcaster exit $status after SIGINT; $after CipeteRaya report(s) still heard"
+  fi
+}
+
+scenario_route() {
+  local s=route
+  start_background route-scan "$SCAN" -i hci0 --format json --duration 22
+  local scan_pid=$last_pid
+  sleep 3
+  logged $s 60 "$BROADCAST" -i hci1 --route LebakBulus:HajiNawi --dwell 3
+  local status=$?
+  wait_for_exit "$scan_pid" 40
+  local order
+  order=$(grep '^{' route-scan.out | grep -oE '"station":"(LebakBulus|Fatmawati|CipeteRaya|HajiNawi)"' \
+    | cut -d'"' -f4 | uniq | tr '\n' ' ')
+  cat route-scan.out >>$s.log
+  if [ $status -eq 0 ] && [ "$order" = "LebakBulus Fatmawati CipeteRaya HajiNawi " ]; then
+    pass $s "--route LebakBulus:HajiNawi --dwell 3 heard in order: $order"
+  else
+    fail $s "broadcaster exit $status; heard in order: '$order'"
+  fi
+}
+
+# A third party's iBeacon on hci1, set with BlueZ's hcitool (not our code): major 3, minor 5.
+scenario_hcitool_ibeacon() {
+  local s=hcitool-ibeacon
+  local uuid_bytes
+  uuid_bytes=$(echo "$UUID" | tr -d - | sed 's/../& /g')
+  # LE Set Advertising Parameters: 100 ms, ADV_NONCONN_IND, public, all channels.
+  logged $s 10 hcitool -i hci1 cmd 0x08 0x0006 a0 00 a0 00 03 00 00 00 00 00 00 00 00 07 00
+  # LE Set Advertising Data: flags, then Apple's iBeacon (UUID, major 3, minor 5, -59 dBm).
+  # shellcheck disable=SC2086
+  logged $s 10 hcitool -i hci1 cmd 0x08 0x0008 1e 02 01 06 1a ff 4c 00 02 15 $uuid_bytes 00 03 00 05 c5 00
+  logged $s 10 hcitool -i hci1 cmd 0x08 0x000a 01
+  logged $s 60 "$SCAN" -i hci0 --format json --duration 5 --kind ibeacon --major 3 --minor 5
+  logged $s 10 hcitool -i hci1 cmd 0x08 0x000a 00
+  local found
+  found=$(grep '^{' $s.log | grep -c "\"uuid\":\"$UUID\",\"major\":3,\"minor\":5")
+  if [ "${found:-0}" -gt 0 ]; then
+    pass $s "$found report(s) of the iBeacon hcitool set up on hci1 (major 3, minor 5)"
+  else
+    fail $s "no report of hcitool's iBeacon (major 3, minor 5)"
+  fi
+}
+
+scenario_bumble_ibeacon() {
+  local s=bumble-ibeacon
+  local found
+  found=$(grep -c "\"address\":\"F0:F1:F2:F3:F5:01\".*\"uuid\":\"$UUID\",\"major\":2,\"minor\":7" scan.jsonl)
+  if [ "${found:-0}" -gt 0 ]; then
+    pass $s "$found report(s) of the Bumble device's iBeacon (F0:F1:F2:F3:F5:01, major 2, minor 7)"
+  else
+    fail $s "the Bumble device's iBeacon (major 2, minor 7) was not in the hci0 scan"
+  fi
+}
+
+scenario_no_capabilities() {
+  local s=no-capabilities
+  setcap -r "$SCAN" 2>/dev/null
+  echo "hci0: $(device_state hci0)" >>$s.log
+  logged $s 30 "${AS_LAB[@]}" "$SCAN" -i hci0 --duration 2
+  local status=$?
+  # The documented error (README, Permissions), as the program prints it: the session's wrapper
+  # names the device, the socket layer the failed step and errno, then the advice with the
+  # binary's real path.
+  local prefix="beacon-scan: the connection to the controller on hci0 failed: permission denied: could not send an HCI packet (EPERM). "
+  local advice="Grant the binary the two capabilities it needs: \`sudo setcap cap_net_raw,cap_net_admin+eip $SCAN\` (CAP_NET_RAW to open the raw HCI socket and send HCI commands; CAP_NET_ADMIN to bring devices up or down and to use the user channel), or run it with sudo. Rebuilding the binary drops the capabilities: run setcap again after each build"
+  local line
+  line=$(grep -m1 'permission denied' $s.log)
+  # Listing devices needs no capability.
+  logged $s 30 "${AS_LAB[@]}" "$SCAN" --list-devices
+  local list_status=$?
+  local listed
+  listed=$(grep -cE '^hci[01]'$'\t' $s.log)
+  if [ $status -eq 69 ] && [ "$line" = "$prefix$advice" ] && [ $list_status -eq 0 ] && [ "$listed" -eq 2 ]; then
+    pass $s "no capabilities: --list-devices works; -i hci0 exits 69 with exactly: $line"
+  else
+    fail $s "exit $status; got: '$line'; expected: '$prefix$advice'; --list-devices exit $list_status, $listed device(s)"
+  fi
+}
+
+scenario_setcap() {
+  local s=setcap
+  setcap cap_net_raw,cap_net_admin+eip "$SCAN"
+  setcap cap_net_raw,cap_net_admin+eip "$BROADCAST"
+  getcap "$SCAN" "$BROADCAST" >>$s.log
+  hciconfig hci1 down
+  echo "hci1: $(device_state hci1) (the lab user's broadcaster brings it up: CAP_NET_ADMIN)" >>$s.log
+  start_background setcap-broadcaster "${AS_LAB[@]}" "$BROADCAST" -i hci1 --station CipeteRaya
+  local broadcaster=$last_pid
+  sleep 3
+  logged $s 60 "${AS_LAB[@]}" "$SCAN" -i hci0 --format json --duration 6
+  local status=$?
+  kill -INT "$broadcaster" 2>/dev/null
+  wait_for_exit "$broadcaster" 20
+  local broadcast_status=$?
+  cat setcap-broadcaster.out >>$s.log
+  local found
+  found=$(grep '^{' $s.log | grep -c '"station":"CipeteRaya"')
+  if [ $status -eq 0 ] && [ $broadcast_status -eq 0 ] && [ "${found:-0}" -gt 0 ]; then
+    pass $s "user lab, binaries with cap_net_raw,cap_net_admin+eip: broadcast on hci1 (brought up) heard $found time(s) on hci0"
+  else
+    fail $s "scan exit $status, broadcaster exit $broadcast_status, $found CipeteRaya report(s)"
+  fi
+}
+
+scenario_exclusive() {
+  local s=exclusive
+  if pgrep -x bluetoothd >/dev/null; then
+    fail $s "bluetoothd is running; the scenario needs it stopped"
+    return
+  fi
+  hciconfig hci0 up
+  logged $s 30 "$SCAN" -i hci0 --exclusive --duration 1
+  local up_status=$?
+  local up_advice=0
+  grep -q 'hci0 is up, and the user channel needs it down' $s.log && up_advice=1
+  hciconfig hci0 down
+  start_background exclusive-broadcaster "$BROADCAST" -i hci1 --station CipeteRaya
+  local broadcaster=$last_pid
+  sleep 3
+  logged $s 60 "$SCAN" -i hci0 --exclusive --format json --duration 6
+  local status=$?
+  kill -INT "$broadcaster" 2>/dev/null
+  wait_for_exit "$broadcaster" 20
+  local found
+  found=$(grep '^{' $s.log | grep -c '"station":"CipeteRaya"')
+  if [ $up_status -eq 69 ] && [ $up_advice -eq 1 ] && [ $status -eq 0 ] && [ "${found:-0}" -gt 0 ]; then
+    pass $s "bluetoothd not running; up device refused with advice (exit 69); down hci0 on the user channel heard CipeteRaya $found time(s)"
+  else
+    fail $s "on an up device: exit $up_status, advice $up_advice; user channel scan exit $status, $found report(s)"
+  fi
+}
+
+# As on a Raspberry Pi: bluetoothd (on the system D-Bus) owns and powers the controllers, and
+# our programs share them on the raw channel; the user channel is refused with advice.
+scenario_with_bluetoothd() {
+  local s=with-bluetoothd
+  mkdir -p /run/dbus
+  rm -f /run/dbus/pid /run/dbus/system_bus_socket
+  logged $s 20 dbus-daemon --system --fork
+  start_background bluetoothd /usr/libexec/bluetooth/bluetoothd --nodetach
+  local bluetoothd=$last_pid
+  local powered=yes
+  wait_state hci0 UP 30 && wait_state hci1 UP 30 || powered=no
+  echo "powered on by bluetoothd: $powered" >>$s.log
+  start_background bluetoothd-broadcaster "$BROADCAST" -i hci1 --station CipeteRaya
+  local broadcaster=$last_pid
+  sleep 3
+  logged $s 60 "$SCAN" -i hci0 --format json --duration 6
+  local status=$?
+  kill -INT "$broadcaster" 2>/dev/null
+  wait_for_exit "$broadcaster" 20
+  local broadcast_status=$?
+  cat bluetoothd-broadcaster.out >>$s.log
+  logged $s 30 "$SCAN" -i hci0 --exclusive --duration 1
+  local exclusive_status=$?
+  local exclusive_advice=0
+  tail -n 3 $s.log | grep -qF 'sudo systemctl stop bluetooth' && exclusive_advice=1
+  local alive=yes
+  kill -0 "$bluetoothd" 2>/dev/null || alive=no
+  kill -TERM "$bluetoothd" 2>/dev/null
+  wait_for_exit "$bluetoothd" 10
+  [ -f /run/dbus/pid ] && kill -TERM "$(cat /run/dbus/pid)" 2>/dev/null
+  rm -f /run/dbus/pid /run/dbus/system_bus_socket
+  local found
+  found=$(grep '^{' $s.log | grep -c '"station":"CipeteRaya"')
+  if [ "$powered" = yes ] && [ "$alive" = yes ] && [ $status -eq 0 ] && [ $broadcast_status -eq 0 ] \
+    && [ "${found:-0}" -gt 0 ] && [ $exclusive_status -eq 69 ] && [ $exclusive_advice -eq 1 ]; then
+    pass $s "bluetoothd running and powering both: raw-channel broadcast heard $found time(s); --exclusive refused (exit 69) with advice"
+  else
+    fail $s "powered $powered, bluetoothd alive $alive; scan exit $status, broadcaster exit $broadcast_status, $found report(s); --exclusive exit $exclusive_status, advice $exclusive_advice"
+  fi
+}
+
+scenario_no_such_device() {
+  local s=no-such-device
+  logged $s 30 "$SCAN" -i hci7 --duration 1
+  local status=$?
+  if [ $status -eq 69 ] && grep -qF 'no such device hci7; the devices here are: hci0, hci1' $s.log; then
+    pass $s "-i hci7: exit 69, 'no such device hci7; the devices here are: hci0, hci1'"
+  else
+    fail $s "exit $status; expected 69 and the list of devices"
+  fi
+}
+
+# The soft block of hci0's rfkill switch, through sysfs: the kernel takes the device down.
+scenario_rfkill() {
+  local s=rfkill-blocked
+  local switch=""
+  for candidate in /sys/class/bluetooth/hci0/rfkill*; do
+    [ -e "$candidate/soft" ] && switch=$candidate
+  done
+  if [ -z "$switch" ]; then
+    fail $s "hci0 has no rfkill switch in sysfs"
+    return
+  fi
+  echo 1 >"$switch/soft"
+  wait_state hci0 DOWN 10
+  logged $s 30 "$SCAN" -i hci0 --duration 1
+  local status=$?
+  echo 0 >"$switch/soft"
+  if [ $status -eq 69 ] && grep -qF 'hci0 is blocked by rfkill' $s.log && grep -qF 'rfkill unblock bluetooth' $s.log; then
+    pass $s "soft-blocked hci0: exit 69, 'hci0 is blocked by rfkill … rfkill unblock bluetooth'"
+  else
+    fail $s "exit $status; expected 69 and the rfkill advice"
+  fi
+}
+
+# The controller goes away mid-scan (the emulator ends, so the kernel unregisters hci0): the scan
+# ends with exit 69 and says so, and its --record capture is complete up to that moment.
+scenario_device_removed() {
+  local s=device-removed
+  start_background removed-broadcaster "$BROADCAST" -i hci1 --station CipeteRaya
+  sleep 2
+  start_background removed-scan "$SCAN" -i hci0 --format json --record "$LOGS/removed.btsnoop"
+  local scan=$last_pid
+  sleep 6
+  echo "+ kill the emulator ($EMULATOR)" >>$s.log
+  kill -TERM "$emulator_pid"
+  wait_for_exit "$scan" 30
+  local status=$?
+  cat removed-scan.out >>$s.log
+  logged $s 30 "$SCAN" --replay "$LOGS/removed.btsnoop" --format json
+  local live replayed
+  live=$(grep -c '^{' removed-scan.out)
+  replayed=$(grep '^{' $s.log | grep -c '"station"')
+  if [ $status -eq 69 ] && grep -qF 'hci0 went away' removed-scan.out && [ "$live" -gt 0 ] \
+    && [ "$replayed" -ge "$live" ]; then
+    pass $s "emulator ended mid-scan: exit 69, 'hci0 went away'; the capture replays all $live report(s) printed"
+  else
+    fail $s "scan exit $status (124: still running); $live report(s) printed, $replayed replayed; $(grep -v '^{' removed-scan.out | tail -n 2 | tr '\n' ' ')"
+  fi
+}
+
+start_emulator
+if [ "$EMULATOR" = bumble-extended ]; then
+  scenario_broadcast_found
+  grep -q 'extended advertising' broadcast-found.broadcaster.out && grep -q 'extended' broadcast-found.log \
+    && pass extended-commands "broadcaster and scanner chose the extended commands" \
+    || fail extended-commands "the extended commands were not used: $(grep -h 'using' broadcast-found.log broadcaster.out | tr '\n' ' ')"
+  scenario_record_replay
+  scenario_bumble_ibeacon
+  scenario_sigint_quiet
+  scenario_route
+  scenario_exclusive
+  scenario_device_removed
+  exit 0
+fi
+scenario_list_devices
+scenario_no_such_device
+scenario_down_without_admin
+scenario_down_brought_up
+scenario_broadcast_found
+scenario_record_replay
+[ "$EMULATOR" = bumble ] && scenario_bumble_ibeacon
+scenario_sigint_quiet
+scenario_route
+scenario_hcitool_ibeacon
+scenario_no_capabilities
+scenario_setcap
+scenario_exclusive
+scenario_with_bluetoothd
+scenario_rfkill
+scenario_device_removed
+exit 0
