@@ -54,10 +54,13 @@ import Testing
     for option in [
       "-i, --device <device>", "--list-devices", "--active", "--interval <ms>", "--window <ms>", "--dedupe",
       "--record <file>", "--duration <seconds>", "--exclusive", "--command-set <set>", "--once", "--table",
+      "--summary",
     ] {
       #expect(help.contains(option), "\(option)")
     }
     #expect(help.contains("sudo setcap cap_net_raw,cap_net_admin+eip"))
+    #expect(help.contains("beacon-scan --replay day.btsnoop --summary"))
+    #expect(help.contains("RSSI min/median/max"))
     #expect(help.contains("69  the controller cannot be used"))
     #expect(help.contains("--replay <file>"))
     #expect(help.contains("Replay a capture file (btsnoop, pcap, pcapng) through the scanning pipeline."))

@@ -145,6 +145,27 @@ struct EmulatorIntegrationTests {
     #expect(Array(lastEvent.bytes.prefix(7)) == [0x0E, 0x04, 0x01, 0x42, 0x20, 0x00])
   }
 
+  /// `--summary` live: the summary is printed when Ctrl-C ends the scan.
+  @Test func liveSummaryIsPrintedAtCtrlC() throws {
+    let emulator = try Emulator()
+    defer { emulator.stop() }
+    let (a, b) = (emulator.controllers[0], emulator.controllers[1])
+    let broadcaster = try background("beacon-broadcast", ["-i", b.device, "--station", "CipeteRaya"])
+    defer { broadcaster.stop() }
+    #expect(broadcaster.waitForStderr("HCI 5.0", seconds: 10))
+    let scanner = try background("beacon-scan", ["-i", a.device, "--summary", "--format", "json"])
+    #expect(scanner.waitForStderr("scanning (", seconds: 10))
+    usleep(1_500_000)  // a few advertising events; the count is not asserted
+    scanner.signal(SIGINT)
+    #expect(scanner.wait(seconds: 5) == 0, "\(scanner.stderr)")
+    let document = try #require(jsonLines(scanner.stdout).first, "no summary: \(scanner.stderr)")
+    let beacons = try #require(document["beacons"] as? [[String: Any]])
+    let cipete = try #require(beacons.first { $0["station"] as? String == "CipeteRaya" })
+    #expect((cipete["reports"] as? Int ?? 0) > 0)
+    #expect(cipete["addresses"] as? Int == 1)
+    #expect((document["advertisingReports"] as? Int ?? 0) >= (cipete["reports"] as? Int ?? 0))
+  }
+
   /// `timeout(1)` and shells signal the process and then its group: one request, twice.
   @Test func aStopSignalDeliveredTwiceAtOnceStillStopsCleanly() throws {
     let emulator = try Emulator(

@@ -13,7 +13,8 @@ public struct BeaconScanCommand: ParsableCommand {
     discussion: """
       Reads HCI traffic from a controller or a capture, finds LE advertising reports \
       that carry beacon frames, names the station each beacon belongs to, and prints \
-      one line per report (or, with --table, one row per beacon).
+      one line per report (or, with --table, one row per beacon; with --summary, one \
+      summary at the end).
 
       Controllers (-i):
         hci0, 0                 through the kernel (needs CAP_NET_RAW, see below)
@@ -33,6 +34,7 @@ public struct BeaconScanCommand: ParsableCommand {
         beacon-scan -i hci0 --table                   # live, one row per beacon
         beacon-scan -i tcp:127.0.0.1:9001 --duration 10 --record scan.btsnoop
         beacon-scan --replay ride.btsnoop --once      # each beacon once
+        beacon-scan --replay day.btsnoop --summary    # a row per beacon: reports, addresses, RSSI
         beacon-scan --replay ride.btsnoop --format json --station CipeteRaya
 
       Permissions for -i hciN without root, once per binary:
@@ -65,6 +67,12 @@ public struct BeaconScanCommand: ParsableCommand {
       "One row per beacon: station, RSSI now and smoothed, reports, last seen. Live on a terminal; after a replay, printed once."
     ))
   public var table = false
+
+  @Flag(
+    help: ArgumentHelp(
+      "Instead of a line per report, a table per beacon (reports, distinct addresses, RSSI min/median/max, first and last seen) and totals by kind, printed at the end (live: at Ctrl-C or --duration)."
+    ))
+  public var summary = false
 
   @OptionGroup public var deviceOptions: DeviceOptions
   @OptionGroup public var reconnectOptions: ReconnectOptions
@@ -114,6 +122,9 @@ public struct BeaconScanCommand: ParsableCommand {
       throw ValidationError("--table is for people; for programs use --format json without --table.")
     }
     if notify, table || once { throw ValidationError("--notify prints station events; drop --table/--once.") }
+    if summary, table || once || notify {
+      throw ValidationError("--summary prints one summary at the end; drop --table/--once/--notify.")
+    }
     if listDevices { return }
     let spec = try deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
@@ -145,11 +156,7 @@ public struct BeaconScanCommand: ParsableCommand {
     let spec = try deviceOptions.transport()
     if let spec, !spec.isReplay {
       stdout.flushesEachLine = true  // each report as it comes, also into a pipe
-      let presenter: any SightingSink =
-        try notify
-        ? stationEvents(catalog: catalog, output: stdout)
-        : SightingPresenter(
-          mode: presentationMode(output: stdout, live: true), output: stdout, sourceName: spec.description)
+      let presenter = try sink(catalog: catalog, output: stdout, sourceName: spec.description, live: true)
       let live = LiveScan(
         spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
         configuration: ScanConfiguration(
@@ -159,11 +166,18 @@ public struct BeaconScanCommand: ParsableCommand {
       return try live.run(scanner: &scanner, presenter: presenter)
     }
     guard let path = replay ?? spec?.replayPath else { return }
-    let presenter: any SightingSink =
-      try notify
-      ? stationEvents(catalog: catalog, output: stdout)
-      : SightingPresenter(mode: presentationMode(output: stdout), output: stdout, sourceName: path)
+    let presenter = try sink(catalog: catalog, output: stdout, sourceName: path, live: false)
     try ReplayScan(path: path, program: "beacon-scan").run(scanner: &scanner, sink: presenter)
+  }
+
+  /// Where the sightings go: station events (`--notify`), the summary (`--summary`), or lines
+  /// and the table.
+  func sink(catalog: StationCatalog, output stdout: StandardOutput, sourceName: String, live: Bool) throws
+    -> any SightingSink
+  {
+    if notify { return try stationEvents(catalog: catalog, output: stdout) }
+    if summary { return ScanSummaryPresenter(format: output.format, output: stdout, sourceName: sourceName) }
+    return SightingPresenter(mode: presentationMode(output: stdout, live: live), output: stdout, sourceName: sourceName)
   }
 
   /// Station events for `--notify`, notified on the desktop where one is available.

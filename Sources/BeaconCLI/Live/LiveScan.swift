@@ -60,7 +60,7 @@ struct LiveScan {
         break
       } catch {
         guard reconnect, scanning || lostSince != nil else {
-          presenter.finish()
+          presenter.finish(statistics: scanner.statistics)
           StandardOutput.warn("\(program): \(error)")
           current.shutdown()
           throw ExitStatus.unavailable
@@ -77,7 +77,7 @@ struct LiveScan {
         current = next
       }
     }
-    presenter.finish()
+    presenter.finish(statistics: scanner.statistics)
     if let recordPath { StandardOutput.warn("\(program): recorded the HCI traffic to \(recordPath)") }
   }
 

@@ -17,7 +17,7 @@ struct ReplayScan {
         sink.tick(now: packet.time)
       }
     } catch {
-      sink.finish()
+      sink.finish(statistics: scanner.statistics)
       StandardOutput.warn("\(program): \(error)")
       switch error.reason {
       case .format, .packetCaptureFormat, .unrecognizedFormat: throw ExitStatus.dataError
@@ -25,7 +25,7 @@ struct ReplayScan {
       case .systemError, .encoding: throw ExitStatus.ioError
       }
     }
-    sink.finish()
+    sink.finish(statistics: scanner.statistics)
     for warning in source.warnings {
       StandardOutput.warn("\(program): warning: \(path): \(warning)")
     }

@@ -31,6 +31,18 @@ struct JSONLine {
     text += "]"
   }
 
+  /// A nested object.
+  mutating func add(_ key: String, object: JSONLine) {
+    appendKey(key)
+    text += object.line
+  }
+
+  /// An array of nested objects.
+  mutating func add(_ key: String, objects: [JSONLine]) {
+    appendKey(key)
+    text += "[" + objects.map(\.line).joined(separator: ",") + "]"
+  }
+
   /// The finished object.
   var line: String { text + "}" }
 

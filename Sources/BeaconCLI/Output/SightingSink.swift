@@ -13,6 +13,13 @@ public protocol SightingSink: AnyObject {
   /// gone); the loop then stops.
   var isDone: Bool { get }
   func finish()
+  /// The scan has ended; `statistics` are the scanner's counts. Sinks that need no counts
+  /// have this call ``finish()``.
+  func finish(statistics: ScanStatistics)
+}
+
+extension SightingSink {
+  public func finish(statistics: ScanStatistics) { finish() }
 }
 
 extension SightingPresenter: SightingSink {

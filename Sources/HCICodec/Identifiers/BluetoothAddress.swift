@@ -8,14 +8,20 @@ public struct BluetoothAddress: Hashable, Sendable, Comparable {
 
   public init(rawValue: UInt64) { self.rawValue = rawValue & 0xFFFF_FFFF_FFFF }
 
-  /// The address from its six wire bytes (least significant first).
+  /// The address from its six wire bytes (least significant first). Inlinable, so that it is
+  /// specialised for the caller's collection type.
+  @inlinable
   public init<Bytes: Collection>(littleEndianBytes bytes: Bytes) throws(HCIDecodingError)
   where Bytes.Element == UInt8 {
     guard bytes.count == 6 else {
       throw .lengthMismatch(field: "BD_ADDR", declared: 6, available: bytes.count)
     }
     var value: UInt64 = 0
-    for (offset, byte) in bytes.enumerated() { value |= UInt64(byte) << (8 * UInt64(offset)) }
+    var shift: UInt64 = 0
+    for byte in bytes {
+      value |= UInt64(byte) << shift
+      shift += 8
+    }
     self.init(rawValue: value)
   }
 

@@ -14,6 +14,10 @@ public struct UUID128: Hashable, Sendable, Comparable {
   }
 
   /// The UUID from 16 bytes in the order they are written.
+  ///
+  /// Inlinable so that callers in other modules get it specialised for their collection type:
+  /// unspecialised, the generic iteration cost more than the rest of a beacon frame's decoding.
+  @inlinable
   public init<Bytes: Collection>(bigEndianBytes bytes: Bytes) throws(HCIDecodingError)
   where Bytes.Element == UInt8 {
     guard bytes.count == 16 else {
@@ -21,8 +25,10 @@ public struct UUID128: Hashable, Sendable, Comparable {
     }
     var high: UInt64 = 0
     var low: UInt64 = 0
-    for (offset, byte) in bytes.enumerated() {
+    var offset = 0
+    for byte in bytes {
       if offset < 8 { high = high << 8 | UInt64(byte) } else { low = low << 8 | UInt64(byte) }
+      offset += 1
     }
     self.init(high: high, low: low)
   }

@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmarks, kept out of the main package so that its test build does not compile
+// ordo-one/benchmark. `swift package benchmark` here runs DecodeBenchmarks; `tools/bench` runs
+// bench-decode beside the Python decoders. Both read a capture written by tools/bench-capture.py
+// (BENCH_CAPTURE, default /tmp/beacon-bench/bench-1m.btsnoop).
+let package = Package(
+  name: "beacon-benchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(name: "beacon-toolkit", path: ".."),
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .target(
+      name: "BenchSupport",
+      dependencies: [
+        .product(name: "HCICodec", package: "beacon-toolkit"),
+        .product(name: "BeaconDomain", package: "beacon-toolkit"),
+      ]
+    ),
+    .executableTarget(name: "bench-decode", dependencies: ["BenchSupport"]),
+    .executableTarget(
+      name: "DecodeBenchmarks",
+      dependencies: [
+        "BenchSupport",
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/DecodeBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,21 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// libFuzzer targets for the decoders that see untrusted bytes. tools/fuzz builds HCICodec and
+// BeaconDomain here with -sanitize=fuzzer,address (`swift build --target FuzzDependencies`),
+// then compiles each Targets/*.swift (which defines LLVMFuzzerTestOneInput; libFuzzer supplies
+// main) with swiftc against them. Kept out of the main package, whose build never needs the
+// fuzzer runtime.
+let package = Package(
+  name: "beacon-fuzz",
+  dependencies: [.package(name: "beacon-toolkit", path: "..")],
+  targets: [
+    .target(
+      name: "FuzzDependencies",
+      dependencies: [
+        .product(name: "HCICodec", package: "beacon-toolkit"),
+        .product(name: "BeaconDomain", package: "beacon-toolkit"),
+      ])
+  ],
+  swiftLanguageModes: [.v6]
+)

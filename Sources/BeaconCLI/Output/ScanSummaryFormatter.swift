@@ -1,0 +1,127 @@
+import BeaconDomain
+import HCICodec
+
+/// Turns a ``ScanSummary`` and the scanner's counts into `beacon-scan --summary` output: a
+/// table per beacon identity and totals by kind (text), or one JSON document.
+public struct ScanSummaryFormatter: Sendable {
+  public var format: OutputFormat
+
+  public init(format: OutputFormat) { self.format = format }
+
+  /// The output lines (without newlines); JSON is a single line.
+  public func lines(summary: ScanSummary, statistics: ScanStatistics, source: String) -> [String] {
+    switch format {
+    case .json: return [json(summary: summary, statistics: statistics, source: source)]
+    case .text: return text(summary: summary, statistics: statistics)
+    }
+  }
+
+  /// Reports that carried no beacon frame (other advertisers, scan responses, almost-beacons).
+  static func nonBeaconReports(_ statistics: ScanStatistics) -> Int {
+    statistics.advertisingReports - statistics.beaconReports
+  }
+
+  /// The JSON document. Fields: see README, "Summary".
+  public func json(summary: ScanSummary, statistics: ScanStatistics, source: String) -> String {
+    var document = JSONLine()
+    document.add("source", source)
+    document.add("advertisingReports", statistics.advertisingReports)
+    document.add("beaconReports", statistics.beaconReports)
+    document.add("matchedReports", summary.reports)
+    document.add("nonBeaconReports", Self.nonBeaconReports(statistics))
+    document.add("malformedEvents", statistics.malformedEvents)
+    var kinds = JSONLine()
+    for kind in BeaconKind.allCases {
+      var entry = JSONLine()
+      entry.add("reports", summary.reports(of: kind))
+      entry.add("beacons", summary.identities(of: kind))
+      kinds.add(kind.rawValue, object: entry)
+    }
+    document.add("kinds", object: kinds)
+    document.add("beacons", objects: summary.beacons.map(Self.json))
+    return document.line
+  }
+
+  static func json(_ tally: BeaconTally) -> JSONLine {
+    var object = JSONLine()
+    let identity = tally.identity
+    object.add("kind", identity.kind.rawValue)
+    switch identity {
+    case .iBeacon, .altBeacon:
+      object.add("uuid", identity.uuid?.description)
+      object.add("major", identity.major)
+      object.add("minor", identity.minor)
+    case .eddystoneUID(let namespace, let instance):
+      object.add("namespace", namespace.description)
+      object.add("instance", EddystoneUID.instanceText(instance))
+    }
+    object.add("station", tally.station?.name)
+    object.add("reports", tally.reports)
+    object.add("addresses", tally.distinctAddresses)
+    object.add("rssiMin", tally.rssi.minimum)
+    object.add("rssiMedian", tally.rssi.median)
+    object.add("rssiMax", tally.rssi.maximum)
+    object.add("reportsWithoutRSSI", tally.rssi.missing)
+    object.add("firstSeen", tally.firstSeen.iso8601)
+    object.add("lastSeen", tally.lastSeen.iso8601)
+    return object
+  }
+
+  /// The text tables: one row per identity, then the totals.
+  public func text(summary: ScanSummary, statistics: ScanStatistics) -> [String] {
+    var lines = [
+      Self.columns(
+        Self.beaconWidths, "KIND", "IDENTITY", "STATION", "REPORTS", "ADDRS", "MIN", "MEDIAN", "MAX", "FIRST SEEN",
+        "LAST SEEN")
+    ]
+    for tally in summary.beacons {
+      lines.append(
+        Self.columns(
+          Self.beaconWidths, tally.identity.kind.rawValue, tally.identity.description,
+          tally.station?.displayName ?? "-", String(tally.reports), String(tally.distinctAddresses),
+          tally.rssi.minimum.map { String($0) } ?? "n/a", tally.rssi.median.map(Self.median) ?? "n/a",
+          tally.rssi.maximum.map { String($0) } ?? "n/a", tally.firstSeen.iso8601, tally.lastSeen.iso8601))
+    }
+    lines.append("")
+    lines.append(Self.columns(Self.totalWidths, "KIND", "REPORTS", "BEACONS"))
+    for kind in BeaconKind.allCases {
+      lines.append(
+        Self.columns(
+          Self.totalWidths, kind.rawValue, String(summary.reports(of: kind)), String(summary.identities(of: kind))))
+    }
+    let filteredOut = statistics.beaconReports - summary.reports
+    if filteredOut > 0 { lines.append(Self.columns(Self.totalWidths, "filtered out", String(filteredOut), "-")) }
+    lines.append(Self.columns(Self.totalWidths, "non-beacon", String(Self.nonBeaconReports(statistics)), "-"))
+    lines.append(Self.columns(Self.totalWidths, "all reports", String(statistics.advertisingReports), "-"))
+    if statistics.malformedEvents > 0 {
+      lines.append(Self.columns(Self.totalWidths, "malformed events", String(statistics.malformedEvents), "-"))
+    }
+    return lines
+  }
+
+  /// A median as people read it: whole dBm, or one decimal for a half.
+  static func median(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+
+  private static let beaconWidths = [13, 48, 16, 7, 5, 4, 6, 4, 24]
+  private static let totalWidths = [16, 9, 7]
+  /// Columns right-aligned, by index, for each table.
+  private static func isNumeric(_ widths: [Int], _ index: Int) -> Bool {
+    widths == beaconWidths ? (3...7).contains(index) : index >= 1
+  }
+
+  private static func columns(_ widths: [Int], _ fields: String...) -> String {
+    var line = ""
+    for (index, field) in fields.enumerated() {
+      if index > 0 { line += "  " }
+      guard index < widths.count else {
+        line += field
+        continue
+      }
+      let pad = String(repeating: " ", count: max(0, widths[index] - field.count))
+      line += isNumeric(widths, index) ? pad + field : field + pad
+    }
+    return line
+  }
+}

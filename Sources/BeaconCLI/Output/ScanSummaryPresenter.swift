@@ -1,0 +1,59 @@
+import BeaconDomain
+import HCICodec
+
+/// `beacon-scan --summary`: counts every sighting into a ``ScanSummary`` and prints it once,
+/// when the scan ends (end of capture, `--duration`, Ctrl-C).
+public final class ScanSummaryPresenter: SightingSink {
+  private var summary = ScanSummary()
+  private let formatter: ScanSummaryFormatter
+  private let output: StandardOutput
+  private let sourceName: String
+  private var problemCount = 0
+  private var printed = false
+
+  /// Malformed events are listed one by one up to this many, then counted.
+  static let problemsShownInFull = 20
+
+  public init(format: OutputFormat, output: StandardOutput, sourceName: String) {
+    formatter = ScanSummaryFormatter(format: format)
+    self.output = output
+    self.sourceName = sourceName
+  }
+
+  public func present(_ sighting: BeaconSighting) { summary.record(sighting) }
+
+  public func warn(_ problem: ScanProblem) {
+    problemCount += 1
+    if problemCount <= Self.problemsShownInFull {
+      StandardOutput.warn("beacon-scan: warning: \(sourceName): \(problem)")
+    }
+  }
+
+  public func tick(now: CaptureTime) {}
+
+  public var isDone: Bool { false }
+
+  /// Without the scanner's counts, reports are known only from the sightings (the scan loops
+  /// call ``finish(statistics:)`` instead).
+  public func finish() {
+    var statistics = ScanStatistics()
+    statistics.advertisingReports = summary.reports
+    statistics.beaconReports = summary.reports
+    statistics.emittedSightings = summary.reports
+    finish(statistics: statistics)
+  }
+
+  public func finish(statistics: ScanStatistics) {
+    guard !printed else { return }
+    printed = true
+    for line in formatter.lines(summary: summary, statistics: statistics, source: sourceName) {
+      output.writeLine(line)
+    }
+    output.flush()
+    if problemCount > Self.problemsShownInFull {
+      StandardOutput.warn(
+        "beacon-scan: warning: \(sourceName): \(problemCount - Self.problemsShownInFull) more malformed event(s) not shown"
+      )
+    }
+  }
+}
