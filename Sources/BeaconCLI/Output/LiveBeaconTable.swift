@@ -67,12 +67,12 @@ public struct LiveBeaconTable: Sendable {
   /// The table as text lines, ages measured from `now`.
   public func lines(now: CaptureTime) -> [String] {
     var lines = [
-      Self.row("STATION", "KIND", "IDENTITY", "ADDRESS", "RSSI", "SMOOTHED", "REPORTS", "LAST SEEN")
+      Self.columns.line("STATION", "KIND", "IDENTITY", "ADDRESS", "RSSI", "SMOOTHED", "REPORTS", "LAST SEEN")
     ]
     for row in sortedRows {
       let age = Double(now.microsecondsSinceUnixEpoch - row.lastSeen.microsecondsSinceUnixEpoch) / 1_000_000
       lines.append(
-        Self.row(
+        Self.columns.line(
           row.station?.displayName ?? "-", row.identity.kind.rawValue, Self.shortIdentity(row.identity),
           row.address.description, row.rssi.map { String($0) } ?? "n/a",
           row.smoothedRSSI.map { Self.oneDecimal($0) } ?? "n/a", String(row.reports),
@@ -96,19 +96,5 @@ public struct LiveBeaconTable: Sendable {
     return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
   }
 
-  private static let widths = [16, 13, 24, 17, 5, 8, 7]
-
-  private static func row(_ fields: String...) -> String {
-    var line = ""
-    for (index, field) in fields.enumerated() {
-      if index > 0 { line += "  " }
-      guard index < widths.count else {
-        line += field
-        continue
-      }
-      let pad = String(repeating: " ", count: max(0, widths[index] - field.count))
-      line += index >= 4 ? pad + field : field + pad
-    }
-    return line
-  }
+  private static let columns = TextColumns(widths: [16, 13, 24, 17, 5, 8, 7], rightAligned: [4, 5, 6])
 }

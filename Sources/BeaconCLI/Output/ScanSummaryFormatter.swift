@@ -70,31 +70,31 @@ public struct ScanSummaryFormatter: Sendable {
   /// The text tables: one row per identity, then the totals.
   public func text(summary: ScanSummary, statistics: ScanStatistics) -> [String] {
     var lines = [
-      Self.columns(
-        Self.beaconWidths, "KIND", "IDENTITY", "STATION", "REPORTS", "ADDRS", "MIN", "MEDIAN", "MAX", "FIRST SEEN",
+      Self.beaconColumns.line(
+        "KIND", "IDENTITY", "STATION", "REPORTS", "ADDRS", "MIN", "MEDIAN", "MAX", "FIRST SEEN",
         "LAST SEEN")
     ]
     for tally in summary.beacons {
       lines.append(
-        Self.columns(
-          Self.beaconWidths, tally.identity.kind.rawValue, tally.identity.description,
+        Self.beaconColumns.line(
+          tally.identity.kind.rawValue, tally.identity.description,
           tally.station?.displayName ?? "-", String(tally.reports), String(tally.distinctAddresses),
           tally.rssi.minimum.map { String($0) } ?? "n/a", tally.rssi.median.map(Self.median) ?? "n/a",
           tally.rssi.maximum.map { String($0) } ?? "n/a", tally.firstSeen.iso8601, tally.lastSeen.iso8601))
     }
     lines.append("")
-    lines.append(Self.columns(Self.totalWidths, "KIND", "REPORTS", "BEACONS"))
+    lines.append(Self.totalColumns.line("KIND", "REPORTS", "BEACONS"))
     for kind in BeaconKind.allCases {
       lines.append(
-        Self.columns(
-          Self.totalWidths, kind.rawValue, String(summary.reports(of: kind)), String(summary.identities(of: kind))))
+        Self.totalColumns.line(
+          kind.rawValue, String(summary.reports(of: kind)), String(summary.identities(of: kind))))
     }
     let filteredOut = statistics.beaconReports - summary.reports
-    if filteredOut > 0 { lines.append(Self.columns(Self.totalWidths, "filtered out", String(filteredOut), "-")) }
-    lines.append(Self.columns(Self.totalWidths, "non-beacon", String(Self.nonBeaconReports(statistics)), "-"))
-    lines.append(Self.columns(Self.totalWidths, "all reports", String(statistics.advertisingReports), "-"))
+    if filteredOut > 0 { lines.append(Self.totalColumns.line("filtered out", String(filteredOut), "-")) }
+    lines.append(Self.totalColumns.line("non-beacon", String(Self.nonBeaconReports(statistics)), "-"))
+    lines.append(Self.totalColumns.line("all reports", String(statistics.advertisingReports), "-"))
     if statistics.malformedEvents > 0 {
-      lines.append(Self.columns(Self.totalWidths, "malformed events", String(statistics.malformedEvents), "-"))
+      lines.append(Self.totalColumns.line("malformed events", String(statistics.malformedEvents), "-"))
     }
     return lines
   }
@@ -104,24 +104,7 @@ public struct ScanSummaryFormatter: Sendable {
     value == value.rounded() ? String(Int(value)) : String(value)
   }
 
-  private static let beaconWidths = [13, 48, 16, 7, 5, 4, 6, 4, 24]
-  private static let totalWidths = [16, 9, 7]
-  /// Columns right-aligned, by index, for each table.
-  private static func isNumeric(_ widths: [Int], _ index: Int) -> Bool {
-    widths == beaconWidths ? (3...7).contains(index) : index >= 1
-  }
-
-  private static func columns(_ widths: [Int], _ fields: String...) -> String {
-    var line = ""
-    for (index, field) in fields.enumerated() {
-      if index > 0 { line += "  " }
-      guard index < widths.count else {
-        line += field
-        continue
-      }
-      let pad = String(repeating: " ", count: max(0, widths[index] - field.count))
-      line += isNumeric(widths, index) ? pad + field : field + pad
-    }
-    return line
-  }
+  private static let beaconColumns = TextColumns(
+    widths: [13, 48, 16, 7, 5, 4, 6, 4, 24], rightAligned: [3, 4, 5, 6, 7])
+  private static let totalColumns = TextColumns(widths: [16, 9, 7], rightAligned: [1, 2])
 }
