@@ -43,7 +43,7 @@ import Testing
     let path = root.appendingPathComponent(name + ".btsnoop").path
     var packets = 0
     do {
-      var source = try CaptureReplaySource(path: path)
+      let source = try CaptureReplaySource(path: path)
       while try source.nextPacket() != nil { packets += 1 }
       Issue.record("\(name): read to the end without an error")
     } catch {

@@ -28,7 +28,7 @@ import Testing
     try connection.send(SamplePackets.setScanEnable)
     #expect(try connection.receive(timeout: .zero) == SamplePackets.setScanEnableComplete)
     // Readable before the connection is closed: nothing waits in a buffer.
-    var midway = try CaptureReplaySource(path: path)
+    let midway = try CaptureReplaySource(path: path)
     var count = 0
     while try midway.nextPacket() != nil { count += 1 }
     #expect(count == 2)

@@ -3,22 +3,10 @@ import HCICodec
 /// ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` over a ``StationDetector``. Not
 /// `Sendable`: keep it on one actor.
 public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
-  NotifyWhenNearMRTStationAndSpecificMRTStationOnce
+  StationWatchingUseCase, NotifyWhenNearMRTStationAndSpecificMRTStationOnce
 {
   public weak var delegate: (any NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate)?
   public private(set) var arrival: Station?
-  private var watch: StationWatch
-
-  public init(
-    catalog: StationCatalog = JakartaMRT.catalog, policy: StationPresencePolicy = StationPresencePolicy(),
-    finderConfiguration: BeaconFinder.Configuration = BeaconFinder.Configuration(),
-    authorization: any BluetoothAuthorizing = FixedBluetoothAuthorization()
-  ) {
-    watch = StationWatch(
-      catalog: catalog, policy: policy, finderConfiguration: finderConfiguration, authorization: authorization)
-  }
-
-  public var isRunning: Bool { watch.isRunning }
 
   /// Starts a journey to `arrival`; `.unknownStation` when the catalog has no station with its beacon.
   public func start(arrival: Station) -> StationWatchStartResult {
@@ -35,13 +23,7 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
     return start(arrival: station)
   }
 
-  public func stop() -> StationWatchStopResult { watch.stop() }
-
-  public func handle(_ sighting: BeaconSighting) { report(watch.handle(sighting)) }
-
-  public func advance(to time: CaptureTime) { report(watch.advance(to: time)) }
-
-  private func report(_ events: [StationEvent]) {
+  override func report(_ events: [StationEvent]) {
     for event in events {
       guard watch.isRunning else { return }
       switch event {

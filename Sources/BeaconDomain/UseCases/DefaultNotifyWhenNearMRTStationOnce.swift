@@ -1,30 +1,12 @@
 import HCICodec
 
 /// ``NotifyWhenNearMRTStationOnce`` over a ``StationDetector``. Not `Sendable`: keep it on one actor.
-public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStationOnce {
+public final class DefaultNotifyWhenNearMRTStationOnce: StationWatchingUseCase, NotifyWhenNearMRTStationOnce {
   public weak var delegate: (any NotifyWhenNearMRTStationOnceDelegate)?
-  private var watch: StationWatch
-
-  public init(
-    catalog: StationCatalog = JakartaMRT.catalog, policy: StationPresencePolicy = StationPresencePolicy(),
-    finderConfiguration: BeaconFinder.Configuration = BeaconFinder.Configuration(),
-    authorization: any BluetoothAuthorizing = FixedBluetoothAuthorization()
-  ) {
-    watch = StationWatch(
-      catalog: catalog, policy: policy, finderConfiguration: finderConfiguration, authorization: authorization)
-  }
-
-  public var isRunning: Bool { watch.isRunning }
 
   public func start() -> StationWatchStartResult { watch.start() }
 
-  public func stop() -> StationWatchStopResult { watch.stop() }
-
-  public func handle(_ sighting: BeaconSighting) { report(watch.handle(sighting)) }
-
-  public func advance(to time: CaptureTime) { report(watch.advance(to: time)) }
-
-  private func report(_ events: [StationEvent]) {
+  override func report(_ events: [StationEvent]) {
     for event in events {
       guard watch.isRunning else { return }
       switch event {

@@ -4,30 +4,14 @@ import HCICodec
 ///
 /// A class because the use case has identity (the delegate is told which use case reported) and
 /// is driven from one place; it is not `Sendable`: keep it on one actor.
-public final class DefaultNotifyWhenNearMRTStationWithBluetooth: NotifyWhenNearMRTStationWithBluetooth {
+public final class DefaultNotifyWhenNearMRTStationWithBluetooth: StationWatchingUseCase,
+  NotifyWhenNearMRTStationWithBluetooth
+{
   public weak var delegate: (any NotifyWhenNearMRTStationWithBluetoothDelegate)?
-  private var watch: StationWatch
-
-  public init(
-    catalog: StationCatalog = JakartaMRT.catalog, policy: StationPresencePolicy = StationPresencePolicy(),
-    finderConfiguration: BeaconFinder.Configuration = BeaconFinder.Configuration(),
-    authorization: any BluetoothAuthorizing = FixedBluetoothAuthorization()
-  ) {
-    watch = StationWatch(
-      catalog: catalog, policy: policy, finderConfiguration: finderConfiguration, authorization: authorization)
-  }
-
-  public var isRunning: Bool { watch.isRunning }
 
   public func start() -> StationWatchStartResult { watch.start() }
 
-  public func stop() -> StationWatchStopResult { watch.stop() }
-
-  public func handle(_ sighting: BeaconSighting) { report(watch.handle(sighting)) }
-
-  public func advance(to time: CaptureTime) { report(watch.advance(to: time)) }
-
-  private func report(_ events: [StationEvent]) {
+  override func report(_ events: [StationEvent]) {
     for event in events {
       // The delegate may stop the use case from a callback: later events are then dropped.
       guard watch.isRunning else { return }
