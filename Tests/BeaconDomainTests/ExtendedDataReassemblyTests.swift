@@ -82,16 +82,23 @@ import Testing
 
   @Test func pendingFragmentsAreBounded() {
     var reassembler = ExtendedDataReassembler()
+    func add(_ data: ArraySlice<UInt8>, status: UInt16, sid: UInt8) -> ExtendedDataReassembler.Completion {
+      let report = Self.report(data, status: status, sid: sid)
+      let header = AdvertisingReportHeader(
+        format: .extended, eventType: report.eventType.rawValue, addressType: report.addressType,
+        address: report.address, rssi: report.rssi)
+      var withSID = header
+      withSID.advertisingSID = sid
+      return reassembler.add(withSID, data: data.span)
+    }
     for sid in 0..<200 {
-      #expect(reassembler.add(Self.report(Self.payload[0..<100], status: 1, sid: UInt8(sid))) == nil)
+      #expect(add(Self.payload[0..<100], status: 1, sid: UInt8(sid)) == .held)
     }
     #expect(reassembler.pendingCount == ExtendedDataReassembler.maximumPendingAdvertisements)
     // The oldest were dropped: the first set's last fragment stands alone...
-    let first = reassembler.add(Self.report(Self.payload[100...], status: 0, sid: 0))
-    #expect(first?.data.count == Self.payload.count - 100)
+    #expect(add(Self.payload[100...], status: 0, sid: 0) == .whole(isTruncated: false))
     // ...while the newest is joined to what was held.
-    let last = reassembler.add(Self.report(Self.payload[100...], status: 0, sid: 199))
-    #expect(last?.data.elementsEqual(Self.payload) == true)
-    #expect(last?.isTruncated == false)
+    #expect(add(Self.payload[100...], status: 0, sid: 199) == .joined(Self.payload, isTruncated: false))
+    #expect(reassembler.pendingCount == ExtendedDataReassembler.maximumPendingAdvertisements - 1)
   }
 }

@@ -4,11 +4,12 @@ import BenchSupport
   import Glibc
 #endif
 
-// bench-decode CAPTURE [PASSES]: times each workload over the whole capture, best of PASSES
-// (default 5), and prints one JSON object: nanoseconds per advertising report for each.
+// bench-decode CAPTURE [PASSES [WORKLOAD...]]: times each workload (or only those named) over
+// the whole capture, best of PASSES (default 5), and prints one JSON object: nanoseconds per
+// advertising report for each.
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-  print("usage: bench-decode CAPTURE [PASSES]")
+  print("usage: bench-decode CAPTURE [PASSES [WORKLOAD...]]")
   exit(64)
 }
 let passes = arguments.count >= 3 ? max(1, Int(arguments[2]) ?? 5) : 5
@@ -43,7 +44,8 @@ let workloads: [(String, () -> Int)] = [
   ("summary", { BenchWorkloads.summary(capture.packets) }),
 ]
 var fields = ["\"reports\":\(reports)", "\"passes\":\(passes)"]
-for (name, work) in workloads {
+let chosen = Set(arguments.dropFirst(3))
+for (name, work) in workloads where chosen.isEmpty || chosen.contains(name) {
   let (nanoseconds, result) = nanosecondsPerReport(work)
   fields.append("\"\(name)\":{\"nsPerReport\":\((nanoseconds * 10).rounded() / 10),\"result\":\(result)}")
 }

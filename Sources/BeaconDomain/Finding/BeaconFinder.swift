@@ -43,6 +43,9 @@ public struct BeaconFinder: Sendable {
   private var tracked: [BeaconIdentity: Tracked] = [:]
   /// The latest time seen; sightings older than this still count but never move time back.
   public private(set) var now: CaptureTime?
+  /// No tracked beacon can be lost before this time: the earliest last-heard time plus the exit
+  /// period, or earlier. Time before it needs no look at the tracked beacons.
+  private var earliestPossibleLoss: CaptureTime?
 
   private struct Tracked: Hashable, Sendable {
     var state: BeaconState
@@ -76,23 +79,35 @@ public struct BeaconFinder: Sendable {
     var events = advance(to: sighting.time)
     let identity = sighting.frame.identity
     guard isRanged(identity) else { return events }
-    var entry: Tracked
-    if let existing = tracked[identity] {
-      entry = existing
-      entry.state.reportCount += 1
-      entry.state.lastSeen = max(entry.state.lastSeen, sighting.time)
+    // Updated in place: one lookup, and the RSSI window is not copied.
+    let index: Dictionary<BeaconIdentity, Tracked>.Index
+    if let existing = tracked.index(forKey: identity) {
+      index = existing
+      tracked.values[index].state.reportCount += 1
+      tracked.values[index].state.lastSeen = max(tracked.values[index].state.lastSeen, sighting.time)
     } else {
       if tracked.count >= max(configuration.maximumTrackedBeacons, 1), let evicted = leastRecentlyHeard() {
         tracked[evicted.state.identity] = nil
         events.append(.lost(evicted.state))
       }
-      entry = Tracked(
+      let entry = Tracked(
         state: BeaconState(
           identity: identity, address: sighting.address, txPowerAt1m: sighting.frame.txPowerAt1m, lastRSSI: nil,
           smoothedRSSI: nil, estimatedDistance: nil, proximity: .unknown, firstSeen: sighting.time,
           lastSeen: sighting.time, reportCount: 1),
         window: RSSIWindow())
+      tracked[identity] = entry
+      guard let inserted = tracked.index(forKey: identity) else { return events }
+      index = inserted
+      let loss = sighting.time.adding(configuration.exitPeriod)
+      earliestPossibleLoss = min(earliestPossibleLoss ?? loss, loss)
     }
+    update(&tracked.values[index], with: sighting)
+    events.append(.ranged(tracked.values[index].state))
+    return events
+  }
+
+  private func update(_ entry: inout Tracked, with sighting: BeaconSighting) {
     entry.state.address = sighting.address
     entry.state.txPowerAt1m = sighting.frame.txPowerAt1m
     entry.state.lastRSSI = sighting.rssi.map(Int.init)
@@ -107,9 +122,6 @@ public struct BeaconFinder: Sendable {
         rssi: $0, txPowerAt1m: entry.state.txPowerAt1m, pathLossExponent: configuration.pathLossExponent)
     }
     entry.state.proximity = proximity(at: entry.state.estimatedDistance)
-    tracked[identity] = entry
-    events.append(.ranged(entry.state))
-    return events
   }
 
   /// Moves time on to `time` (never back), reporting each beacon not heard for the exit period
@@ -117,11 +129,13 @@ public struct BeaconFinder: Sendable {
   public mutating func advance(to time: CaptureTime) -> [Event] {
     let current = max(now ?? time, time)
     now = current
+    guard let earliestPossibleLoss, current >= earliestPossibleLoss else { return [] }
     let exitMicroseconds = configuration.exitPeriod.wholeMicroseconds
     let lost = tracked.values.filter { current.microseconds(since: $0.state.lastSeen) >= exitMicroseconds }
       .map(\.state)
       .sorted { ($0.lastSeen, $0.identity.description) < ($1.lastSeen, $1.identity.description) }
     for state in lost { tracked[state.identity] = nil }
+    self.earliestPossibleLoss = tracked.values.lazy.map(\.state.lastSeen).min()?.adding(configuration.exitPeriod)
     return lost.map { .lost($0) }
   }
 

@@ -33,20 +33,28 @@ public struct AltBeacon: Hashable, Sendable {
 
   /// Decodes the data of a manufacturer-specific AD structure (company identifier included).
   public init(manufacturerSpecificData data: ArraySlice<UInt8>) throws(BeaconFrameError) {
-    var reader = ByteReader(data)
-    let (company, code) = try BeaconFrameError.reading { () throws(HCIDecodingError) in
-      (try reader.readUInt16LE("Company Identifier"), try reader.readUInt16BE("Beacon Code"))
-    }
-    guard code == Self.beaconCode else { throw .wrongType(code) }
-    guard reader.remainingCount == 22 else { throw .wrongLength(expected: 22, actual: reader.remainingCount) }
-    companyIdentifier = company
-    (id1, id2, id3, referenceRSSI, manufacturerReserved) = try BeaconFrameError.reading {
-      () throws(HCIDecodingError) in
-      (
-        try UUID128(bigEndianBytes: reader.readBytes(16, "Beacon ID")), try reader.readUInt16BE("Beacon ID"),
-        try reader.readUInt16BE("Beacon ID"), try reader.readInt8("Reference RSSI"), try reader.readUInt8("MFG RSVD")
-      )
-    }
+    try self.init(manufacturerSpecificData: data.span)
+  }
+
+  /// Decodes borrowed manufacturer-specific data (company identifier included) in place.
+  public init(manufacturerSpecificData data: Span<UInt8>) throws(BeaconFrameError) {
+    self = try Self.decode(manufacturerSpecificData: data).frame()
+  }
+
+  /// The decoder itself, returning its failure rather than throwing it (see ``IBeacon``).
+  static func decode(manufacturerSpecificData data: Span<UInt8>) -> Result<AltBeacon, FrameRejection> {
+    if let rejection = FrameRejection.shortfall(2, at: 0, of: data, "Company Identifier") { return .failure(rejection) }
+    if let rejection = FrameRejection.shortfall(2, at: 2, of: data, "Beacon Code") { return .failure(rejection) }
+    let code = UInt16(truncatingIfNeeded: data.loadBigEndian(2, at: 2))
+    guard code == beaconCode else { return .failure(.wrongType(code)) }
+    guard data.count == 26 else { return .failure(.wrongLength(expected: 22, actual: data.count - 4)) }
+    return .success(
+      AltBeacon(
+        companyIdentifier: UInt16(truncatingIfNeeded: data.loadLittleEndian(2, at: 0)),
+        id1: UUID128(high: data.loadBigEndian(8, at: 4), low: data.loadBigEndian(8, at: 12)),
+        id2: UInt16(truncatingIfNeeded: data.loadBigEndian(2, at: 20)),
+        id3: UInt16(truncatingIfNeeded: data.loadBigEndian(2, at: 22)), referenceRSSI: Int8(bitPattern: data[24]),
+        manufacturerReserved: data[25]))
   }
 
   /// The manufacturer-specific AD structure's data, company identifier first (26 bytes).

@@ -44,24 +44,33 @@ public enum BeaconFrame: Hashable, Sendable {
   /// structure in order. Malformed structures are skipped, not fatal: the well-formed part of
   /// a payload is still searched.
   public init?(advertisingData: AdvertisingData) {
+    self.init(advertisingData: advertisingData.bytes.span)
+  }
+
+  /// The first beacon frame in a borrowed payload, read in place (see ``init(advertisingData:)-(AdvertisingData)``).
+  public init?(advertisingData payload: Span<UInt8>) {
     var found: BeaconFrame?
-    advertisingData.forEachStructure { structure in
-      guard found == nil else { return }
-      switch structure.type {
-      case .manufacturerSpecificData:
-        if let frame = try? IBeacon(manufacturerSpecificData: structure.data) {
-          found = .iBeacon(frame)
-        } else if let frame = try? AltBeacon(manufacturerSpecificData: structure.data) {
-          found = .altBeacon(frame)
-        }
-      case .serviceData16BitUUID:
-        if let frame = try? EddystoneUID(serviceData: structure.data) { found = .eddystoneUID(frame) }
-      default:
-        break
-      }
+    AdvertisingData.forEachStructure(in: payload) { type, data in
+      found = Self.frame(ofType: type, data: payload.extracting(data))
+      return found == nil
     }
     guard let found else { return nil }
     self = found
+  }
+
+  /// The beacon frame one AD structure carries, if it carries one.
+  private static func frame(ofType type: ADType, data: Span<UInt8>) -> BeaconFrame? {
+    switch type {
+    case .manufacturerSpecificData:
+      if case .success(let frame) = IBeacon.decode(manufacturerSpecificData: data) { return .iBeacon(frame) }
+      if case .success(let frame) = AltBeacon.decode(manufacturerSpecificData: data) { return .altBeacon(frame) }
+      return nil
+    case .serviceData16BitUUID:
+      if case .success(let frame) = EddystoneUID.decode(serviceData: data) { return .eddystoneUID(frame) }
+      return nil
+    default:
+      return nil
+    }
   }
 
   /// The advertising payload that carries this frame.

@@ -15,14 +15,3 @@ public enum BeaconFrameError: Error, Hashable, Sendable {
   /// The AD structures themselves are malformed.
   case malformed(HCIDecodingError)
 }
-
-extension BeaconFrameError {
-  /// Runs `body`, which reads frame fields, turning a byte-level error into ``malformed(_:)``.
-  static func reading<Value>(_ body: () throws(HCIDecodingError) -> Value) throws(BeaconFrameError) -> Value {
-    do {
-      return try body()
-    } catch {
-      throw .malformed(error)
-    }
-  }
-}

@@ -31,24 +31,31 @@ public struct EddystoneUID: Hashable, Sendable {
 
   /// Decodes the data of a 16-bit service-data AD structure (service UUID included).
   public init(serviceData data: ArraySlice<UInt8>) throws(BeaconFrameError) {
-    var reader = ByteReader(data)
-    let (service, frame) = try BeaconFrameError.reading { () throws(HCIDecodingError) in
-      (try reader.readUInt16LE("Service UUID"), try reader.readUInt8("Frame Type"))
-    }
-    guard service == Self.serviceUUID else { throw .wrongService(service) }
-    guard frame == Self.frameType else { throw .wrongType(UInt16(frame)) }
+    try self.init(serviceData: data.span)
+  }
+
+  /// Decodes borrowed 16-bit service data (service UUID included) in place.
+  public init(serviceData data: Span<UInt8>) throws(BeaconFrameError) {
+    self = try Self.decode(serviceData: data).frame()
+  }
+
+  /// The decoder itself, returning its failure rather than throwing it (see ``IBeacon``).
+  static func decode(serviceData data: Span<UInt8>) -> Result<EddystoneUID, FrameRejection> {
+    if let rejection = FrameRejection.shortfall(2, at: 0, of: data, "Service UUID") { return .failure(rejection) }
+    if let rejection = FrameRejection.shortfall(1, at: 2, of: data, "Frame Type") { return .failure(rejection) }
+    let service = UInt16(truncatingIfNeeded: data.loadLittleEndian(2, at: 0))
+    guard service == serviceUUID else { return .failure(.wrongService(service)) }
+    guard data[2] == frameType else { return .failure(.wrongType(UInt16(data[2]))) }
     // 17 bytes of fields, then two reserved bytes that many beacons omit.
-    guard reader.remainingCount == 17 || reader.remainingCount == 19 else {
-      throw .wrongLength(expected: 19, actual: reader.remainingCount)
+    guard data.count == 20 || data.count == 22 else {
+      return .failure(.wrongLength(expected: 19, actual: data.count - 3))
     }
-    (txPowerAt0m, namespace, instance) = try BeaconFrameError.reading { () throws(HCIDecodingError) in
-      (
-        try reader.readInt8("Ranging Data"),
-        EddystoneNamespace(
-          high: UInt16(try reader.readBigEndian(2, "Namespace")), low: try reader.readBigEndian(8, "Namespace")),
-        try reader.readBigEndian(6, "Instance")
-      )
-    }
+    return .success(
+      EddystoneUID(
+        txPowerAt0m: Int8(bitPattern: data[3]),
+        namespace: EddystoneNamespace(
+          high: UInt16(truncatingIfNeeded: data.loadBigEndian(2, at: 4)), low: data.loadBigEndian(8, at: 6)),
+        instance: data.loadBigEndian(6, at: 14)))
   }
 
   /// The service data AD structure's data, service UUID first (22 bytes, reserved bytes zero).

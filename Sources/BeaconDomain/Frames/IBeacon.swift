@@ -26,22 +26,31 @@ public struct IBeacon: Hashable, Sendable {
 
   /// Decodes the data of a manufacturer-specific AD structure (company identifier included).
   public init(manufacturerSpecificData data: ArraySlice<UInt8>) throws(BeaconFrameError) {
-    var reader = ByteReader(data)
-    let company = try BeaconFrameError.reading { () throws(HCIDecodingError) in
-      try reader.readUInt16LE("Company Identifier")
+    try self.init(manufacturerSpecificData: data.span)
+  }
+
+  /// Decodes borrowed manufacturer-specific data (company identifier included) in place.
+  public init(manufacturerSpecificData data: Span<UInt8>) throws(BeaconFrameError) {
+    self = try Self.decode(manufacturerSpecificData: data).frame()
+  }
+
+  /// The decoder itself. It returns its failure rather than throwing it: most manufacturer data
+  /// on the air is not an iBeacon, and the scanner asks of every structure.
+  static func decode(manufacturerSpecificData data: Span<UInt8>) -> Result<IBeacon, FrameRejection> {
+    if let rejection = FrameRejection.shortfall(2, at: 0, of: data, "Company Identifier") { return .failure(rejection) }
+    let company = UInt16(truncatingIfNeeded: data.loadLittleEndian(2, at: 0))
+    guard company == appleCompanyIdentifier else { return .failure(.wrongCompany(company)) }
+    if let rejection = FrameRejection.shortfall(2, at: 2, of: data, "iBeacon type and length") {
+      return .failure(rejection)
     }
-    guard company == Self.appleCompanyIdentifier else { throw .wrongCompany(company) }
-    let typeAndLength = try BeaconFrameError.reading { () throws(HCIDecodingError) in
-      try reader.readUInt16BE("iBeacon type and length")
-    }
-    guard typeAndLength == Self.typeAndLength else { throw .wrongType(typeAndLength) }
-    guard reader.remainingCount == 21 else { throw .wrongLength(expected: 21, actual: reader.remainingCount) }
-    (uuid, major, minor, measuredPower) = try BeaconFrameError.reading { () throws(HCIDecodingError) in
-      (
-        try UUID128(bigEndianBytes: reader.readBytes(16, "Proximity UUID")), try reader.readUInt16BE("Major"),
-        try reader.readUInt16BE("Minor"), try reader.readInt8("Measured Power")
-      )
-    }
+    let typeAndLength = UInt16(truncatingIfNeeded: data.loadBigEndian(2, at: 2))
+    guard typeAndLength == Self.typeAndLength else { return .failure(.wrongType(typeAndLength)) }
+    guard data.count == 25 else { return .failure(.wrongLength(expected: 21, actual: data.count - 4)) }
+    return .success(
+      IBeacon(
+        uuid: UUID128(high: data.loadBigEndian(8, at: 4), low: data.loadBigEndian(8, at: 12)),
+        major: UInt16(truncatingIfNeeded: data.loadBigEndian(2, at: 20)),
+        minor: UInt16(truncatingIfNeeded: data.loadBigEndian(2, at: 22)), measuredPower: Int8(bitPattern: data[24])))
   }
 
   /// Finds and decodes the iBeacon frame in an advertising payload: the first

@@ -19,6 +19,9 @@ public struct BeaconScanner: Sendable {
 
   /// Processes one packet, calling `sighting` for each matching beacon report and `problem`
   /// for each decoding problem.
+  ///
+  /// Reports are read in place from the packet's bytes (``AdvertisingReportEvent``): nothing is
+  /// allocated for a report that carries no beacon, and a beacon's report costs only its sighting.
   public mutating func process(
     _ timed: TimedHCIPacket,
     sighting: (BeaconSighting) -> Void,
@@ -27,26 +30,21 @@ public struct BeaconScanner: Sendable {
     statistics.packets += 1
     let packet = timed.packet
     guard packet.type == .event, packet.direction == .controllerToHost else { return }
-    guard Self.isLEMetaAdvertisingReport(packet.bytes) else { return }
-    let event: HCIEvent
+    let outcome: AdvertisingReportOutcome?
     do {
-      event = try HCIEvent(decoding: packet.bytes)
+      outcome = try AdvertisingReportEvent.forEachReport(inPacket: packet.bytes.span) { report, data in
+        consider(report, data: data, timed, sighting)
+      }
     } catch {
       statistics.malformedEvents += 1
       problem(ScanProblem(origin: timed.origin, error: error))
       return
     }
-    guard case .leMeta(let meta) = event else { return }
-    switch meta {
-    case .advertisingReport(let event):
-      consider(event.reports, problem: event.problem, lost: event.missingReportCount, timed, sighting, problem)
-    case .extendedAdvertisingReport(let event):
-      // Fragments of chained data are held until their advertisement is whole.
-      let whole = event.reports.compactMap { reassembler.add($0) }
-      statistics.heldFragments += event.reports.count - whole.count
-      consider(whole, problem: event.problem, lost: event.missingReportCount, timed, sighting, problem)
-    case .other:
-      break
+    guard let outcome else { return }
+    statistics.advertisingEvents += 1
+    if let error = outcome.problem {
+      statistics.malformedEvents += 1
+      problem(ScanProblem(origin: timed.origin, error: error, lostReportCount: outcome.missingReportCount))
     }
   }
 
@@ -61,34 +59,33 @@ public struct BeaconScanner: Sendable {
     }
   }
 
+  /// One report: extended fragments are held until their advertisement is whole, then the
+  /// data is searched for a beacon frame, named and filtered.
   private mutating func consider(
-    _ reports: [some AdvertisingReportFields], problem error: HCIDecodingError?, lost: Int, _ timed: TimedHCIPacket,
-    _ sighting: (BeaconSighting) -> Void, _ problem: (ScanProblem) -> Void
+    _ report: AdvertisingReportHeader, data: Span<UInt8>, _ timed: TimedHCIPacket,
+    _ sighting: (BeaconSighting) -> Void
   ) {
-    statistics.advertisingEvents += 1
-    for report in reports {
-      statistics.advertisingReports += 1
-      guard let frame = BeaconFrame(advertisingData: AdvertisingData(report.data)) else { continue }
-      statistics.beaconReports += 1
-      let station = catalog.station(for: frame.identity)
-      guard filter.matches(frame, station: station) else { continue }
-      statistics.emittedSightings += 1
-      sighting(
-        BeaconSighting(
-          time: timed.time, address: report.address, addressType: report.addressType, rssi: report.rssi,
-          frame: frame, station: station, origin: timed.origin))
+    let frame: BeaconFrame?
+    let completion =
+      report.format == .extended ? reassembler.add(report, data: data) : .whole(isTruncated: false)
+    switch completion {
+    case .held:
+      statistics.heldFragments += 1
+      return
+    case .whole:
+      frame = BeaconFrame(advertisingData: data)
+    case .joined(let joined, _):
+      frame = BeaconFrame(advertisingData: joined.span)
     }
-    if let error {
-      statistics.malformedEvents += 1
-      problem(ScanProblem(origin: timed.origin, error: error, lostReportCount: lost))
-    }
-  }
-
-  /// A cheap look at the header so that other events are skipped without decoding.
-  private static func isLEMetaAdvertisingReport(_ bytes: ArraySlice<UInt8>) -> Bool {
-    guard bytes.count >= 3, bytes[bytes.startIndex] == HCIEventCode.leMeta.rawValue else { return false }
-    let subevent = bytes[bytes.startIndex + 2]
-    return subevent == LEMetaSubeventCode.advertisingReport.rawValue
-      || subevent == LEMetaSubeventCode.extendedAdvertisingReport.rawValue
+    statistics.advertisingReports += 1
+    guard let frame else { return }
+    statistics.beaconReports += 1
+    let station = catalog.station(for: frame.identity)
+    guard filter.matches(frame, station: station) else { return }
+    statistics.emittedSightings += 1
+    sighting(
+      BeaconSighting(
+        time: timed.time, address: report.address, addressType: report.addressType, rssi: report.rssi,
+        frame: frame, station: station, origin: timed.origin))
   }
 }

@@ -23,33 +23,36 @@ struct ExtendedDataReassembler: Sendable {
   private var pending: [Key: [UInt8]] = [:]
   private var arrivalOrder: [Key] = []
 
-  /// A whole advertisement ready to be searched.
-  struct Assembled: AdvertisingReportFields {
-    var addressType: LEAddressType
-    var address: BluetoothAddress
-    var rssi: Int8?
-    var data: ArraySlice<UInt8>
-    /// The controller truncated the data: only a prefix was received.
-    var isTruncated: Bool
+  /// What became of a report.
+  enum Completion: Equatable {
+    /// A fragment, held until the rest arrives.
+    case held
+    /// The report is a whole advertisement by itself: search its own data.
+    case whole(isTruncated: Bool)
+    /// The report completed held fragments: search the joined data.
+    case joined([UInt8], isTruncated: Bool)
   }
 
-  /// Adds a report; returns the whole advertisement once its last fragment has arrived.
-  mutating func add(_ report: LEExtendedAdvertisingReport.Report) -> Assembled? {
-    let status = report.eventType.dataStatus
+  /// Adds a report; says whether an advertisement is now whole and where its data is.
+  ///
+  /// The common case, a complete report while nothing is held, costs no lookup and no copy.
+  mutating func add(_ report: AdvertisingReportHeader, data: Span<UInt8>) -> Completion {
+    let status = report.dataStatus
+    if pending.isEmpty, status != .incompleteMoreToCome { return .whole(isTruncated: status != .complete) }
     let key = Key(
       address: report.address, addressType: report.addressType.rawValue, advertisingSID: report.advertisingSID)
-    let earlier = pending.removeValue(forKey: key)
-    if earlier != nil { arrivalOrder.removeAll { $0 == key } }
+    var held = pending.removeValue(forKey: key)
+    if held != nil { arrivalOrder.removeAll { $0 == key } }
+    if held == nil, status != .incompleteMoreToCome { return .whole(isTruncated: status != .complete) }
+    var joined = held.take() ?? []
+    let room = Self.maximumDataLength - joined.count
+    joined.reserveCapacity(joined.count + min(room, data.count))
+    for index in 0..<min(room, data.count) { joined.append(data[index]) }
     if status == .incompleteMoreToCome {
-      var data = earlier ?? []
-      data.append(contentsOf: report.data.prefix(Self.maximumDataLength - data.count))
-      hold(data, for: key)
-      return nil
+      hold(joined, for: key)
+      return .held
     }
-    let data: ArraySlice<UInt8> = earlier.map { ($0 + report.data)[...] } ?? report.data
-    return Assembled(
-      addressType: report.addressType, address: report.address, rssi: report.rssi, data: data,
-      isTruncated: status != .complete)
+    return .joined(joined, isTruncated: status != .complete)
   }
 
   private mutating func hold(_ data: [UInt8], for key: Key) {

@@ -63,7 +63,7 @@ public enum ADElement: Hashable, Sendable {
 /// The Flags AD type's bits (Core Specification Supplement, Part A, 1.3).
 public struct ADFlags: OptionSet, Hashable, Sendable {
   public let rawValue: UInt8
-  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
 
   public static let leLimitedDiscoverable = ADFlags(rawValue: 0x01)
   public static let leGeneralDiscoverable = ADFlags(rawValue: 0x02)

@@ -20,17 +20,34 @@ public struct AdvertisingData: Hashable, Sendable {
   /// Returns why the walk stopped early, or `nil` when the payload was well formed.
   @discardableResult
   public func forEachStructure(_ body: (ADStructure) -> Void) -> HCIDecodingError? {
-    var index = bytes.startIndex
-    while index < bytes.endIndex {
-      let length = Int(bytes[index])
+    Self.forEachStructure(in: bytes.span) { type, data in
+      body(ADStructure(type: type, data: bytes.subrange(offsets: data)))
+      return true
+    }
+  }
+
+  /// Walks the AD structures of a borrowed payload: calls `body` with each well-formed
+  /// structure's type and where its data lies in `payload`, until `body` returns `false`.
+  ///
+  /// This is the one walker of AD structures; the rest of this type is built on it. Returns why
+  /// the walk stopped early (a length that overruns the payload), or `nil` when it reached the
+  /// end, a zero length (the rest is padding), or `body` stopped it.
+  @inlinable
+  @discardableResult
+  public static func forEachStructure(
+    in payload: Span<UInt8>, _ body: (ADType, Range<Int>) -> Bool
+  ) -> HCIDecodingError? {
+    var offset = 0
+    while offset < payload.count {
+      let length = Int(payload[offset])
       if length == 0 { return nil }
-      let available = bytes.endIndex - index - 1
+      let available = payload.count - offset - 1
       guard length <= available else {
         return .lengthMismatch(field: "AD structure length", declared: length, available: available)
       }
-      let type = ADType(rawValue: bytes[index + 1])
-      body(ADStructure(type: type, data: bytes[(index + 2)..<(index + 1 + length)]))
-      index += 1 + length
+      let type = ADType(rawValue: payload[offset + 1])
+      guard body(type, (offset + 2)..<(offset + 1 + length)) else { return nil }
+      offset += 1 + length
     }
     return nil
   }

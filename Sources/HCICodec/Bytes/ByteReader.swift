@@ -118,3 +118,11 @@ public struct ByteReader: Sendable {
     guard isAtEnd else { throw .trailingBytes(field: field, count: remainingCount) }
   }
 }
+
+extension ArraySlice where Element == UInt8 {
+  /// The elements at `offsets`, counted from this slice's start (as a `Span` of it counts them).
+  @inlinable
+  public func subrange(offsets: Range<Int>) -> ArraySlice<UInt8> {
+    self[(startIndex + offsets.lowerBound)..<(startIndex + offsets.upperBound)]
+  }
+}

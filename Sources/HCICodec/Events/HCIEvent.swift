@@ -14,14 +14,8 @@ public enum HCIEvent: Hashable, Sendable {
   /// The length byte must match the bytes present; a packet cut short throws
   /// ``HCIDecodingError/lengthMismatch(field:declared:available:)``.
   public init(decoding packet: ArraySlice<UInt8>) throws(HCIDecodingError) {
-    var reader = ByteReader(packet)
-    let code = HCIEventCode(rawValue: try reader.readUInt8("Event_Code"))
-    let length = Int(try reader.readUInt8("Parameter_Total_Length"))
-    guard length == reader.remainingCount else {
-      throw .lengthMismatch(
-        field: "Parameter_Total_Length", declared: length, available: reader.remainingCount)
-    }
-    var parameters = ByteReader(reader.readRemaining())
+    let (code, parameterOffsets) = try Self.readHeader(packet.span)
+    var parameters = ByteReader(packet.subrange(offsets: parameterOffsets))
     switch code {
     case .commandComplete:
       self = .commandComplete(try CommandComplete(decoding: &parameters))
@@ -38,5 +32,20 @@ public enum HCIEvent: Hashable, Sendable {
 
   public init(decoding packet: [UInt8]) throws(HCIDecodingError) {
     try self.init(decoding: packet[...])
+  }
+
+  /// Reads an event packet's code and length, and returns the code and where the parameters
+  /// lie. The length byte must match the bytes present.
+  @inlinable
+  public static func readHeader(_ packet: Span<UInt8>) throws(HCIDecodingError) -> (
+    code: HCIEventCode, parameters: Range<Int>
+  ) {
+    var offset = 0
+    let code = HCIEventCode(rawValue: try packet.readUInt8(at: &offset, "Event_Code"))
+    let length = Int(try packet.readUInt8(at: &offset, "Parameter_Total_Length"))
+    guard length == packet.count - offset else {
+      throw .lengthMismatch(field: "Parameter_Total_Length", declared: length, available: packet.count - offset)
+    }
+    return (code, offset..<packet.count)
   }
 }

@@ -1,7 +1,7 @@
 /// An HCI error code as returned in Status parameters (Core spec Vol 1, Part F).
 public struct HCIStatus: RawRepresentable, Hashable, Sendable {
   public let rawValue: UInt8
-  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
 
   public static let success = HCIStatus(rawValue: 0x00)
   public static let unknownHCICommand = HCIStatus(rawValue: 0x01)

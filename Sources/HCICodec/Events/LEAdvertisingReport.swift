@@ -60,22 +60,21 @@ public struct LEAdvertisingReport: Hashable, Sendable {
   public static let rssiNotAvailable: Int8 = 127
 
   init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
-    let list = try AdvertisingReportList(
-      &reader, eventName: "HCI_LE_Advertising_Report", decodeReport: Self.decodeReport)
-    self.init(reports: list.reports, problem: list.problem, missingReportCount: list.missingReportCount)
+    let parameters = reader.readRemaining()
+    var reports: [Report] = []
+    let outcome = try AdvertisingReportFormat.legacy.forEachReport(inParameters: parameters.span) { header, data in
+      reports.append(Report(header: header, data: parameters.subrange(offsets: data)))
+    }
+    self.init(reports: reports, problem: outcome.problem, missingReportCount: outcome.missingReportCount)
   }
+}
 
-  private static func decodeReport(_ reader: inout ByteReader) throws(HCIDecodingError) -> Report {
-    let eventType = EventType(rawValue: try reader.readUInt8("Event_Type"))
-    let addressType = LEAddressType(rawValue: try reader.readUInt8("Address_Type"))
-    let address = try reader.readAddress("Address")
-    let length = Int(try reader.readUInt8("Data_Length"))
-    guard length <= 31 else { throw .invalidValue(field: "Data_Length", value: UInt64(length)) }
-    let data = try reader.readBytes(length, "Data")
-    let rssi = try reader.readInt8("RSSI")
-    return Report(
-      eventType: eventType, addressType: addressType, address: address, data: data,
-      rssi: rssi == rssiNotAvailable ? nil : rssi)
+extension LEAdvertisingReport.Report {
+  /// The report whose fields other than its data are `header`'s.
+  public init(header: AdvertisingReportHeader, data: ArraySlice<UInt8>) {
+    self.init(
+      eventType: .init(rawValue: UInt8(truncatingIfNeeded: header.eventType)), addressType: header.addressType,
+      address: header.address, data: data, rssi: header.rssi)
   }
 }
 

@@ -68,7 +68,7 @@ public struct LEExtendedAdvertisingReport: Hashable, Sendable {
     /// Bit 4: the report is of a legacy advertising PDU.
     public var isLegacy: Bool { rawValue & 0x0010 != 0 }
     /// Bits 5–6.
-    public var dataStatus: DataStatus { DataStatus(rawValue: UInt8((rawValue >> 5) & 0x3)) }
+    @inlinable public var dataStatus: DataStatus { DataStatus(rawValue: UInt8((rawValue >> 5) & 0x3)) }
 
     /// Legacy ADV_NONCONN_IND as reported in an extended report.
     public static let legacyNonconnectable = EventType(rawValue: 0x0010)
@@ -79,36 +79,29 @@ public struct LEExtendedAdvertisingReport: Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let complete = DataStatus(rawValue: 0)
-    public static let incompleteMoreToCome = DataStatus(rawValue: 1)
-    public static let incompleteTruncated = DataStatus(rawValue: 2)
+    @inlinable public static var complete: DataStatus { DataStatus(rawValue: 0) }
+    @inlinable public static var incompleteMoreToCome: DataStatus { DataStatus(rawValue: 1) }
+    @inlinable public static var incompleteTruncated: DataStatus { DataStatus(rawValue: 2) }
   }
 
   init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
-    let list = try AdvertisingReportList(
-      &reader, eventName: "HCI_LE_Extended_Advertising_Report", decodeReport: Self.decodeReport)
-    self.init(reports: list.reports, problem: list.problem, missingReportCount: list.missingReportCount)
+    let parameters = reader.readRemaining()
+    var reports: [Report] = []
+    let outcome = try AdvertisingReportFormat.extended.forEachReport(inParameters: parameters.span) { header, data in
+      reports.append(Report(header: header, data: parameters.subrange(offsets: data)))
+    }
+    self.init(reports: reports, problem: outcome.problem, missingReportCount: outcome.missingReportCount)
   }
+}
 
-  private static func decodeReport(_ reader: inout ByteReader) throws(HCIDecodingError) -> Report {
-    let eventType = EventType(rawValue: try reader.readUInt16LE("Event_Type"))
-    let addressType = LEAddressType(rawValue: try reader.readUInt8("Address_Type"))
-    let address = try reader.readAddress("Address")
-    let primaryPHY = try reader.readUInt8("Primary_PHY")
-    let secondaryPHY = try reader.readUInt8("Secondary_PHY")
-    let sid = try reader.readUInt8("Advertising_SID")
-    let txPower = try reader.readInt8("TX_Power")
-    let rssi = try reader.readInt8("RSSI")
-    let interval = try reader.readUInt16LE("Periodic_Advertising_Interval")
-    let directAddressType = LEAddressType(rawValue: try reader.readUInt8("Direct_Address_Type"))
-    let directAddress = try reader.readAddress("Direct_Address")
-    let length = Int(try reader.readUInt8("Data_Length"))
-    let data = try reader.readBytes(length, "Data")
-    return Report(
-      eventType: eventType, addressType: addressType, address: address, primaryPHY: primaryPHY,
-      secondaryPHY: secondaryPHY, advertisingSID: sid, txPower: txPower == 127 ? nil : txPower,
-      rssi: rssi == 127 ? nil : rssi, periodicAdvertisingInterval: interval,
-      directAddressType: directAddressType, directAddress: directAddress, data: data)
+extension LEExtendedAdvertisingReport.Report {
+  /// The report whose fields other than its data are `header`'s.
+  public init(header: AdvertisingReportHeader, data: ArraySlice<UInt8>) {
+    self.init(
+      eventType: .init(rawValue: header.eventType), addressType: header.addressType, address: header.address,
+      primaryPHY: header.primaryPHY, secondaryPHY: header.secondaryPHY, advertisingSID: header.advertisingSID,
+      txPower: header.txPower, rssi: header.rssi, periodicAdvertisingInterval: header.periodicAdvertisingInterval,
+      directAddressType: header.directAddressType, directAddress: header.directAddress, data: data)
   }
 }
 

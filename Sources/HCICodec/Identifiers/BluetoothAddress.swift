@@ -6,7 +6,7 @@ public struct BluetoothAddress: Hashable, Sendable, Comparable {
   /// The 48 address bits; the first octet people write is bits 40–47.
   public let rawValue: UInt64
 
-  public init(rawValue: UInt64) { self.rawValue = rawValue & 0xFFFF_FFFF_FFFF }
+  @inlinable public init(rawValue: UInt64) { self.rawValue = rawValue & 0xFFFF_FFFF_FFFF }
 
   /// The address from its six wire bytes (least significant first). Inlinable, so that it is
   /// specialised for the caller's collection type.
@@ -61,5 +61,13 @@ extension ByteReader {
 extension ByteWriter {
   public mutating func write(_ address: BluetoothAddress) {
     writeLittleEndian(address.rawValue, count: 6)
+  }
+}
+
+extension Span where Element == UInt8 {
+  /// Reads a six-byte address (least significant byte first) and advances `offset`.
+  @inlinable
+  public func readAddress(at offset: inout Int, _ field: String) throws(HCIDecodingError) -> BluetoothAddress {
+    BluetoothAddress(rawValue: try readLittleEndian(6, at: &offset, field))
   }
 }

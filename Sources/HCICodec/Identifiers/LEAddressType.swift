@@ -1,7 +1,7 @@
 /// The LE address type carried next to an address in HCI events (Core spec Vol 4, Part E, 7.7.65.2).
 public struct LEAddressType: RawRepresentable, Hashable, Sendable {
   public let rawValue: UInt8
-  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
 
   /// Public Device Address.
   public static let `public` = LEAddressType(rawValue: 0x00)

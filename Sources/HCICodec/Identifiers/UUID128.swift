@@ -8,6 +8,7 @@ public struct UUID128: Hashable, Sendable, Comparable {
   /// Bytes 8–15 as written.
   public let low: UInt64
 
+  @inlinable
   public init(high: UInt64, low: UInt64) {
     self.high = high
     self.low = low

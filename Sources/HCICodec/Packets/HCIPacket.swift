@@ -2,7 +2,7 @@
 /// (Core spec Vol 4, Part A, 2).
 public struct HCIPacketType: RawRepresentable, Hashable, Sendable {
   public let rawValue: UInt8
-  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
 
   public static let command = HCIPacketType(rawValue: 0x01)
   public static let aclData = HCIPacketType(rawValue: 0x02)
