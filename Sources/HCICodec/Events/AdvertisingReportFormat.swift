@@ -55,6 +55,18 @@ public enum AdvertisingReportFormat: Hashable, Sendable {
     return AdvertisingReportOutcome(announcedReportCount: count)
   }
 
+  /// The reports of an event's parameters (after the subevent code) as values, each holding a
+  /// slice of `parameters` as its data.
+  func reports<Report>(
+    in parameters: ArraySlice<UInt8>, as makeReport: (AdvertisingReportHeader, ArraySlice<UInt8>) -> Report
+  ) throws(HCIDecodingError) -> ([Report], AdvertisingReportOutcome) {
+    var reports: [Report] = []
+    let outcome = try forEachReport(inParameters: parameters.span) { header, data in
+      reports.append(makeReport(header, parameters.subrange(offsets: data)))
+    }
+    return (reports, outcome)
+  }
+
   @inlinable
   func readReport(_ bytes: Span<UInt8>, at offset: inout Int) throws(HCIDecodingError) -> (
     AdvertisingReportHeader, Range<Int>

@@ -60,11 +60,7 @@ public struct LEAdvertisingReport: Hashable, Sendable {
   public static let rssiNotAvailable: Int8 = 127
 
   init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
-    let parameters = reader.readRemaining()
-    var reports: [Report] = []
-    let outcome = try AdvertisingReportFormat.legacy.forEachReport(inParameters: parameters.span) { header, data in
-      reports.append(Report(header: header, data: parameters.subrange(offsets: data)))
-    }
+    let (reports, outcome) = try AdvertisingReportFormat.legacy.reports(in: reader.readRemaining(), as: Report.init)
     self.init(reports: reports, problem: outcome.problem, missingReportCount: outcome.missingReportCount)
   }
 }

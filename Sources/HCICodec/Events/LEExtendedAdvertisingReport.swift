@@ -85,11 +85,7 @@ public struct LEExtendedAdvertisingReport: Hashable, Sendable {
   }
 
   init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
-    let parameters = reader.readRemaining()
-    var reports: [Report] = []
-    let outcome = try AdvertisingReportFormat.extended.forEachReport(inParameters: parameters.span) { header, data in
-      reports.append(Report(header: header, data: parameters.subrange(offsets: data)))
-    }
+    let (reports, outcome) = try AdvertisingReportFormat.extended.reports(in: reader.readRemaining(), as: Report.init)
     self.init(reports: reports, problem: outcome.problem, missingReportCount: outcome.missingReportCount)
   }
 }
