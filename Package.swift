@@ -11,7 +11,7 @@ import PackageDescription
 //                   controller's interfaces.
 //   LinuxHCISocket  the kernel HCI socket, through CBlueZShim.
 //   LinuxNotifications  desktop notifications (notify-send), terminal bell, alarm sound
-//                   (paplay/aplay) on Linux. Foundation only; knows nothing of beacons.
+//                   (paplay/aplay) on Linux. FoundationEssentials only; knows nothing of beacons.
 //   BeaconCLI       options and presentation shared by the executables.
 //   beacon-scan, beacon-broadcast, beacon-ride   wiring only.
 let package = Package(

@@ -4,7 +4,9 @@ independently from a fixture's oracle files.
 
 Reads Fixtures/NAME.expected.jsonl (every beacon report, decoded by tools/make-fixtures.py's own
 oracle) and NAME.expected-summary.json (its counts), and prints the summary document: per beacon
-identity the report count, distinct addresses, RSSI min/median (statistics.median)/max, reports
+identity the report count, distinct addresses (and whether that count is exact: beacon-scan
+counts up to 1,024 addresses per identity exactly and estimates beyond, which this oracle does
+not reproduce; the fixtures stay far below), RSSI min/median (statistics.median)/max, reports
 without RSSI, first and last seen; totals by kind; non-beacon reports = advertising reports -
 beacon reports. Standard library only; shares no code with the Swift packages. Beacons are
 listed in no particular order (the test compares them as a set keyed by identity).
@@ -16,6 +18,8 @@ import statistics
 import sys
 
 KINDS = ["ibeacon", "altbeacon", "eddystone-uid"]
+# beacon-scan's exact distinct-address capacity per identity (DistinctAddressCounter.exactCapacity).
+EXACT_ADDRESS_CAPACITY = 1024
 
 
 def identity_of(report: dict) -> tuple:
@@ -43,10 +47,12 @@ def main() -> int:
             entry["namespace"], entry["instance"] = ident[1], ident[2]
         else:
             entry["uuid"], entry["major"], entry["minor"] = ident[1], ident[2], ident[3]
+        addresses = len({r["address"] for r in rs})
         entry.update({
             "station": b["station"],
             "reports": len(rs),
-            "addresses": len({r["address"] for r in rs}),
+            "addresses": addresses,
+            "addressesExact": addresses <= EXACT_ADDRESS_CAPACITY,
             "rssiMin": min(rssis) if rssis else None,
             "rssiMedian": float(statistics.median(rssis)) if rssis else None,
             "rssiMax": max(rssis) if rssis else None,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Plays an alarm sound with `paplay` (PulseAudio or PipeWire) or `aplay` (ALSA).
 ///
@@ -108,7 +112,7 @@ public final class AlarmSound: Sendable {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       try Data(Chime.arrival.wavBytes()).write(to: URL(fileURLWithPath: soundFilePath), options: .atomic)
     } catch {
-      throw .soundFileNotWritten(path: soundFilePath, reason: error.localizedDescription)
+      throw .soundFileNotWritten(path: soundFilePath, reason: FileErrorReason.describe(error))
     }
   }
 

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A notification, bell or alarm could not be delivered.
 public enum ChannelDeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -25,7 +27,7 @@ public enum ChannelDeliveryError: Error, Sendable, Equatable, CustomStringConver
       "\(error)"
     case .programFailed(let program, let status, let standardError):
       "\(program) exited with status \(status)"
-        + (standardError.isEmpty ? "" : ": \(standardError.trimmingCharacters(in: .whitespacesAndNewlines))")
+        + Self.quoting(standardError)
         + "; run it by hand to see why"
     case .programKilled(let program, let signal):
       "\(program) was ended by signal \(signal)"
@@ -36,5 +38,14 @@ public enum ChannelDeliveryError: Error, Sendable, Equatable, CustomStringConver
     case .soundFileNotWritten(let path, let reason):
       "could not write the chime to \(path): \(reason); give a sound file instead, or set XDG_CACHE_HOME to a writable directory"
     }
+  }
+
+  /// `: ` and what the program wrote to standard error, without white space and line breaks at
+  /// either end; nothing when it wrote nothing else.
+  private static func quoting(_ standardError: String) -> String {
+    guard let first = standardError.firstIndex(where: { !$0.isWhitespace }),
+      let last = standardError.lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return ": " + standardError[first...last]
   }
 }

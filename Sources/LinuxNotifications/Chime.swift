@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A two-tone chime, generated rather than shipped: a high note then a lower one, each with a
 /// quick rise and an exponential fade so that neither clicks.

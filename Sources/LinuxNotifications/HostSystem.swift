@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -42,8 +46,8 @@ public struct HostSystem: Sendable {
     HostSystem(
       variables: ProcessInfo.processInfo.environment,
       isExecutableFile: { path in
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory else {
           return false
         }
         return access(path, X_OK) == 0

@@ -59,7 +59,22 @@ import Testing
     }
   }
 
+  /// The reason is the C library's text for the error, not a FoundationEssentials error dump.
   @Test func missingFileSaysSo() {
-    #expect(throws: CatalogFileError.self) { try CatalogFile.load(path: "/nonexistent/catalog.json") }
+    #expect(
+      throws: CatalogFileError.unreadable(path: "/nonexistent/catalog.json", reason: "No such file or directory")
+    ) { try CatalogFile.load(path: "/nonexistent/catalog.json") }
+    #expect(throws: CatalogFileError.unreadable(path: "/", reason: "Is a directory")) {
+      try CatalogFile.load(path: "/")
+    }
+  }
+
+  /// JSON Lines written on Windows: CRLF line ends, and a blank line that is only a carriage return.
+  @Test func crlfLinesAndBlankLinesAreAccepted() throws {
+    let text =
+      #"{"name": "A", "uuid": "11111111-2222-3333-4444-555555555555", "major": 1, "minor": 1}"# + "\r\n  \r\n"
+      + #"{"name": "B", "uuid": "11111111-2222-3333-4444-555555555555", "major": 1, "minor": 2}"# + "\r\n"
+    let catalog = try CatalogFile.parse(Data(text.utf8), path: "windows.jsonl")
+    #expect(catalog.stations.map(\.name) == ["A", "B"])
   }
 }

@@ -41,6 +41,26 @@ import Testing
     }
   }
 
+  @Test func anythingButAnObjectIsRefused() {
+    for text in ["[-85]", "-85", "{\"enterRSSI\": ", ""] {
+      do {
+        _ = try StationPolicyFile.parse(Data(text.utf8), path: "p.json")
+        Issue.record("\(text) was accepted")
+      } catch {
+        #expect(error.description.hasPrefix("p.json: not a station policy: expected a JSON object"), "\(text)")
+      }
+    }
+  }
+
+  @Test func wrongTypeIsRefusedAfterTheKeysAreKnown() {
+    do {
+      _ = try StationPolicyFile.parse(Data(#"{"enterRSSI": "strong"}"#.utf8), path: "p.json")
+      Issue.record("a string was accepted")
+    } catch {
+      #expect(error.description == "p.json: not a station policy: a value has the wrong type (numbers expected)")
+    }
+  }
+
   @Test func exitAboveEnterIsRefused() {
     #expect(throws: (any Error).self) { try Self.options(["--enter-rssi", "-90", "--exit-rssi", "-80"]) }
   }

@@ -89,3 +89,23 @@ import Testing
     #expect(cipete.lastSeen == FindingFixtures.time(9))
   }
 }
+
+@Suite struct BeaconTallyAddressTests {
+  /// 1,024 distinct addresses, each heard twice, are counted exactly; the 1,025th turns the count
+  /// into an estimate, flagged as such.
+  @Test func distinctAddressesAreExactUpTo1024ThenFlaggedAsEstimated() throws {
+    var summary = ScanSummary()
+    for address in 1...UInt64(1024) {
+      summary.record(FindingFixtures.sighting(minor: 3, rssi: -70, at: 1, address: address))
+      summary.record(FindingFixtures.sighting(minor: 3, rssi: -70, at: 2, address: address))
+    }
+    var tally = try #require(summary.beacons.first)
+    #expect(tally.reports == 2048)
+    #expect(tally.distinctAddresses == 1024)
+    #expect(tally.distinctAddressesAreExact)
+    summary.record(FindingFixtures.sighting(minor: 3, rssi: -70, at: 3, address: 1025))
+    tally = try #require(summary.beacons.first)
+    #expect(!tally.distinctAddressesAreExact)
+    #expect(tally.distinctAddresses >= 1025)
+  }
+}

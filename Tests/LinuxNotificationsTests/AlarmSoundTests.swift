@@ -98,8 +98,9 @@ import Testing
     #expect {
       try alarm.play()
     } throws: { error in
-      guard case .soundFileNotWritten(let path, _) = error as? ChannelDeliveryError else { return false }
-      return path == "/proc/no-such/dir/arrival-chime-v1.wav"
+      guard case .soundFileNotWritten(let path, let reason) = error as? ChannelDeliveryError else { return false }
+      // The C library's words for the mkdir that failed, not a FoundationEssentials error dump.
+      return path == "/proc/no-such/dir/arrival-chime-v1.wav" && reason == "No such file or directory"
     }
   }
 }

@@ -58,6 +58,14 @@ import Testing
         "no desktop session bus: notifications need a desktop session"))
   }
 
+  @Test func programFailureQuotesItsStandardErrorTrimmed() {
+    let error = ChannelDeliveryError.programFailed(
+      program: "notify-send", status: 1, standardError: " \n No server\t\n\n")
+    #expect(error.description == "notify-send exited with status 1: No server; run it by hand to see why")
+    let silent = ChannelDeliveryError.programFailed(program: "notify-send", status: 1, standardError: " \n")
+    #expect(silent.description == "notify-send exited with status 1; run it by hand to see why")
+  }
+
   @Test func failuresComeBackAsTypedErrors() {
     let host = FakeHost(variables: desktopSession, executables: ["/usr/bin/notify-send"])
     let failing = DesktopNotifier(

@@ -1,6 +1,11 @@
 import BeaconDomain
-import Foundation
 import HCICodec
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads a user's station catalog: a JSON file mapping their own beacons to station names.
 ///
@@ -17,7 +22,7 @@ public enum CatalogFile {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
+      throw .unreadable(path: path, reason: FileErrorReason.describe(error))
     }
     return try parse(data, path: path)
   }
@@ -42,13 +47,13 @@ public enum CatalogFile {
   private static func decodeEntries(_ data: Data, path: String) throws(CatalogFileError) -> [Entry] {
     let decoder = JSONDecoder()
     if let document = try? decoder.decode(Document.self, from: data) { return document.stations }
-    // JSON Lines: one station object per non-empty line.
+    // JSON Lines: one station object per non-blank line; lines end in LF or CRLF (one Character).
     guard let text = String(data: data, encoding: .utf8) else {
       throw .invalid(path: path, reason: "not UTF-8 text")
     }
     var entries: [Entry] = []
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
+    for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+      let trimmed = Self.trimmingWhitespace(line)
       guard !trimmed.isEmpty else { continue }
       do {
         entries.append(try decoder.decode(Entry.self, from: Data(trimmed.utf8)))
@@ -61,6 +66,14 @@ public enum CatalogFile {
     }
     guard !entries.isEmpty else { throw .invalid(path: path, reason: "no stations") }
     return entries
+  }
+
+  /// `line` without the white space at either end.
+  private static func trimmingWhitespace(_ line: Substring) -> Substring {
+    guard let first = line.firstIndex(where: { !$0.isWhitespace }),
+      let last = line.lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return line[first...last]
   }
 
   private static func describe(_ error: any Error) -> String {

@@ -1,5 +1,10 @@
 import BeaconDomain
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A station-detection policy file (`--policy-file FILE`): JSON with any of
 /// `enterRSSI`, `enterReports`, `exitRSSI`, `lostAfterSeconds`, `maximumPlausibleSkip`,
@@ -24,7 +29,8 @@ struct StationPolicyFile: Decodable {
   }
 
   static func parse(_ data: Data, path: String) throws(StationPolicyFileError) -> StationPolicyFile {
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+    let decoder = JSONDecoder()
+    guard let object = try? decoder.decode(ObjectKeys.self, from: data) else {
       throw .invalid(path, "expected a JSON object such as {\"enterRSSI\": -88, \"lostAfterSeconds\": 20}")
     }
     let known = Set(CodingKeys.allCases.map(\.rawValue))
@@ -32,10 +38,26 @@ struct StationPolicyFile: Decodable {
       throw .invalid(path, "unknown key \"\(unknown)\"; known: \(known.sorted().joined(separator: ", "))")
     }
     do {
-      return try JSONDecoder().decode(StationPolicyFile.self, from: data)
+      return try decoder.decode(StationPolicyFile.self, from: data)
     } catch {
       throw .invalid(path, "a value has the wrong type (numbers expected)")
     }
+  }
+}
+
+/// The keys of a JSON object, whatever their values; decoding anything but an object fails.
+private struct ObjectKeys: Decodable {
+  var keys: [String]
+
+  private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  init(from decoder: any Decoder) throws {
+    keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
   }
 }
 

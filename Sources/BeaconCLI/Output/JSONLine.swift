@@ -16,6 +16,11 @@ struct JSONLine {
     if let value { text += String(value) } else { text += "null" }
   }
 
+  mutating func add(_ key: String, _ value: Bool) {
+    appendKey(key)
+    text += value ? "true" : "false"
+  }
+
   mutating func add(_ key: String, _ value: Double?) {
     appendKey(key)
     if let value, value.isFinite { text += String(value) } else { text += "null" }

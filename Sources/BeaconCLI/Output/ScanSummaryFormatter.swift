@@ -58,6 +58,7 @@ public struct ScanSummaryFormatter: Sendable {
     object.add("station", tally.station?.name)
     object.add("reports", tally.reports)
     object.add("addresses", tally.distinctAddresses)
+    object.add("addressesExact", tally.distinctAddressesAreExact)
     object.add("rssiMin", tally.rssi.minimum)
     object.add("rssiMedian", tally.rssi.median)
     object.add("rssiMax", tally.rssi.maximum)
@@ -78,7 +79,7 @@ public struct ScanSummaryFormatter: Sendable {
       lines.append(
         Self.beaconColumns.line(
           tally.identity.kind.rawValue, tally.identity.description,
-          tally.station?.displayName ?? "-", String(tally.reports), String(tally.distinctAddresses),
+          tally.station?.displayName ?? "-", String(tally.reports), Self.addresses(tally),
           tally.rssi.minimum.map { String($0) } ?? "n/a", tally.rssi.median.map(Self.median) ?? "n/a",
           tally.rssi.maximum.map { String($0) } ?? "n/a", tally.firstSeen.iso8601, tally.lastSeen.iso8601))
     }
@@ -99,12 +100,18 @@ public struct ScanSummaryFormatter: Sendable {
     return lines
   }
 
+  /// The distinct addresses as people read them: `≈` before an estimate (more than 1,024
+  /// addresses, see ``BeaconTally/distinctAddressesAreExact``), the bare number when exact.
+  static func addresses(_ tally: BeaconTally) -> String {
+    tally.distinctAddressesAreExact ? String(tally.distinctAddresses) : "≈" + String(tally.distinctAddresses)
+  }
+
   /// A median as people read it: whole dBm, or one decimal for a half.
   static func median(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
   }
 
   private static let beaconColumns = TextColumns(
-    widths: [13, 48, 16, 7, 5, 4, 6, 4, 24], rightAligned: [3, 4, 5, 6, 7])
+    widths: [13, 48, 16, 7, 7, 4, 6, 4, 24], rightAligned: [3, 4, 5, 6, 7])
   private static let totalColumns = TextColumns(widths: [16, 9, 7], rightAligned: [1, 2])
 }

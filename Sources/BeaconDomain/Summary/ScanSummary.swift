@@ -1,9 +1,10 @@
 /// A scan summed up per beacon identity, for `beacon-scan --summary`: a ``BeaconTally`` for
 /// each identity heard, and totals by kind.
 ///
-/// Memory does not grow with the number of reports: one tally per identity, each holding a
-/// bounded RSSI histogram and the set of addresses the identity was heard from. In all it is
-/// proportional to the distinct (identity, address) pairs present.
+/// Memory grows with neither the reports nor the addresses: one tally per identity, each of
+/// bounded size (a histogram of at most 256 RSSI counters, 2 KiB; distinct addresses held
+/// exactly up to 1,024, 8 KiB, then estimated in a fixed 8 KiB sketch, see ``BeaconTally``). In
+/// all it is proportional to the distinct identities present, at most about 10 KiB each.
 public struct ScanSummary: Sendable {
   private var tallies: [BeaconIdentity: BeaconTally] = [:]
 
