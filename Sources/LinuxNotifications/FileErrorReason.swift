@@ -14,9 +14,10 @@
 /// caused it, and has no text for people (`localizedDescription` is Foundation's, which the
 /// executables do not link: it would add about 6 MiB to their resident memory). `strerror` of
 /// the POSIX error is what a user needs; any other error is described as Swift prints it.
-enum FileErrorReason {
+/// Public so that the command-line layer words its own file errors the same way.
+public enum FileErrorReason {
   /// The reason `error` gives, as a clause for a message.
-  static func describe(_ error: any Error) -> String {
+  public static func describe(_ error: any Error) -> String {
     let posixError = (error as? CocoaError)?.underlying as? POSIXError ?? error as? POSIXError
     guard let code = posixError?.code.rawValue else { return String(describing: error) }
     return String(cString: strerror(code))

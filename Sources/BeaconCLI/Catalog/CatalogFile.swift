@@ -1,5 +1,6 @@
 import BeaconDomain
 import HCICodec
+import LinuxNotifications
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
