@@ -18,7 +18,7 @@ public struct LEAdvertisingReport: Hashable, Sendable {
   }
 
   /// One advertising or scan-response PDU as the controller received it.
-  public struct Report: Hashable, Sendable, AdvertisingReportFields {
+  public struct Report: Hashable, Sendable {
     public var eventType: EventType
     public var addressType: LEAddressType
     public var address: BluetoothAddress

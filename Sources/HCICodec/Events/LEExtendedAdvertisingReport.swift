@@ -12,7 +12,7 @@ public struct LEExtendedAdvertisingReport: Hashable, Sendable {
     self.missingReportCount = missingReportCount
   }
 
-  public struct Report: Hashable, Sendable, AdvertisingReportFields {
+  public struct Report: Hashable, Sendable {
     public var eventType: EventType
     public var addressType: LEAddressType
     public var address: BluetoothAddress
