@@ -28,6 +28,9 @@ public struct AltBeacon: Hashable, Sendable {
     self.manufacturerReserved = manufacturerReserved
   }
 
+  /// The length of the manufacturer-specific data of an AltBeacon (company identifier included).
+  public static let manufacturerSpecificDataLength = 26
+
   /// The beacon code that marks an AltBeacon.
   public static let beaconCode: UInt16 = 0xBEAC
 
@@ -47,7 +50,9 @@ public struct AltBeacon: Hashable, Sendable {
     if let rejection = FrameRejection.shortfall(2, at: 2, of: data, "Beacon Code") { return .failure(rejection) }
     let code = UInt16(truncatingIfNeeded: data.loadBigEndian(2, at: 2))
     guard code == beaconCode else { return .failure(.wrongType(code)) }
-    guard data.count == 26 else { return .failure(.wrongLength(expected: 22, actual: data.count - 4)) }
+    guard data.count == manufacturerSpecificDataLength else {
+      return .failure(.wrongLength(expected: 22, actual: data.count - 4))
+    }
     return .success(
       AltBeacon(
         companyIdentifier: UInt16(truncatingIfNeeded: data.loadLittleEndian(2, at: 0)),
@@ -59,7 +64,7 @@ public struct AltBeacon: Hashable, Sendable {
 
   /// The manufacturer-specific AD structure's data, company identifier first (26 bytes).
   public var manufacturerSpecificData: [UInt8] {
-    var writer = ByteWriter(capacity: 26)
+    var writer = ByteWriter(capacity: Self.manufacturerSpecificDataLength)
     writer.writeUInt16LE(companyIdentifier)
     writer.writeUInt16BE(Self.beaconCode)
     writer.write(contentsOf: id1.bigEndianBytes)

@@ -62,8 +62,15 @@ public enum BeaconFrame: Hashable, Sendable {
   private static func frame(ofType type: ADType, data: Span<UInt8>) -> BeaconFrame? {
     switch type {
     case .manufacturerSpecificData:
-      if case .success(let frame) = IBeacon.decode(manufacturerSpecificData: data) { return .iBeacon(frame) }
-      if case .success(let frame) = AltBeacon.decode(manufacturerSpecificData: data) { return .altBeacon(frame) }
+      // Most manufacturer data on the air is neither; its length alone says so.
+      switch data.count {
+      case IBeacon.manufacturerSpecificDataLength:
+        if case .success(let frame) = IBeacon.decode(manufacturerSpecificData: data) { return .iBeacon(frame) }
+      case AltBeacon.manufacturerSpecificDataLength:
+        if case .success(let frame) = AltBeacon.decode(manufacturerSpecificData: data) { return .altBeacon(frame) }
+      default:
+        break
+      }
       return nil
     case .serviceData16BitUUID:
       if case .success(let frame) = EddystoneUID.decode(serviceData: data) { return .eddystoneUID(frame) }

@@ -19,6 +19,9 @@ public struct IBeacon: Hashable, Sendable {
     self.measuredPower = measuredPower
   }
 
+  /// The length of the manufacturer-specific data of an iBeacon (company identifier included).
+  public static let manufacturerSpecificDataLength = 25
+
   /// Apple's Bluetooth SIG company identifier.
   public static let appleCompanyIdentifier: UInt16 = 0x004C
   /// The two bytes after the company identifier: type 0x02 (proximity beacon), length 0x15.
@@ -45,7 +48,9 @@ public struct IBeacon: Hashable, Sendable {
     }
     let typeAndLength = UInt16(truncatingIfNeeded: data.loadBigEndian(2, at: 2))
     guard typeAndLength == Self.typeAndLength else { return .failure(.wrongType(typeAndLength)) }
-    guard data.count == 25 else { return .failure(.wrongLength(expected: 21, actual: data.count - 4)) }
+    guard data.count == manufacturerSpecificDataLength else {
+      return .failure(.wrongLength(expected: 21, actual: data.count - 4))
+    }
     return .success(
       IBeacon(
         uuid: UUID128(high: data.loadBigEndian(8, at: 4), low: data.loadBigEndian(8, at: 12)),
@@ -73,7 +78,7 @@ public struct IBeacon: Hashable, Sendable {
 
   /// The manufacturer-specific AD structure's data, company identifier first (25 bytes).
   public var manufacturerSpecificData: [UInt8] {
-    var writer = ByteWriter(capacity: 25)
+    var writer = ByteWriter(capacity: Self.manufacturerSpecificDataLength)
     writer.writeUInt16LE(Self.appleCompanyIdentifier)
     writer.writeUInt16BE(Self.typeAndLength)
     writer.write(contentsOf: uuid.bigEndianBytes)
