@@ -79,31 +79,29 @@ public struct BeaconFinder: Sendable {
     var events = advance(to: sighting.time)
     let identity = sighting.frame.identity
     guard isRanged(identity) else { return events }
-    // Updated in place: one lookup, and the RSSI window is not copied.
-    let index: Dictionary<BeaconIdentity, Tracked>.Index
-    if let existing = tracked.index(forKey: identity) {
-      index = existing
+    if let index = tracked.index(forKey: identity) {
+      // Updated in place: one lookup, and the RSSI window is not copied.
       tracked.values[index].state.reportCount += 1
       tracked.values[index].state.lastSeen = max(tracked.values[index].state.lastSeen, sighting.time)
+      update(&tracked.values[index], with: sighting)
+      events.append(.ranged(tracked.values[index].state))
     } else {
       if tracked.count >= max(configuration.maximumTrackedBeacons, 1), let evicted = leastRecentlyHeard() {
         tracked[evicted.state.identity] = nil
         events.append(.lost(evicted.state))
       }
-      let entry = Tracked(
+      var entry = Tracked(
         state: BeaconState(
           identity: identity, address: sighting.address, txPowerAt1m: sighting.frame.txPowerAt1m, lastRSSI: nil,
           smoothedRSSI: nil, estimatedDistance: nil, proximity: .unknown, firstSeen: sighting.time,
           lastSeen: sighting.time, reportCount: 1),
         window: RSSIWindow())
+      update(&entry, with: sighting)
       tracked[identity] = entry
-      guard let inserted = tracked.index(forKey: identity) else { return events }
-      index = inserted
       let loss = sighting.time.adding(configuration.exitPeriod)
       earliestPossibleLoss = min(earliestPossibleLoss ?? loss, loss)
+      events.append(.ranged(entry.state))
     }
-    update(&tracked.values[index], with: sighting)
-    events.append(.ranged(tracked.values[index].state))
     return events
   }
 
