@@ -34,7 +34,7 @@ struct RSSIWindow: Hashable, Sendable {
   mutating func add(_ rssi: Int, at time: CaptureTime, window: Duration, capacity: Int) {
     storage.append((time, rssi))
     let value = Int16(clamping: rssi)
-    sortedValues.insert(value, at: Self.insertionIndex(of: value, in: sortedValues))
+    sortedValues.insert(value, at: sortedValues.firstIndex(notBelow: value))
     let oldest = time.adding(.zero - window)
     let expired = (samples.firstIndex(where: { $0.time >= oldest }) ?? storage.endIndex) - forgotten
     let overCapacity = max(samples.count - expired - max(capacity, 1), 0)
@@ -56,7 +56,7 @@ struct RSSIWindow: Hashable, Sendable {
     for sample in storage[forgotten..<(forgotten + count)] {
       // The value is present: every sample's value was inserted when it arrived.
       let value = Int16(clamping: sample.rssi)
-      let index = Self.insertionIndex(of: value, in: sortedValues)
+      let index = sortedValues.firstIndex(notBelow: value)
       if index < sortedValues.count, sortedValues[index] == value { sortedValues.remove(at: index) }
     }
     forgotten += count
@@ -64,16 +64,5 @@ struct RSSIWindow: Hashable, Sendable {
       storage.removeFirst(forgotten)
       forgotten = 0
     }
-  }
-
-  /// The first index whose value is not less than `value` (binary search).
-  private static func insertionIndex(of value: Int16, in sorted: [Int16]) -> Int {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 }

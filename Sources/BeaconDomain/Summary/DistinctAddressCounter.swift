@@ -48,7 +48,7 @@ struct DistinctAddressCounter: Sendable {
       sketch?.insert(value)
       return
     }
-    let position = firstPosition(notBelow: value)
+    let position = exactAddresses.firstIndex(notBelow: value)
     if position < exactAddresses.count, exactAddresses[position] == value { return }
     guard exactAddresses.count < Self.exactCapacity else {
       switchToEstimate(adding: value)
@@ -61,17 +61,6 @@ struct DistinctAddressCounter: Sendable {
       exactAddresses.reserveCapacity(min(2 * (exactAddresses.count + 1), Self.exactCapacity))
     }
     exactAddresses.insert(value, at: position)
-  }
-
-  /// Binary search: the index of the first held value ≥ `value` (the count when none is).
-  private func firstPosition(notBelow value: UInt64) -> Int {
-    var low = 0
-    var high = exactAddresses.count
-    while low < high {
-      let middle = low + (high - low) / 2
-      if exactAddresses[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 
   private mutating func switchToEstimate(adding value: UInt64) {
