@@ -47,16 +47,12 @@ extension Span where Element == UInt8 {
 
   @inlinable
   public func readUInt16LE(at offset: inout Int, _ field: String) throws(HCIDecodingError) -> UInt16 {
-    try requireBytes(2, at: offset, field)
-    defer { offset += 2 }
-    return UInt16(littleEndian: bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt16.self))
+    UInt16(truncatingIfNeeded: try readLittleEndian(2, at: &offset, field))
   }
 
   @inlinable
   public func readUInt16BE(at offset: inout Int, _ field: String) throws(HCIDecodingError) -> UInt16 {
-    try requireBytes(2, at: offset, field)
-    defer { offset += 2 }
-    return UInt16(bigEndian: bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt16.self))
+    UInt16(truncatingIfNeeded: try readBigEndian(2, at: &offset, field))
   }
 
   /// `count` (0...8) bytes at `offset` as a big-endian unsigned integer, which the caller has
