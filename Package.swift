@@ -1,19 +1,30 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Layers, from the wire up. SwiftPM enforces the import rules:
-//   CBlueZShim      C over BlueZ's HCI sockets; only LinuxHCISocket may import it.
-//   HCICodec        pure Swift: HCI packets, commands, events, AD structures, btsnoop. No I/O, no C.
-//   HCIController   the controller session over an abstract HCIConnection: command flow,
-//                   capabilities, scanning and advertising. No I/O of its own.
-//   BeaconDomain    beacons, stations, the scanning pipeline. Imports only HCICodec.
-//   HCITransport    capture files, H4 over serial and TCP; implements the domain's and the
-//                   controller's interfaces.
-//   LinuxHCISocket  the kernel HCI socket, through CBlueZShim.
-//   LinuxNotifications  desktop notifications (notify-send), terminal bell, alarm sound
-//                   (paplay/aplay) on Linux. FoundationEssentials only; knows nothing of beacons.
-//   BeaconCLI       options and presentation shared by the executables.
-//   beacon-scan, beacon-broadcast, beacon-ride   wiring only.
+// Modules, from the wire up; each imports only the ones before it, and SwiftPM enforces that.
+// docs/Architecture.md draws the graph and follows a report from the socket to a station event.
+//
+//   BluetoothTypes      addresses, UUIDs, advertising data (AD structures), byte readers, time.
+//                       Pure Swift; knows nothing of HCI.
+//   HCICodec            HCI packets, commands and events; H4 framing; btsnoop, pcap and pcapng.
+//                       Pure Swift: no I/O, no C.
+//   HCITransportCore    the one connection abstraction every packet source implements
+//                       (HCIConnection) and its typed errors. No I/O, no domain.
+//   CBlueZShim          C over BlueZ's HCI sockets; only LinuxHCITransports imports it.
+//   LinuxHCITransports  the transports: the kernel HCI socket, H4 over serial and TCP, capture
+//                       replay and recording; POSIX I/O through swift-system.
+//   HCIController       the controller session over any HCIConnection: command flow,
+//                       capabilities, scanning, advertising. No I/O of its own.
+//   Beacons             beacon frames (iBeacon, AltBeacon, Eddystone-UID), sightings, ranging,
+//                       the BeaconFinder and BeaconBroadcaster protocols. No HCI.
+//   BeaconScanning      HCI advertising reports to beacon sightings; the finder and broadcaster
+//                       over a controller.
+//   MRTNavigation       stations, catalogs, the presence policy and the rider's use cases.
+//                       Depends on Beacons and BluetoothTypes only: no HCI, no capture files.
+//   BeaconStatistics    the --summary tallies: per-identity counts, distinct addresses, RSSI.
+//   LinuxNotifications  desktop notifications, terminal bell, alarm sound; knows no beacons.
+//   BeaconCLI           options, presentation and the commands' wiring.
+//   beacon-scan, beacon-broadcast, beacon-ride   main.swift only.
 let package = Package(
   name: "beacon-toolkit",
   products: [
@@ -21,45 +32,86 @@ let package = Package(
     .executable(name: "beacon-broadcast", targets: ["beacon-broadcast"]),
     .executable(name: "beacon-ride", targets: ["beacon-ride"]),
     .executable(name: "ride-report", targets: ["ride-report"]),
+    .library(name: "BluetoothTypes", targets: ["BluetoothTypes"]),
     .library(name: "HCICodec", targets: ["HCICodec"]),
-    .library(name: "BeaconDomain", targets: ["BeaconDomain"]),
+    .library(name: "Beacons", targets: ["Beacons"]),
+    .library(name: "BeaconScanning", targets: ["BeaconScanning"]),
+    .library(name: "MRTNavigation", targets: ["MRTNavigation"]),
+    .library(name: "BeaconStatistics", targets: ["BeaconStatistics"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
+    .target(name: "BluetoothTypes"),
+    .target(name: "HCICodec", dependencies: ["BluetoothTypes"]),
+    .target(name: "HCITransportCore", dependencies: ["HCICodec"]),
     .target(
       name: "CBlueZShim",
       linkerSettings: [.linkedLibrary("bluetooth")]
     ),
-    .target(name: "HCICodec"),
-    .target(name: "HCIController", dependencies: ["HCICodec"]),
-    .target(name: "BeaconDomain", dependencies: ["HCICodec"]),
-    .target(name: "HCITransport", dependencies: ["HCICodec", "HCIController", "BeaconDomain"]),
-    .target(name: "LinuxHCISocket", dependencies: ["CBlueZShim", "HCICodec", "HCIController"]),
+    .target(
+      name: "LinuxHCITransports",
+      dependencies: [
+        "CBlueZShim", "BluetoothTypes", "HCICodec", "HCITransportCore",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
+    .target(name: "HCIController", dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore"]),
+    .target(name: "Beacons", dependencies: ["BluetoothTypes"]),
+    .target(
+      name: "BeaconScanning",
+      dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController", "Beacons"]
+    ),
+    .target(name: "MRTNavigation", dependencies: ["BluetoothTypes", "Beacons"]),
+    .target(name: "BeaconStatistics", dependencies: ["BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation"]),
     .target(name: "LinuxNotifications"),
+    // The reference documentation (a DocC catalog of articles, no code):
+    // `swift package generate-documentation --target BeaconToolkit`.
+    .target(name: "BeaconToolkit", path: "Sources/BeaconToolkit"),
     .target(
       name: "BeaconCLI",
       dependencies: [
-        "HCICodec", "HCIController", "BeaconDomain", "HCITransport", "LinuxHCISocket", "LinuxNotifications",
+        "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
+        "BeaconScanning", "MRTNavigation", "BeaconStatistics", "LinuxNotifications",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "beacon-scan", dependencies: ["BeaconCLI"]),
     .executableTarget(name: "beacon-broadcast", dependencies: ["BeaconCLI"]),
     .executableTarget(name: "beacon-ride", dependencies: ["BeaconCLI"]),
-    .executableTarget(name: "ride-report", dependencies: ["BeaconDomain", "HCITransport", "HCICodec"]),
+    .executableTarget(
+      name: "ride-report",
+      dependencies: ["BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "Beacons", "BeaconScanning", "MRTNavigation"]
+    ),
 
-    .testTarget(name: "HCICodecTests", dependencies: ["HCICodec"]),
-    .testTarget(name: "HCIControllerTests", dependencies: ["HCIController", "HCICodec"]),
-    .testTarget(name: "BeaconDomainTests", dependencies: ["BeaconDomain", "HCICodec"]),
+    .testTarget(name: "BluetoothTypesTests", dependencies: ["BluetoothTypes"]),
+    .testTarget(name: "HCICodecTests", dependencies: ["BluetoothTypes", "HCICodec"]),
     .testTarget(
-      name: "HCITransportTests", dependencies: ["HCITransport", "HCIController", "BeaconDomain", "HCICodec"]),
-    .testTarget(name: "LinuxHCISocketTests", dependencies: ["LinuxHCISocket", "HCIController", "HCICodec"]),
+      name: "LinuxHCITransportsTests",
+      dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController"]
+    ),
+    .testTarget(
+      name: "HCIControllerTests", dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController"]),
+    .testTarget(name: "BeaconsTests", dependencies: ["BluetoothTypes", "Beacons"]),
+    .testTarget(
+      name: "BeaconScanningTests",
+      dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController", "Beacons", "BeaconScanning"]
+    ),
+    .testTarget(name: "MRTNavigationTests", dependencies: ["BluetoothTypes", "Beacons", "MRTNavigation"]),
+    .testTarget(
+      name: "BeaconStatisticsTests",
+      dependencies: ["BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation", "BeaconStatistics"]
+    ),
     .testTarget(name: "LinuxNotificationsTests", dependencies: ["LinuxNotifications"]),
     .testTarget(
       name: "BeaconCLITests",
-      dependencies: ["BeaconCLI", "BeaconDomain", "HCICodec", "HCIController", "HCITransport"]
+      dependencies: [
+        "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
+        "BeaconScanning", "MRTNavigation", "BeaconStatistics", "BeaconCLI",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -31,12 +31,12 @@ public func fuzzHCIEvent(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 /// `packet` as ``HCIEvent`` does.
 func checkInPlaceReaderAgrees(_ packet: [UInt8]) {
   var inPlace: [(AdvertisingReportHeader, [UInt8])] = []
-  let inPlaceResult = Result { () throws(HCIDecodingError) in
+  let inPlaceResult = Result { () throws(ByteDecodingError) in
     try AdvertisingReportEvent.forEachReport(inPacket: packet.span) { header, data in
       inPlace.append((header, (0..<data.count).map { data[$0] }))
     }
   }
-  let decoded = Result { () throws(HCIDecodingError) in try HCIEvent(decoding: packet) }
+  let decoded = Result { () throws(ByteDecodingError) in try HCIEvent(decoding: packet) }
   switch (decoded, inPlaceResult) {
   case (.success(.leMeta(.advertisingReport(let event))), .success(let outcome?)):
     precondition(outcome.problem == event.problem && outcome.missingReportCount == event.missingReportCount)

@@ -1,4 +1,6 @@
 import HCICodec
+import BluetoothTypes
+import HCITransportCore
 
 /// How the controller answered a command.
 public enum CommandResponse: Hashable, Sendable {

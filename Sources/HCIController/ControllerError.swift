@@ -1,4 +1,6 @@
 import HCICodec
+import BluetoothTypes
+import HCITransportCore
 
 /// Why the controller session failed. Each case's text names the controller and the command
 /// and says what to do.

@@ -1,4 +1,6 @@
 import HCICodec
+import BluetoothTypes
+import HCITransportCore
 
 extension ControllerSession {
   /// The advertising set the extended commands use.

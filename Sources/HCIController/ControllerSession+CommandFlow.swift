@@ -1,4 +1,6 @@
 import HCICodec
+import BluetoothTypes
+import HCITransportCore
 
 extension ControllerSession {
   /// Sends `command` and waits for its HCI_Command_Complete, returning its decoded return
@@ -127,7 +129,7 @@ extension ControllerSession {
   /// A Command Complete, Command Status or Hardware Error that does not decode: an error if
   /// it answers the awaited command (or is a hardware error), otherwise ignored.
   private func malformedCommandFlowEvent(
-    _ packet: HCIPacket, code: HCIEventCode, problem: HCIDecodingError, awaiting: HCIOpcode?
+    _ packet: HCIPacket, code: HCIEventCode, problem: ByteDecodingError, awaiting: HCIOpcode?
   ) throws(ControllerError) -> Routing {
     let bytes = Array(packet.bytes)
     if code == .hardwareError {

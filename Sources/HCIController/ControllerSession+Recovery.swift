@@ -1,4 +1,6 @@
 import HCICodec
+import BluetoothTypes
+import HCITransportCore
 
 extension ControllerSession {
   /// What the session is starting, for choosing and switching command sets.

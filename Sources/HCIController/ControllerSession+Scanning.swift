@@ -1,4 +1,6 @@
 import HCICodec
+import BluetoothTypes
+import HCITransportCore
 
 extension ControllerSession {
   /// Starts scanning with ``scanningCommandSet``; the reports then come from

@@ -1,4 +1,6 @@
 import HCICodec
+import BluetoothTypes
+import HCITransportCore
 
 extension ControllerSession {
   /// Leaves the controller as it was found, then closes the connection. Call it on SIGINT or

@@ -1,4 +1,6 @@
 import HCICodec
+import BluetoothTypes
+import HCITransportCore
 
 /// The one place that owns the command/response flow with a controller, and what the
 /// toolkit does with it: read its capabilities, scan, advertise, and leave it as it was found.

@@ -1,4 +1,6 @@
 import HCICodec
+import BluetoothTypes
+import HCITransportCore
 
 extension ControllerSession {
   /// Something the session decided or recovered from, for the CLI to tell the user. Read

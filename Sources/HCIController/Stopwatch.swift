@@ -1,3 +1,6 @@
+import BluetoothTypes
+import HCICodec
+import HCITransportCore
 /// Measures time since it was started, on whatever clock the session was given.
 struct Stopwatch {
   /// The time since the stopwatch started.

@@ -1,6 +1,9 @@
-import BeaconDomain
-import HCICodec
-import HCITransport
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BluetoothTypes
+import LinuxHCITransports
+import HCITransportCore
 
 /// A ride fixture decoded once: its station sightings in capture order and its truth, so that
 /// every policy in the sweep replays the same input without reading the capture again.

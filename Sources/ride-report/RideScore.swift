@@ -1,5 +1,7 @@
-import BeaconDomain
-import HCICodec
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BluetoothTypes
 
 /// How one policy did on a set of rides.
 ///

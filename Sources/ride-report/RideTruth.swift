@@ -1,5 +1,5 @@
 import Foundation
-import HCICodec
+import BluetoothTypes
 
 /// What a ride fixture's scenario says happened, read from `NAME.expected-stations.json`
 /// (written by tools/make-fixtures.py from the scenario's timeline, not from any decoder).

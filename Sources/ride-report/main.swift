@@ -3,7 +3,10 @@
 //   swift run ride-report [--stops] [CAPTURE.btsnoop ...]
 // Without captures it reads Fixtures/ride-*.btsnoop; each needs NAME.expected-stations.json
 // beside it (tools/make-fixtures.py writes them).
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BluetoothTypes
 import Foundation
 
 /// One row of the sweep: a policy and finder configuration, and what differs from the defaults.

@@ -1,8 +1,13 @@
-import BeaconDomain
-import Foundation
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
 import HCIController
-import HCITransport
+import HCITransportCore
+import LinuxHCITransports
+import Foundation
 import Testing
 
 /// From advertising enabled on one emulated controller to the first sighting through the

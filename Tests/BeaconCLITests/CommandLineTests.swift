@@ -1,9 +1,13 @@
 import ArgumentParser
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
+@testable import BeaconCLI
 import Testing
 
-@testable import BeaconCLI
 
 @Suite struct CommandLineTests {
   @Test func scanNeedsASourceAndSaysWhich() {

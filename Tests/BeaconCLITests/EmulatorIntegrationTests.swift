@@ -1,7 +1,12 @@
-import BeaconDomain
-import Foundation
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
-import HCITransport
+import LinuxHCITransports
+import HCITransportCore
+import Foundation
 import Testing
 
 /// Our executables against Google's Bumble controllers (tools/emulator.py) over H4 on loopback

@@ -1,10 +1,15 @@
-import BeaconDomain
-import Foundation
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
-import HCITransport
+import LinuxHCITransports
+import HCITransportCore
+@testable import BeaconCLI
+import Foundation
 import Testing
 
-@testable import BeaconCLI
 
 /// Our pipeline against the fixtures' expectations, which tools/make-fixtures.py (an independent
 /// Python encoder) writes from the same scenario as the capture bytes.

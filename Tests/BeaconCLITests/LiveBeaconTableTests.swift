@@ -1,8 +1,12 @@
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
+@testable import BeaconCLI
 import Testing
 
-@testable import BeaconCLI
 
 @Suite struct LiveBeaconTableTests {
   static func sighting(minor: UInt16, rssi: Int8?, second: Int64) -> BeaconSighting {

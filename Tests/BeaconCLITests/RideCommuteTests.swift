@@ -1,6 +1,11 @@
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
-import HCITransport
+import LinuxHCITransports
+import HCITransportCore
 import Testing
 
 /// The commute use case on every ride fixture: ``DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce``

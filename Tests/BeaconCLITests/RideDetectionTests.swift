@@ -1,7 +1,12 @@
-import BeaconDomain
-import Foundation
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
-import HCITransport
+import LinuxHCITransports
+import HCITransportCore
+import Foundation
 import Testing
 
 /// Whole rides through the detection engine with its default policy: every ride fixture is

@@ -1,8 +1,12 @@
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
+@testable import BeaconCLI
 import Testing
 
-@testable import BeaconCLI
 
 /// How `--summary` shows an address count that is estimated (more than 1,024 distinct addresses
 /// for one identity) apart from an exact one.

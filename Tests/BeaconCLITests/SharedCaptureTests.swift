@@ -1,10 +1,15 @@
-import BeaconDomain
-import Foundation
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
-import HCITransport
+import LinuxHCITransports
+import HCITransportCore
+@testable import BeaconCLI
+import Foundation
 import Testing
 
-@testable import BeaconCLI
 
 /// Real captures recorded by other people (../shared/captures, see its SOURCES.md), decoded by
 /// our pipeline and compared with the iBeacon rows that tshark and scapy agreed on (expected.tsv).

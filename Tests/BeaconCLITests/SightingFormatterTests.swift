@@ -1,8 +1,12 @@
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
+@testable import BeaconCLI
 import Testing
 
-@testable import BeaconCLI
 
 @Suite struct SightingFormatterTests {
   static let time = CaptureTime(microsecondsSinceUnixEpoch: 1_795_000_000_123_456)

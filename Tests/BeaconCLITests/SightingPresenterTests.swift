@@ -1,9 +1,13 @@
-import BeaconDomain
-import Foundation
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
+@testable import BeaconCLI
+import Foundation
 import Testing
 
-@testable import BeaconCLI
 
 /// The live table redraws in place, at most twice a second, from the first sighting on.
 @Suite struct SightingPresenterTests {

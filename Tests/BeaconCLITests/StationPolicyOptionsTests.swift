@@ -1,9 +1,13 @@
 import ArgumentParser
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
+@testable import BeaconCLI
 import Foundation
 import Testing
 
-@testable import BeaconCLI
 
 @Suite struct StationPolicyOptionsTests {
   static func options(_ arguments: [String]) throws -> StationPolicyOptions {

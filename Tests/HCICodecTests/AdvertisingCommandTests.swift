@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HCICodec
+@testable import BluetoothTypes
 
 @Suite struct AdvertisingCommandTests {
   @Test func leSetAdvertisingParametersNonConnectable() throws {
@@ -44,13 +45,13 @@ import Testing
 
   @Test func leSetAdvertisingDataRejectsLengthAbove31OnDecode() {
     let parameters: [UInt8] = [0x20] + Array(repeating: 0, count: 31)
-    #expect(throws: HCIDecodingError.invalidValue(field: "Advertising_Data_Length", value: 0x20)) {
+    #expect(throws: ByteDecodingError.invalidValue(field: "Advertising_Data_Length", value: 0x20)) {
       try LESetAdvertisingData(decodingParameters: parameters[...])
     }
   }
 
   @Test func leSetAdvertisingDataShortFieldIsTruncated() {
-    #expect(throws: HCIDecodingError.truncated(field: "Advertising_Data", needed: 31, available: 3)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Advertising_Data", needed: 31, available: 3)) {
       try LESetAdvertisingData(decodingParameters: [0x03, 0x02, 0x01, 0x06][...])
     }
   }
@@ -113,10 +114,10 @@ import Testing
     #expect(throws: HCIParameterError.tooLong(field: "Advertising_Data", count: 252, maximum: 251)) {
       try LESetExtendedAdvertisingData(advertisingHandle: 0, advertisingData: Array(repeating: UInt8(0), count: 252))
     }
-    #expect(throws: HCIDecodingError.invalidValue(field: "Advertising_Data_Length", value: 252)) {
+    #expect(throws: ByteDecodingError.invalidValue(field: "Advertising_Data_Length", value: 252)) {
       try LESetExtendedAdvertisingData(decodingParameters: [0x00, 0x03, 0x01, 0xFC][...])
     }
-    #expect(throws: HCIDecodingError.truncated(field: "Advertising_Data", needed: 3, available: 1)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Advertising_Data", needed: 3, available: 1)) {
       try LESetExtendedAdvertisingData(decodingParameters: [0x00, 0x03, 0x01, 0x03, 0x02][...])
     }
   }
@@ -145,10 +146,10 @@ import Testing
     #expect(throws: HCIParameterError.tooManyEntries(field: "Num_Sets", count: 64, maximum: 63)) {
       try LESetExtendedAdvertisingEnable(enable: true, sets: sets)
     }
-    #expect(throws: HCIDecodingError.invalidValue(field: "Num_Sets", value: 64)) {
+    #expect(throws: ByteDecodingError.invalidValue(field: "Num_Sets", value: 64)) {
       try LESetExtendedAdvertisingEnable(decodingParameters: [0x01, 0x40][...])
     }
-    #expect(throws: HCIDecodingError.truncated(field: "Max_Extended_Advertising_Events", needed: 1, available: 0)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Max_Extended_Advertising_Events", needed: 1, available: 0)) {
       try LESetExtendedAdvertisingEnable(decodingParameters: [0x01, 0x01, 0x01, 0x00, 0x00][...])
     }
   }

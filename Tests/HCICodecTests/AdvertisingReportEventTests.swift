@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HCICodec
+@testable import BluetoothTypes
 
 /// The in-place reader of advertising reports (`AdvertisingReportEvent`, the scanning hot path)
 /// must say exactly what the event decoder (`HCIEvent`) says of the same bytes: the same
@@ -11,9 +12,9 @@ import Testing
   /// What either decoder made of one packet, in one comparable form.
   enum Reading: Equatable {
     case notAdvertisingReport
-    case failed(HCIDecodingError)
-    case legacy([LEAdvertisingReport.Report], problem: HCIDecodingError?, missing: Int)
-    case extended([LEExtendedAdvertisingReport.Report], problem: HCIDecodingError?, missing: Int)
+    case failed(ByteDecodingError)
+    case legacy([LEAdvertisingReport.Report], problem: ByteDecodingError?, missing: Int)
+    case extended([LEExtendedAdvertisingReport.Report], problem: ByteDecodingError?, missing: Int)
   }
 
   static func byEventDecoder(_ packet: [UInt8]) -> Reading {
@@ -183,16 +184,16 @@ import Testing
   @Test func aFieldPastTheEndThrowsLikeByteReader() {
     let bytes: [UInt8] = [0xAA, 0xBB, 0xCC]
     var offset = 1
-    #expect(throws: HCIDecodingError.truncated(field: "Major", needed: 6, available: 2)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Major", needed: 6, available: 2)) {
       try bytes.span.readAddress(at: &offset, "Major")
     }
     #expect(offset == 1, "a failed read does not move the offset")
-    #expect(throws: HCIDecodingError.truncated(field: "Data", needed: 3, available: 2)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Data", needed: 3, available: 2)) {
       try bytes.span.readRange(3, at: &offset, "Data")
     }
     var reader = ByteReader(bytes[...])
     _ = try? reader.readUInt8("skip")
-    #expect(throws: HCIDecodingError.truncated(field: "Data", needed: 3, available: 2)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Data", needed: 3, available: 2)) {
       try reader.readBytes(3, "Data")
     }
   }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HCICodec
+@testable import BluetoothTypes
 
 /// Builds the bytes of an HCI event packet by hand (code, length, parameters).
 private func eventPacket(code: UInt8 = 0x3E, _ parameters: [UInt8]) -> [UInt8] {
@@ -131,7 +132,7 @@ private func decodeExtended(_ packet: [UInt8]) throws -> LEExtendedAdvertisingRe
   }
 
   @Test func zeroReportsIsInvalid() {
-    #expect(throws: HCIDecodingError.invalidValue(field: "Num_Reports", value: 0)) {
+    #expect(throws: ByteDecodingError.invalidValue(field: "Num_Reports", value: 0)) {
       try HCIEvent(decoding: eventPacket([0x02, 0x00]))
     }
   }
@@ -276,16 +277,16 @@ private func extendedReport(
 
 @Suite struct HCIEventDecodingTests {
   @Test func lengthMustMatch() {
-    #expect(throws: HCIDecodingError.lengthMismatch(field: "Parameter_Total_Length", declared: 5, available: 3)) {
+    #expect(throws: ByteDecodingError.lengthMismatch(field: "Parameter_Total_Length", declared: 5, available: 3)) {
       try HCIEvent(decoding: [0x3E, 0x05, 0x02, 0x01, 0x03])
     }
-    #expect(throws: HCIDecodingError.lengthMismatch(field: "Parameter_Total_Length", declared: 1, available: 2)) {
+    #expect(throws: ByteDecodingError.lengthMismatch(field: "Parameter_Total_Length", declared: 1, available: 2)) {
       try HCIEvent(decoding: [0x0E, 0x01, 0x01, 0x00])
     }
-    #expect(throws: HCIDecodingError.truncated(field: "Parameter_Total_Length", needed: 1, available: 0)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Parameter_Total_Length", needed: 1, available: 0)) {
       try HCIEvent(decoding: [0x3E])
     }
-    #expect(throws: HCIDecodingError.truncated(field: "Subevent_Code", needed: 1, available: 0)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Subevent_Code", needed: 1, available: 0)) {
       try HCIEvent(decoding: [0x3E, 0x00])
     }
   }
@@ -321,7 +322,7 @@ private func extendedReport(
         == .commandStatus(
           CommandStatus(status: .commandDisallowed, numHCICommandPackets: 1, commandOpcode: HCIOpcode(rawValue: 0x200B))
         ))
-    #expect(throws: HCIDecodingError.trailingBytes(field: "HCI_Command_Status", count: 1)) {
+    #expect(throws: ByteDecodingError.trailingBytes(field: "HCI_Command_Status", count: 1)) {
       try HCIEvent(decoding: [0x0F, 0x05, 0x00, 0x01, 0x0B, 0x20, 0x00])
     }
   }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HCICodec
+@testable import BluetoothTypes
 
 /// Decodes `hex` as an HCI event packet (no H4 indicator) that must be Command Complete.
 private func commandComplete(_ hex: String, sourceLocation: SourceLocation = #_sourceLocation) throws
@@ -9,7 +10,7 @@ private func commandComplete(_ hex: String, sourceLocation: SourceLocation = #_s
   let packet = try #require(Hex.decode(hex), sourceLocation: sourceLocation)
   guard case .commandComplete(let event) = try HCIEvent(decoding: packet) else {
     Issue.record("not a Command Complete event", sourceLocation: sourceLocation)
-    throw HCIDecodingError.invalidValue(field: "Event_Code", value: UInt64(packet[0]))
+    throw ByteDecodingError.invalidValue(field: "Event_Code", value: UInt64(packet[0]))
   }
   return event
 }
@@ -40,7 +41,7 @@ private func commandComplete(_ hex: String, sourceLocation: SourceLocation = #_s
 
   @Test func readLocalVersionInformationTruncated() throws {
     let event = try commandComplete("0E 08 01 01 10 00 0B 00 00 0B")
-    #expect(throws: HCIDecodingError.truncated(field: "Company_Identifier", needed: 2, available: 0)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Company_Identifier", needed: 2, available: 0)) {
       try event.returnParameters(of: ReadLocalVersionInformation.self)
     }
   }
@@ -58,7 +59,7 @@ private func commandComplete(_ hex: String, sourceLocation: SourceLocation = #_s
 
   @Test func leReadLocalSupportedFeaturesTruncated() throws {
     let event = try commandComplete("0E 08 01 03 20 00 40 19 00 00")
-    #expect(throws: HCIDecodingError.truncated(field: "LE_Features", needed: 8, available: 4)) {
+    #expect(throws: ByteDecodingError.truncated(field: "LE_Features", needed: 8, available: 4)) {
       try event.returnParameters(of: LEReadLocalSupportedFeatures.self)
     }
   }
@@ -87,7 +88,7 @@ private func commandComplete(_ hex: String, sourceLocation: SourceLocation = #_s
 
   @Test func readLocalSupportedCommandsTruncated() throws {
     let event = try commandComplete("0E 08 01 02 10 00 00 FF FF FF")
-    #expect(throws: HCIDecodingError.truncated(field: "Supported_Commands", needed: 64, available: 4)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Supported_Commands", needed: 64, available: 4)) {
       try event.returnParameters(of: ReadLocalSupportedCommands.self)
     }
   }
@@ -101,7 +102,7 @@ private func commandComplete(_ hex: String, sourceLocation: SourceLocation = #_s
   @Test func leSetExtendedAdvertisingParametersStatusOnlyIsTruncated() throws {
     let event = try commandComplete("0E 04 01 36 20 12")
     #expect(event.status == .invalidHCICommandParameters)
-    #expect(throws: HCIDecodingError.truncated(field: "Selected_TX_Power", needed: 1, available: 0)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Selected_TX_Power", needed: 1, available: 0)) {
       try event.returnParameters(of: LESetExtendedAdvertisingParameters.self)
     }
   }
@@ -117,21 +118,21 @@ private func commandComplete(_ hex: String, sourceLocation: SourceLocation = #_s
 
   @Test func statusOnlyWithoutStatusIsTruncated() throws {
     let event = try commandComplete("0E 03 01 0A 20")
-    #expect(throws: HCIDecodingError.truncated(field: "Status", needed: 1, available: 0)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Status", needed: 1, available: 0)) {
       try event.returnParameters(of: LESetAdvertisingEnable.self)
     }
   }
 
   @Test func trailingReturnParameterBytesAreRejected() throws {
     let event = try commandComplete("0E 05 01 0C 20 00 00")
-    #expect(throws: HCIDecodingError.trailingBytes(field: "LESetScanEnable return parameters", count: 1)) {
+    #expect(throws: ByteDecodingError.trailingBytes(field: "LESetScanEnable return parameters", count: 1)) {
       try event.returnParameters(of: LESetScanEnable.self)
     }
   }
 
   @Test func wrongOpcodeIsRejected() throws {
     let event = try commandComplete("0E 0A 01 09 10 00 55 44 33 22 11 00")
-    #expect(throws: HCIDecodingError.invalidValue(field: "Command_Opcode", value: 0x1009)) {
+    #expect(throws: ByteDecodingError.invalidValue(field: "Command_Opcode", value: 0x1009)) {
       try event.returnParameters(of: ReadLocalVersionInformation.self)
     }
   }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HCICodec
+@testable import BluetoothTypes
 
 /// Checks that `command` encodes to the packet `hex` (opcode, length, parameters; no H4
 /// indicator) and that decoding the packet's parameters gives `command` back.
@@ -42,7 +43,7 @@ func expectCommandPacket<Command: HCICommand>(
   }
 
   @Test func parameterlessCommandRejectsParameters() {
-    #expect(throws: HCIDecodingError.trailingBytes(field: "Reset parameters", count: 1)) {
+    #expect(throws: ByteDecodingError.trailingBytes(field: "Reset parameters", count: 1)) {
       try Reset(decodingParameters: [0x00][...])
     }
   }
@@ -53,8 +54,18 @@ func expectCommandPacket<Command: HCICommand>(
   }
 
   @Test func truncatedAddressIsTypedError() {
-    #expect(throws: HCIDecodingError.truncated(field: "Random_Address", needed: 6, available: 5)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Random_Address", needed: 6, available: 5)) {
       try LESetRandomAddress(decodingParameters: [1, 2, 3, 4, 5][...])
     }
+  }
+}
+
+@Suite struct HCIOpcodeTests {
+  @Test func opcodeSplitsIntoGroupAndCommand() {
+    let opcode = HCIOpcode(groupField: 0x08, commandField: 0x000C)
+    #expect(opcode.rawValue == 0x200C)
+    #expect(opcode.groupField == 0x08)
+    #expect(opcode.commandField == 0x000C)
+    #expect(opcode.description == "0x200C")
   }
 }

@@ -1,4 +1,5 @@
 import HCICodec
+import BluetoothTypes
 import Testing
 
 @Suite("link-type translation")
@@ -15,7 +16,7 @@ struct LinkLayerTranslationTests {
     let event = try HCIEvent(decoding: packet.bytes)
     guard case .leMeta(.advertisingReport(let reports)) = event else {
       Issue.record("not an LE Advertising Report: \(event)")
-      throw HCIDecodingError.invalidValue(field: "event", value: 0)
+      throw ByteDecodingError.invalidValue(field: "event", value: 0)
     }
     #expect(reports.problem == nil && reports.reports.count == 1)
     return try #require(reports.reports.first)

@@ -1,4 +1,5 @@
 import HCICodec
+import BluetoothTypes
 import Testing
 
 @Suite("capture format sniffing")

@@ -1,4 +1,5 @@
 import HCICodec
+import BluetoothTypes
 
 /// Builds pcap and pcapng files byte by byte, as the formats define them.
 enum PCAPBytes {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HCICodec
+@testable import BluetoothTypes
 
 @Suite struct ParameterValueCommandTests {
   @Test func advertisingIntervalFromMilliseconds() throws {

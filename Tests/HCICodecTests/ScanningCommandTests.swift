@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HCICodec
+@testable import BluetoothTypes
 
 @Suite struct ScanningCommandTests {
   @Test func leSetScanParametersActive() throws {
@@ -12,7 +13,7 @@ import Testing
   }
 
   @Test func leSetScanParametersTruncated() {
-    #expect(throws: HCIDecodingError.truncated(field: "Scanning_Filter_Policy", needed: 1, available: 0)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Scanning_Filter_Policy", needed: 1, available: 0)) {
       try LESetScanParameters(decodingParameters: [0x01, 0x60, 0x00, 0x30, 0x00, 0x00][...])
     }
   }
@@ -23,7 +24,7 @@ import Testing
   }
 
   @Test func leSetScanEnableRejectsNonBooleanEnable() {
-    #expect(throws: HCIDecodingError.invalidValue(field: "LE_Scan_Enable", value: 2)) {
+    #expect(throws: ByteDecodingError.invalidValue(field: "LE_Scan_Enable", value: 2)) {
       try LESetScanEnable(decodingParameters: [0x02, 0x00][...])
     }
   }
@@ -48,13 +49,13 @@ import Testing
   }
 
   @Test func leSetExtendedScanParametersUnknownPHYBit() {
-    #expect(throws: HCIDecodingError.invalidValue(field: "Scanning_PHYs", value: 0x02)) {
+    #expect(throws: ByteDecodingError.invalidValue(field: "Scanning_PHYs", value: 0x02)) {
       try LESetExtendedScanParameters(decodingParameters: [0x00, 0x00, 0x02, 0x01, 0x60, 0x00, 0x30, 0x00][...])
     }
   }
 
   @Test func leSetExtendedScanParametersMissingEntry() {
-    #expect(throws: HCIDecodingError.truncated(field: "Scan_Type", needed: 1, available: 0)) {
+    #expect(throws: ByteDecodingError.truncated(field: "Scan_Type", needed: 1, available: 0)) {
       try LESetExtendedScanParameters(decodingParameters: [0x00, 0x00, 0x05, 0x01, 0x60, 0x00, 0x30, 0x00][...])
     }
   }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HCICodec
+@testable import BluetoothTypes
 
 /// The Supported_Commands positions (Core v5.4 Vol 4 Part E §6.27) of the commands this
 /// toolkit sends, transcribed independently of the source: BlueZ monitor/packet.c numbers each
@@ -85,7 +86,7 @@ private let specTable: [(opcode: UInt16, blueZBit: Int, name: String)] = [
   }
 
   @Test func wrongSizeIsTypedError() {
-    #expect(throws: HCIDecodingError.lengthMismatch(field: "Supported_Commands", declared: 64, available: 63)) {
+    #expect(throws: ByteDecodingError.lengthMismatch(field: "Supported_Commands", declared: 64, available: 63)) {
       try SupportedCommands(octets: [UInt8](repeating: 0, count: 63))
     }
   }

@@ -1,7 +1,9 @@
 import HCICodec
+import BluetoothTypes
+@testable import HCIController
+import HCITransportCore
 import Testing
 
-@testable import HCIController
 
 @Suite struct CommandFlowTests {
   typealias F = ControllerFixtures

@@ -1,5 +1,7 @@
 import HCICodec
+import BluetoothTypes
 import HCIController
+import HCITransportCore
 
 /// Event packets and start-up scripts for the scripted controller.
 enum ControllerFixtures {

@@ -1,7 +1,9 @@
 import HCICodec
+import BluetoothTypes
+@testable import HCIController
+import HCITransportCore
 import Testing
 
-@testable import HCIController
 
 @Suite struct LegacyAdvertisingCommandsTests {
   /// Flags 0x06 and the iBeacon of Dukuh Atas (project UUID, major 1, minor 12, −59 dBm).

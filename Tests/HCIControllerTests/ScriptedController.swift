@@ -1,6 +1,8 @@
 import Glibc
 import HCICodec
+import BluetoothTypes
 import HCIController
+import HCITransportCore
 import Testing
 
 /// A fake controller that follows a script: each command the host sends must be the next

@@ -1,4 +1,8 @@
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
 
 /// Prints stations for `--list-stations`, as text or as JSON Lines that ``CatalogFile`` reads back.

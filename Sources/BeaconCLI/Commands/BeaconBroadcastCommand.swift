@@ -1,5 +1,9 @@
 import ArgumentParser
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
 
 /// `beacon-broadcast`: act as a station beacon.

@@ -1,7 +1,12 @@
 import ArgumentParser
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCIController
-import HCITransport
+import HCITransportCore
+import LinuxHCITransports
 import LinuxNotifications
 
 /// `beacon-ride`: the commute mode. A line per station found, an alarm on arrival, then exit.

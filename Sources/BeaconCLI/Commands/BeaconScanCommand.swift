@@ -1,8 +1,13 @@
 import ArgumentParser
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
 import HCIController
-import HCITransport
+import HCITransportCore
+import LinuxHCITransports
 import LinuxNotifications
 
 /// `beacon-scan`: find beacon frames and report them.

@@ -1,6 +1,6 @@
 import HCIController
-import HCITransport
-import LinuxHCISocket
+import HCITransportCore
+import LinuxHCITransports
 
 /// Opens the controller a ``TransportSpec`` names, and sets a session up the way that
 /// transport needs.

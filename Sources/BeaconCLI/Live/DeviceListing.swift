@@ -1,4 +1,5 @@
-import LinuxHCISocket
+import LinuxHCITransports
+import HCITransportCore
 
 /// `--list-devices`: the kernel's controllers, through its device-list ioctl.
 enum DeviceListing {

@@ -1,7 +1,12 @@
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
 import HCIController
-import HCITransport
+import HCITransportCore
+import LinuxHCITransports
 
 /// `beacon-broadcast -i DEVICE`: advertise each plan in turn (one, or a route's stations), then
 /// leave the controller not advertising, also on Ctrl-C and SIGTERM.

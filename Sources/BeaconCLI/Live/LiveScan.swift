@@ -1,7 +1,12 @@
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
 import HCIController
-import HCITransport
+import HCITransportCore
+import LinuxHCITransports
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,11 @@
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
-import HCITransport
+import LinuxHCITransports
+import HCITransportCore
 
 /// Replays a capture through the scanning pipeline into a sink, stopping early when the sink
 /// is done; reports the capture's warnings and the counts on standard error.

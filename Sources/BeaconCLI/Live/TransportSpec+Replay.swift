@@ -1,4 +1,5 @@
-import HCITransport
+import LinuxHCITransports
+import HCITransportCore
 
 extension TransportSpec {
   /// Whether this names a capture rather than a controller.

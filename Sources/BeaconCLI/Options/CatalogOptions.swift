@@ -1,5 +1,9 @@
 import ArgumentParser
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 
 /// `--catalog FILE`: which stations beacons are named after.
 public struct CatalogOptions: ParsableArguments {

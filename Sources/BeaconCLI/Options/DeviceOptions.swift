@@ -1,6 +1,7 @@
 import ArgumentParser
 import HCIController
-import HCITransport
+import HCITransportCore
+import LinuxHCITransports
 
 extension CommandSetPreference: ExpressibleByArgument {}
 

@@ -1,5 +1,9 @@
 import ArgumentParser
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 
 /// The station-detection constants, for field tuning; the defaults are the documented ones.
 public struct StationPolicyOptions: ParsableArguments {

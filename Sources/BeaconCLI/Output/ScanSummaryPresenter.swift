@@ -1,4 +1,8 @@
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
 
 /// `beacon-scan --summary`: counts every sighting into a ``ScanSummary`` and prints it once,

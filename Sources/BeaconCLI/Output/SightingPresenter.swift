@@ -1,4 +1,8 @@
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
 
 /// What `beacon-scan` shows for the sightings of any source: lines (text or JSON, optionally each

@@ -1,4 +1,8 @@
-import BeaconDomain
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
 import HCICodec
 
 /// Lines for station events (`beacon-scan --notify`, `beacon-ride`): text for people, or one

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// An advertising-channel PDU (Core spec Vol 6, Part B, 2.3): a 2-byte header (PDU type,
 /// ChSel, TxAdd, RxAdd, length) and a payload.
 ///
@@ -55,7 +56,7 @@ public struct AdvertisingChannelPDU: Hashable, Sendable {
   public var payload: ArraySlice<UInt8>
 
   /// Decodes the PDU of an advertising-channel ``LinkLayerPacket``.
-  public init(decoding pdu: ArraySlice<UInt8>) throws(HCIDecodingError) {
+  public init(decoding pdu: ArraySlice<UInt8>) throws(ByteDecodingError) {
     var reader = ByteReader(pdu)
     let first = try reader.readUInt8("PDU Header")
     let length = Int(try reader.readUInt8("PDU Header Length"))
@@ -72,9 +73,9 @@ public struct AdvertisingChannelPDU: Hashable, Sendable {
   ///
   /// - Parameter rssi: The signal strength the sniffer measured, `nil` if it did not.
   /// - Returns: `nil` for PDU types that no legacy report describes (``PDUType/reportEventType``).
-  /// - Throws: ``HCIDecodingError`` if the payload is too short for AdvA (or AdvA and
+  /// - Throws: ``ByteDecodingError`` if the payload is too short for AdvA (or AdvA and
   ///   TargetA), or its data is longer than the 31 bytes a legacy report can carry.
-  public func advertisingReport(rssi: Int8?) throws(HCIDecodingError) -> LEAdvertisingReport.Report? {
+  public func advertisingReport(rssi: Int8?) throws(ByteDecodingError) -> LEAdvertisingReport.Report? {
     guard let eventType = pduType.reportEventType else { return nil }
     var reader = ByteReader(payload)
     let address = try reader.readAddress("AdvA")

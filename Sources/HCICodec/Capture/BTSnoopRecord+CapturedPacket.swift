@@ -1,3 +1,4 @@
+import BluetoothTypes
 extension BTSnoopRecord {
   /// The HCI packet this record holds, read according to the file's datalink.
   ///

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// The 10-byte pseudo-header of `LINKTYPE_BLUETOOTH_LE_LL_WITH_PHDR` (256) frames, written
 /// by radio sniffers (Ubertooth, ice9-bluetooth-sniffer with a HackRF) before each link-layer
 /// packet. All multi-byte fields are little-endian.
@@ -47,7 +48,7 @@ public struct BluetoothLELLPseudoHeader: Hashable, Sendable {
   }
 
   /// Reads the pseudo-header, leaving `reader` at the link-layer packet.
-  public init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
+  public init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
     rfChannel = try reader.readUInt8("RF_Channel")
     signalPower = try reader.readInt8("Signal_Power")
     noisePower = try reader.readInt8("Noise_Power")

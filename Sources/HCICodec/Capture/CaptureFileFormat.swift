@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// The capture file formats this module reads, told apart by their first bytes.
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+import BluetoothTypes
 extension CapturedFrame {
   /// What a host would have received for this frame, read according to its link type.
   ///
@@ -59,7 +60,7 @@ extension CapturedFrame {
   }
 
   /// The packet of a frame of an HCI link type.
-  private func hciTranslation() throws(HCIDecodingError) -> FrameTranslation {
+  private func hciTranslation() throws(ByteDecodingError) -> FrameTranslation {
     var reader = ByteReader(bytes)
     switch linkType {
     case .bluetoothHCIH4WithPHDR:
@@ -79,7 +80,7 @@ extension CapturedFrame {
 
   /// An H4 packet: indicator byte, then the packet. `received` is the recorded direction, or
   /// `nil` when the link type does not record it.
-  private static func h4Packet(_ bytes: ArraySlice<UInt8>, received: Bool?) throws(HCIDecodingError) -> HCIPacket {
+  private static func h4Packet(_ bytes: ArraySlice<UInt8>, received: Bool?) throws(ByteDecodingError) -> HCIPacket {
     var reader = ByteReader(bytes)
     let type = HCIPacketType(rawValue: try reader.readUInt8("H4 packet indicator"))
     guard (HCIPacketType.command.rawValue...HCIPacketType.isoData.rawValue).contains(type.rawValue) else {
@@ -106,7 +107,7 @@ extension CapturedFrame {
   }
 
   /// The link-layer packet of a frame of a link-layer link type, and its radio information.
-  private func radioInformation() throws(HCIDecodingError) -> RadioInformation {
+  private func radioInformation() throws(ByteDecodingError) -> RadioInformation {
     switch linkType {
     case .bluetoothLELLWithPHDR:
       var reader = ByteReader(bytes)
@@ -124,7 +125,7 @@ extension CapturedFrame {
 
   private static func advertisingTranslation(
     _ radio: RadioInformation, verifyingUncheckedCRC: Bool
-  ) throws(HCIDecodingError) -> FrameTranslation {
+  ) throws(ByteDecodingError) -> FrameTranslation {
     let packet = try LinkLayerPacket(decoding: radio.packet)
     guard packet.isAdvertisingChannel, !radio.isDataChannelPDU else { return .skipped(.dataChannelPDU) }
     let pdu = try AdvertisingChannelPDU(decoding: packet.pdu)

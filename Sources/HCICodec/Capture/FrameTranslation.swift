@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// What a captured frame means to a host listening for advertising reports: an HCI packet,
 /// or a reason why it has none.
 public enum FrameTranslation: Hashable, Sendable {
@@ -29,7 +30,7 @@ public enum FrameSkipReason: Hashable, Sendable {
   /// controller drops such packets.
   case crcFailed
   /// The radio packet or the sniffer's header around it cannot be decoded.
-  case malformed(HCIDecodingError)
+  case malformed(ByteDecodingError)
 }
 
 extension FrameSkipReason: CustomStringConvertible {

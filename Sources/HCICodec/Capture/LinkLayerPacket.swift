@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// A Bluetooth LE link-layer packet as sniffers record it, without preamble (Core spec Vol 6,
 /// Part B, 2.1): access address, PDU (a 2-byte header and its payload), CRC.
 ///
@@ -16,9 +17,9 @@ public struct LinkLayerPacket: Hashable, Sendable {
 
   /// Decodes a packet. Bytes after the CRC (which some sniffers leave) are ignored.
   ///
-  /// - Throws: ``HCIDecodingError/truncated(field:needed:available:)`` if the bytes end
+  /// - Throws: ``ByteDecodingError/truncated(field:needed:available:)`` if the bytes end
   ///   before the CRC.
-  public init(decoding bytes: ArraySlice<UInt8>) throws(HCIDecodingError) {
+  public init(decoding bytes: ArraySlice<UInt8>) throws(ByteDecodingError) {
     var reader = ByteReader(bytes)
     accessAddress = try reader.readUInt32LE("Access Address")
     let start = reader.position

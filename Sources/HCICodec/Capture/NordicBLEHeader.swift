@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// The header the nRF Sniffer for Bluetooth LE puts before each link-layer packet in
 /// `LINKTYPE_NORDIC_BLE` (272) frames, protocol versions 1 to 3 (as Wireshark's
 /// `nordic_ble` dissector reads them). Multi-byte fields are little-endian.
@@ -18,7 +19,7 @@ public struct NordicBLEHeader: Hashable, Sendable {
   /// The protocol versions this type reads.
   public static let supportedProtocolVersions: ClosedRange<UInt8> = 1...3
 
-  /// The field name in the ``HCIDecodingError`` thrown for an unsupported protocol version.
+  /// The field name in the ``ByteDecodingError`` thrown for an unsupported protocol version.
   public static let protocolVersionField = "nRF Sniffer Protocol_Version"
 
   public var boardID: UInt8
@@ -39,10 +40,10 @@ public struct NordicBLEHeader: Hashable, Sendable {
 
   /// Reads the header of a whole frame.
   ///
-  /// - Throws: ``HCIDecodingError/invalidValue(field:value:)`` for a protocol version outside
-  ///   ``supportedProtocolVersions``, ``HCIDecodingError/lengthMismatch(field:declared:available:)``
-  ///   if the lengths do not add up to the frame's, or ``HCIDecodingError/truncated(field:needed:available:)``.
-  public init(decoding frame: ArraySlice<UInt8>) throws(HCIDecodingError) {
+  /// - Throws: ``ByteDecodingError/invalidValue(field:value:)`` for a protocol version outside
+  ///   ``supportedProtocolVersions``, ``ByteDecodingError/lengthMismatch(field:declared:available:)``
+  ///   if the lengths do not add up to the frame's, or ``ByteDecodingError/truncated(field:needed:available:)``.
+  public init(decoding frame: ArraySlice<UInt8>) throws(ByteDecodingError) {
     var reader = ByteReader(frame)
     boardID = try reader.readUInt8("Board")
     var peek = reader

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// Reads a pcap or a pcapng capture incrementally, telling which from its first four bytes;
 /// the same calls as ``PcapDecoder`` and ``PcapngDecoder``.
 ///

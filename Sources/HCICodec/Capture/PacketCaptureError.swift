@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// Why bytes could not be read as a pcap or pcapng capture, or a frame could not be turned
 /// into an HCI packet. Every case says where the problem is.
 public enum PacketCaptureError: Error, Hashable, Sendable {
@@ -18,7 +19,7 @@ public enum PacketCaptureError: Error, Hashable, Sendable {
   case unsupportedLinkType(PcapLinkType, recordNumber: Int, byteOffset: Int)
   /// A frame of an HCI link type is malformed: its pseudo-header or H4 packet indicator is
   /// missing or wrong.
-  case malformedFrame(recordNumber: Int, byteOffset: Int, linkType: PcapLinkType, problem: HCIDecodingError)
+  case malformedFrame(recordNumber: Int, byteOffset: Int, linkType: PcapLinkType, problem: ByteDecodingError)
 
   /// What is wrong with a corrupt record or block.
   public enum CorruptionReason: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// An HCI command: an opcode and its parameters, encoded as the spec lays them out.
 ///
 /// Every command type is named as in the Core specification (Vol 4, Part E, 7) and
@@ -7,7 +8,7 @@ public protocol HCICommand: Hashable, Sendable {
   /// Appends the command's parameters (not the opcode and length header).
   func encodeParameters(into writer: inout ByteWriter)
   /// Decodes the parameters (everything after the 3-byte command header).
-  init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError)
+  init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError)
 }
 
 /// A command whose Command Complete event carries return parameters beyond the status.
@@ -17,7 +18,7 @@ public protocol HCICommandWithReturnParameters: HCICommand {
 
 /// The return parameters of a Command Complete event, starting with the status byte.
 public protocol HCIReturnParameters: Hashable, Sendable {
-  init(decoding reader: inout ByteReader) throws(HCIDecodingError)
+  init(decoding reader: inout ByteReader) throws(ByteDecodingError)
   func encode(into writer: inout ByteWriter)
 }
 
@@ -41,7 +42,7 @@ extension HCICommand {
   }
 
   /// Decodes a parameter block, requiring that it is consumed exactly.
-  public init(decodingParameters parameters: ArraySlice<UInt8>) throws(HCIDecodingError) {
+  public init(decodingParameters parameters: ArraySlice<UInt8>) throws(ByteDecodingError) {
     var reader = ByteReader(parameters)
     try self.init(decodingParameters: &reader)
     try reader.expectEnd("\(Self.self) parameters")

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Read_Local_Supported_Features (Core v5.4 Vol 4 Part E §7.8.3): the controller's
 /// LE features (page 0). No parameters.
 public struct LEReadLocalSupportedFeatures: HCICommandWithReturnParameters {
@@ -7,7 +8,7 @@ public struct LEReadLocalSupportedFeatures: HCICommandWithReturnParameters {
 
   public func encodeParameters(into writer: inout ByteWriter) {}
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {}
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {}
 
   /// The return parameters: 9 octets.
   public struct ReturnParameters: HCIReturnParameters {
@@ -21,7 +22,7 @@ public struct LEReadLocalSupportedFeatures: HCICommandWithReturnParameters {
       self.leFeatures = leFeatures
     }
 
-    public init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
+    public init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
       status = HCIStatus(rawValue: try reader.readUInt8("Status"))
       leFeatures = LEFeatures(rawValue: try reader.readUInt64LE("LE_Features"))
     }

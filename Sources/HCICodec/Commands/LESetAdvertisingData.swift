@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Set_Advertising_Data (Core v5.4 Vol 4 Part E §7.8.7): the data in legacy
 /// advertising packets. Returns Status.
 ///
@@ -19,7 +20,7 @@ public struct LESetAdvertisingData: HCICommandWithReturnParameters {
 
   public func encodeParameters(into writer: inout ByteWriter) { advertisingData.encode(into: &writer) }
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
     advertisingData = try LegacyAdvertisingPayload(decoding: &reader, field: "Advertising_Data")
   }
 }

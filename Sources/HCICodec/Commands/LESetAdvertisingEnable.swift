@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Set_Advertising_Enable (Core v5.4 Vol 4 Part E §7.8.9): starts or stops legacy
 /// advertising. Returns Status.
 public struct LESetAdvertisingEnable: HCICommandWithReturnParameters {
@@ -11,7 +12,7 @@ public struct LESetAdvertisingEnable: HCICommandWithReturnParameters {
 
   public func encodeParameters(into writer: inout ByteWriter) { writer.write(advertisingEnable) }
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
     advertisingEnable = try reader.readBool("Advertising_Enable")
   }
 }

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Set_Advertising_Parameters (Core v5.4 Vol 4 Part E §7.8.5): legacy advertising
 /// parameters. Returns Status.
 public struct LESetAdvertisingParameters: HCICommandWithReturnParameters {
@@ -48,7 +49,7 @@ public struct LESetAdvertisingParameters: HCICommandWithReturnParameters {
     writer.write(advertisingFilterPolicy.rawValue)
   }
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
     advertisingIntervalMin = AdvertisingInterval(rawValue: try reader.readUInt16LE("Advertising_Interval_Min"))
     advertisingIntervalMax = AdvertisingInterval(rawValue: try reader.readUInt16LE("Advertising_Interval_Max"))
     advertisingType = AdvertisingType(rawValue: try reader.readUInt8("Advertising_Type"))

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Set_Event_Mask (Core v5.4 Vol 4 Part E §7.8.1): which LE Meta subevents the
 /// controller may generate. Returns Status.
 public struct LESetEventMask: HCICommandWithReturnParameters {
@@ -13,7 +14,7 @@ public struct LESetEventMask: HCICommandWithReturnParameters {
     writer.writeUInt64LE(leEventMask.rawValue)
   }
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
     leEventMask = LEEventMask(rawValue: try reader.readUInt64LE("LE_Event_Mask"))
   }
 }

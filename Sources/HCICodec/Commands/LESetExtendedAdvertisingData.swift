@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Set_Extended_Advertising_Data (Core v5.4 Vol 4 Part E §7.8.54): all or one
 /// fragment of an advertising set's data. Returns Status.
 public struct LESetExtendedAdvertisingData: HCICommandWithReturnParameters {
@@ -39,8 +40,8 @@ public struct LESetExtendedAdvertisingData: HCICommandWithReturnParameters {
     writer.write(contentsOf: advertisingData)
   }
 
-  /// An Advertising_Data_Length above 251 is ``HCIDecodingError/invalidValue(field:value:)``.
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {
+  /// An Advertising_Data_Length above 251 is ``ByteDecodingError/invalidValue(field:value:)``.
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
     advertisingHandle = AdvertisingHandle(rawValue: try reader.readUInt8("Advertising_Handle"))
     operation = AdvertisingDataOperation(rawValue: try reader.readUInt8("Operation"))
     fragmentPreference = FragmentPreference(rawValue: try reader.readUInt8("Fragment_Preference"))

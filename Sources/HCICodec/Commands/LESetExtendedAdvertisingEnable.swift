@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Set_Extended_Advertising_Enable (Core v5.4 Vol 4 Part E §7.8.56): starts or stops
 /// advertising sets. Returns Status.
 ///
@@ -61,8 +62,8 @@ public struct LESetExtendedAdvertisingEnable: HCICommandWithReturnParameters {
     }
   }
 
-  /// A Num_Sets above 63 is ``HCIDecodingError/invalidValue(field:value:)``.
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {
+  /// A Num_Sets above 63 is ``ByteDecodingError/invalidValue(field:value:)``.
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
     enable = try reader.readBool("Enable")
     let count = try reader.readUInt8("Num_Sets")
     guard Int(count) <= Self.maximumSets else { throw .invalidValue(field: "Num_Sets", value: UInt64(count)) }

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Set_Extended_Advertising_Parameters (Core v5.4 Vol 4 Part E §7.8.53), version 1
 /// (25 parameter octets): the parameters of one advertising set. Returns Status and
 /// Selected_TX_Power.
@@ -85,7 +86,7 @@ public struct LESetExtendedAdvertisingParameters: HCICommandWithReturnParameters
     writer.write(scanRequestNotificationEnable)
   }
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
     advertisingHandle = AdvertisingHandle(rawValue: try reader.readUInt8("Advertising_Handle"))
     advertisingEventProperties = AdvertisingEventProperties(
       rawValue: try reader.readUInt16LE("Advertising_Event_Properties"))
@@ -119,7 +120,7 @@ public struct LESetExtendedAdvertisingParameters: HCICommandWithReturnParameters
       self.selectedTXPower = selectedTXPower
     }
 
-    public init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
+    public init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
       status = HCIStatus(rawValue: try reader.readUInt8("Status"))
       selectedTXPower = try reader.readInt8("Selected_TX_Power")
     }

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Set_Extended_Scan_Enable (Core v5.4 Vol 4 Part E §7.8.65): starts or stops
 /// extended scanning. Returns Status.
 public struct LESetExtendedScanEnable: HCICommandWithReturnParameters {
@@ -30,7 +31,7 @@ public struct LESetExtendedScanEnable: HCICommandWithReturnParameters {
     writer.writeUInt16LE(period.rawValue)
   }
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
     enable = try reader.readBool("Enable")
     filterDuplicates = FilterDuplicates(rawValue: try reader.readUInt8("Filter_Duplicates"))
     duration = ScanDuration(rawValue: try reader.readUInt16LE("Duration"))

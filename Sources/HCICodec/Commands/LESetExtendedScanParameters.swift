@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Set_Extended_Scan_Parameters (Core v5.4 Vol 4 Part E §7.8.64): extended scanning
 /// parameters, one set per scanning PHY. Returns Status.
 ///
@@ -63,9 +64,9 @@ public struct LESetExtendedScanParameters: HCICommandWithReturnParameters {
     }
   }
 
-  /// Throws ``HCIDecodingError/invalidValue(field:value:)`` when Scanning_PHYs has a bit other
+  /// Throws ``ByteDecodingError/invalidValue(field:value:)`` when Scanning_PHYs has a bit other
   /// than LE 1M or LE Coded set: the layout of such a packet is unknown.
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
     ownAddressType = OwnAddressType(rawValue: try reader.readUInt8("Own_Address_Type"))
     scanningFilterPolicy = ScanningFilterPolicy(rawValue: try reader.readUInt8("Scanning_Filter_Policy"))
     let phys = try reader.readUInt8("Scanning_PHYs")
@@ -76,7 +77,7 @@ public struct LESetExtendedScanParameters: HCICommandWithReturnParameters {
     leCoded = phys & Self.leCodedBit == 0 ? nil : try Self.decodeEntry(&reader)
   }
 
-  private static func decodeEntry(_ reader: inout ByteReader) throws(HCIDecodingError) -> PHYParameters {
+  private static func decodeEntry(_ reader: inout ByteReader) throws(ByteDecodingError) -> PHYParameters {
     PHYParameters(
       scanType: LEScanType(rawValue: try reader.readUInt8("Scan_Type")),
       scanInterval: ScanInterval(rawValue: try reader.readUInt16LE("Scan_Interval")),

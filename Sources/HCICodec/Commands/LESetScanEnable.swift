@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Set_Scan_Enable (Core v5.4 Vol 4 Part E §7.8.11): starts or stops legacy
 /// scanning. Returns Status.
 public struct LESetScanEnable: HCICommandWithReturnParameters {
@@ -20,7 +21,7 @@ public struct LESetScanEnable: HCICommandWithReturnParameters {
     writer.write(filterDuplicates.rawValue)
   }
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
     leScanEnable = try reader.readBool("LE_Scan_Enable")
     filterDuplicates = FilterDuplicates(rawValue: try reader.readUInt8("Filter_Duplicates"))
   }

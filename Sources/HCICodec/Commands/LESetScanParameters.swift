@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Set_Scan_Parameters (Core v5.4 Vol 4 Part E §7.8.10): legacy scanning
 /// parameters. Returns Status.
 public struct LESetScanParameters: HCICommandWithReturnParameters {
@@ -34,7 +35,7 @@ public struct LESetScanParameters: HCICommandWithReturnParameters {
     writer.write(scanningFilterPolicy.rawValue)
   }
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
     leScanType = LEScanType(rawValue: try reader.readUInt8("LE_Scan_Type"))
     leScanInterval = ScanInterval(rawValue: try reader.readUInt16LE("LE_Scan_Interval"))
     leScanWindow = ScanInterval(rawValue: try reader.readUInt16LE("LE_Scan_Window"))

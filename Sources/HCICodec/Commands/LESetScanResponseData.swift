@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Set_Scan_Response_Data (Core v5.4 Vol 4 Part E §7.8.8): the data in legacy scan
 /// responses. Returns Status.
 ///
@@ -19,7 +20,7 @@ public struct LESetScanResponseData: HCICommandWithReturnParameters {
 
   public func encodeParameters(into writer: inout ByteWriter) { scanResponseData.encode(into: &writer) }
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
     scanResponseData = try LegacyAdvertisingPayload(decoding: &reader, field: "Scan_Response_Data")
   }
 }

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_Read_BD_ADDR (Core v5.4 Vol 4 Part E §7.4.6): the controller's public device
 /// address. No parameters.
 public struct ReadBDADDR: HCICommandWithReturnParameters {
@@ -7,7 +8,7 @@ public struct ReadBDADDR: HCICommandWithReturnParameters {
 
   public func encodeParameters(into writer: inout ByteWriter) {}
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {}
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {}
 
   /// The return parameters: 7 octets.
   public struct ReturnParameters: HCIReturnParameters {
@@ -21,7 +22,7 @@ public struct ReadBDADDR: HCICommandWithReturnParameters {
       self.bdAddr = bdAddr
     }
 
-    public init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
+    public init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
       status = HCIStatus(rawValue: try reader.readUInt8("Status"))
       bdAddr = try reader.readAddress("BD_ADDR")
     }

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_Read_Local_Supported_Commands (Core v5.4 Vol 4 Part E §7.4.2): which HCI commands
 /// the controller supports, as a 64-octet bit field. No parameters.
 public struct ReadLocalSupportedCommands: HCICommandWithReturnParameters {
@@ -7,7 +8,7 @@ public struct ReadLocalSupportedCommands: HCICommandWithReturnParameters {
 
   public func encodeParameters(into writer: inout ByteWriter) {}
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {}
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {}
 
   /// The return parameters: 65 octets.
   public struct ReturnParameters: HCIReturnParameters {
@@ -21,7 +22,7 @@ public struct ReadLocalSupportedCommands: HCICommandWithReturnParameters {
       self.supportedCommands = supportedCommands
     }
 
-    public init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
+    public init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
       status = HCIStatus(rawValue: try reader.readUInt8("Status"))
       supportedCommands = try SupportedCommands(
         octets: reader.readBytes(SupportedCommands.octetCount, "Supported_Commands"))

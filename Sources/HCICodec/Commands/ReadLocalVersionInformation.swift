@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_Read_Local_Version_Information (Core v5.4 Vol 4 Part E §7.4.1): the controller's
 /// HCI and LMP/LL versions and manufacturer. No parameters.
 public struct ReadLocalVersionInformation: HCICommandWithReturnParameters {
@@ -7,7 +8,7 @@ public struct ReadLocalVersionInformation: HCICommandWithReturnParameters {
 
   public func encodeParameters(into writer: inout ByteWriter) {}
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {}
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {}
 
   /// The return parameters: 9 octets.
   public struct ReturnParameters: HCIReturnParameters {
@@ -37,7 +38,7 @@ public struct ReadLocalVersionInformation: HCICommandWithReturnParameters {
       self.lmpSubversion = lmpSubversion
     }
 
-    public init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
+    public init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
       status = HCIStatus(rawValue: try reader.readUInt8("Status"))
       hciVersion = CoreSpecificationVersion(rawValue: try reader.readUInt8("HCI_Version"))
       hciSubversion = try reader.readUInt16LE("HCI_Subversion")

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_Reset (Core v5.4 Vol 4 Part E §7.3.2): resets the controller (and the link manager
 /// or link layer). No parameters; returns Status.
 public struct Reset: HCICommandWithReturnParameters {
@@ -8,5 +9,5 @@ public struct Reset: HCICommandWithReturnParameters {
 
   public func encodeParameters(into writer: inout ByteWriter) {}
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {}
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {}
 }

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_Set_Event_Mask (Core v5.4 Vol 4 Part E §7.3.1): which events the controller may
 /// generate. Returns Status.
 public struct SetEventMask: HCICommandWithReturnParameters {
@@ -13,7 +14,7 @@ public struct SetEventMask: HCICommandWithReturnParameters {
     writer.writeUInt64LE(eventMask.rawValue)
   }
 
-  public init(decodingParameters reader: inout ByteReader) throws(HCIDecodingError) {
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
     eventMask = EventMask(rawValue: try reader.readUInt64LE("Event_Mask"))
   }
 }

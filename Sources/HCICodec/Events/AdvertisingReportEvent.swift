@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// Reading the advertising reports of a whole event packet in place: the scanning hot path.
 ///
 /// It checks and fails as ``HCIEvent/init(decoding:)-(ArraySlice<UInt8>)`` does for the same bytes, but
@@ -21,7 +22,7 @@ public enum AdvertisingReportEvent {
   @inlinable
   public static func forEachReport(
     inPacket packet: Span<UInt8>, _ body: (AdvertisingReportHeader, Span<UInt8>) -> Void
-  ) throws(HCIDecodingError) -> AdvertisingReportOutcome? {
+  ) throws(ByteDecodingError) -> AdvertisingReportOutcome? {
     guard let format = format(ofPacket: packet) else { return nil }
     let header = try HCIEvent.readHeader(packet)
     // The subevent code is the first parameter byte; the reports follow it.

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// The two events that carry advertising reports, and how to read their reports in place.
 ///
 /// This is the one decoder of advertising reports: ``LEAdvertisingReport`` and
@@ -36,12 +37,12 @@ public enum AdvertisingReportFormat: Hashable, Sendable {
   @inlinable
   public func forEachReport(
     inParameters parameters: Span<UInt8>, _ body: (AdvertisingReportHeader, Range<Int>) -> Void
-  ) throws(HCIDecodingError) -> AdvertisingReportOutcome {
+  ) throws(ByteDecodingError) -> AdvertisingReportOutcome {
     var offset = 0
     let count = Int(try parameters.readUInt8(at: &offset, "Num_Reports"))
     guard count > 0 else { throw .invalidValue(field: "Num_Reports", value: 0) }
     for index in 0..<count {
-      do throws(HCIDecodingError) {
+      do throws(ByteDecodingError) {
         let (header, data) = try readReport(parameters, at: &offset)
         body(header, data)
       } catch {
@@ -59,7 +60,7 @@ public enum AdvertisingReportFormat: Hashable, Sendable {
   /// slice of `parameters` as its data.
   func reports<Report>(
     in parameters: ArraySlice<UInt8>, as makeReport: (AdvertisingReportHeader, ArraySlice<UInt8>) -> Report
-  ) throws(HCIDecodingError) -> ([Report], AdvertisingReportOutcome) {
+  ) throws(ByteDecodingError) -> ([Report], AdvertisingReportOutcome) {
     var reports: [Report] = []
     let outcome = try forEachReport(inParameters: parameters.span) { header, data in
       reports.append(makeReport(header, parameters.subrange(offsets: data)))
@@ -68,7 +69,7 @@ public enum AdvertisingReportFormat: Hashable, Sendable {
   }
 
   @inlinable
-  func readReport(_ bytes: Span<UInt8>, at offset: inout Int) throws(HCIDecodingError) -> (
+  func readReport(_ bytes: Span<UInt8>, at offset: inout Int) throws(ByteDecodingError) -> (
     AdvertisingReportHeader, Range<Int>
   ) {
     switch self {
@@ -79,7 +80,7 @@ public enum AdvertisingReportFormat: Hashable, Sendable {
 
   /// Event_Type, Address_Type, Address, Data_Length, Data, RSSI.
   @inlinable
-  static func readLegacyReport(_ bytes: Span<UInt8>, at offset: inout Int) throws(HCIDecodingError) -> (
+  static func readLegacyReport(_ bytes: Span<UInt8>, at offset: inout Int) throws(ByteDecodingError) -> (
     AdvertisingReportHeader, Range<Int>
   ) {
     let eventType = try bytes.readUInt8(at: &offset, "Event_Type")
@@ -99,7 +100,7 @@ public enum AdvertisingReportFormat: Hashable, Sendable {
   /// TX_Power, RSSI, Periodic_Advertising_Interval (2), Direct_Address_Type, Direct_Address,
   /// Data_Length, Data.
   @inlinable
-  static func readExtendedReport(_ bytes: Span<UInt8>, at offset: inout Int) throws(HCIDecodingError) -> (
+  static func readExtendedReport(_ bytes: Span<UInt8>, at offset: inout Int) throws(ByteDecodingError) -> (
     AdvertisingReportHeader, Range<Int>
   ) {
     let eventType = try bytes.readUInt16LE(at: &offset, "Event_Type")

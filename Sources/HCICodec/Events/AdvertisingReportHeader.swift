@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// Everything of one advertising report except its data, legacy or extended alike.
 ///
 /// A legacy report (HCI_LE_Advertising_Report) has no PHYs, advertising set, TX power,

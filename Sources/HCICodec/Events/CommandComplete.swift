@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_Command_Complete (Core spec Vol 4, Part E, 7.7.14).
 ///
 /// Decode the return parameters of a known command with ``returnParameters(of:)``.
@@ -15,7 +16,7 @@ public struct CommandComplete: Hashable, Sendable {
     self.returnParameters = returnParameters
   }
 
-  init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
+  init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
     numHCICommandPackets = try reader.readUInt8("Num_HCI_Command_Packets")
     commandOpcode = HCIOpcode(rawValue: try reader.readUInt16LE("Command_Opcode"))
     returnParameters = reader.readRemaining()
@@ -28,9 +29,9 @@ public struct CommandComplete: Hashable, Sendable {
 
   /// Decodes the return parameters as those of `command`.
   ///
-  /// Throws ``HCIDecodingError/invalidValue(field:value:)`` if this event completes another opcode.
+  /// Throws ``ByteDecodingError/invalidValue(field:value:)`` if this event completes another opcode.
   public func returnParameters<Command: HCICommandWithReturnParameters>(of command: Command.Type)
-    throws(HCIDecodingError) -> Command.ReturnParameters
+    throws(ByteDecodingError) -> Command.ReturnParameters
   {
     guard commandOpcode == Command.opcode else {
       throw .invalidValue(field: "Command_Opcode", value: UInt64(commandOpcode.rawValue))

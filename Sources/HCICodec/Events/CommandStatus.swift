@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_Command_Status (Core spec Vol 4, Part E, 7.7.15).
 public struct CommandStatus: Hashable, Sendable {
   public var status: HCIStatus
@@ -10,7 +11,7 @@ public struct CommandStatus: Hashable, Sendable {
     self.commandOpcode = commandOpcode
   }
 
-  init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
+  init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
     status = HCIStatus(rawValue: try reader.readUInt8("Status"))
     numHCICommandPackets = try reader.readUInt8("Num_HCI_Command_Packets")
     commandOpcode = HCIOpcode(rawValue: try reader.readUInt16LE("Command_Opcode"))

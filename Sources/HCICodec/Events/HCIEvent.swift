@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// A decoded HCI event packet.
 ///
 /// Events this toolkit does not interpret decode to ``other(code:parameters:)`` rather than
@@ -12,8 +13,8 @@ public enum HCIEvent: Hashable, Sendable {
   /// Decodes an event packet: event code, parameter length, parameters (no H4 indicator).
   ///
   /// The length byte must match the bytes present; a packet cut short throws
-  /// ``HCIDecodingError/lengthMismatch(field:declared:available:)``.
-  public init(decoding packet: ArraySlice<UInt8>) throws(HCIDecodingError) {
+  /// ``ByteDecodingError/lengthMismatch(field:declared:available:)``.
+  public init(decoding packet: ArraySlice<UInt8>) throws(ByteDecodingError) {
     let (code, parameterOffsets) = try Self.readHeader(packet.span)
     var parameters = ByteReader(packet.subrange(offsets: parameterOffsets))
     switch code {
@@ -30,14 +31,14 @@ public enum HCIEvent: Hashable, Sendable {
     }
   }
 
-  public init(decoding packet: [UInt8]) throws(HCIDecodingError) {
+  public init(decoding packet: [UInt8]) throws(ByteDecodingError) {
     try self.init(decoding: packet[...])
   }
 
   /// Reads an event packet's code and length, and returns the code and where the parameters
   /// lie. The length byte must match the bytes present.
   @inlinable
-  public static func readHeader(_ packet: Span<UInt8>) throws(HCIDecodingError) -> (
+  public static func readHeader(_ packet: Span<UInt8>) throws(ByteDecodingError) -> (
     code: HCIEventCode, parameters: Range<Int>
   ) {
     var offset = 0

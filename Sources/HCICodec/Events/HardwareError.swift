@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_Hardware_Error (Core spec Vol 4, Part E, 7.7.16): the controller reports a
 /// vendor-specific hardware fault; the host should reset it.
 public struct HardwareError: Hashable, Sendable {
@@ -5,7 +6,7 @@ public struct HardwareError: Hashable, Sendable {
 
   public init(hardwareCode: UInt8) { self.hardwareCode = hardwareCode }
 
-  init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
+  init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
     hardwareCode = try reader.readUInt8("Hardware_Code")
     try reader.expectEnd("HCI_Hardware_Error")
   }

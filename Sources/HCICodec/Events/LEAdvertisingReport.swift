@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// HCI_LE_Advertising_Report (Core spec Vol 4, Part E, 7.7.65.2): one or more legacy reports.
 ///
 /// Reports are laid out one after another (Event_Type, Address_Type, Address, Data_Length,
@@ -7,11 +8,11 @@
 public struct LEAdvertisingReport: Hashable, Sendable {
   public var reports: [Report]
   /// Why decoding stopped early, if it did.
-  public var problem: HCIDecodingError?
+  public var problem: ByteDecodingError?
   /// How many of the announced reports could not be decoded.
   public var missingReportCount: Int
 
-  public init(reports: [Report], problem: HCIDecodingError? = nil, missingReportCount: Int = 0) {
+  public init(reports: [Report], problem: ByteDecodingError? = nil, missingReportCount: Int = 0) {
     self.reports = reports
     self.problem = problem
     self.missingReportCount = missingReportCount
@@ -59,7 +60,7 @@ public struct LEAdvertisingReport: Hashable, Sendable {
   /// The RSSI value meaning "not available".
   public static let rssiNotAvailable: Int8 = 127
 
-  init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
+  init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
     let (reports, outcome) = try AdvertisingReportFormat.legacy.reports(in: reader.readRemaining(), as: Report.init)
     self.init(reports: reports, problem: outcome.problem, missingReportCount: outcome.missingReportCount)
   }

@@ -1,12 +1,13 @@
+import BluetoothTypes
 /// HCI_LE_Extended_Advertising_Report (Core spec Vol 4, Part E, 7.7.65.13).
 ///
 /// As with ``LEAdvertisingReport``, a report that is cut short keeps its predecessors.
 public struct LEExtendedAdvertisingReport: Hashable, Sendable {
   public var reports: [Report]
-  public var problem: HCIDecodingError?
+  public var problem: ByteDecodingError?
   public var missingReportCount: Int
 
-  public init(reports: [Report], problem: HCIDecodingError? = nil, missingReportCount: Int = 0) {
+  public init(reports: [Report], problem: ByteDecodingError? = nil, missingReportCount: Int = 0) {
     self.reports = reports
     self.problem = problem
     self.missingReportCount = missingReportCount
@@ -84,7 +85,7 @@ public struct LEExtendedAdvertisingReport: Hashable, Sendable {
     @inlinable public static var incompleteTruncated: DataStatus { DataStatus(rawValue: 2) }
   }
 
-  init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
+  init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
     let (reports, outcome) = try AdvertisingReportFormat.extended.reports(in: reader.readRemaining(), as: Report.init)
     self.init(reports: reports, problem: outcome.problem, missingReportCount: outcome.missingReportCount)
   }

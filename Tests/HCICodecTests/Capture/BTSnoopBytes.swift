@@ -1,4 +1,5 @@
 import HCICodec
+import BluetoothTypes
 
 /// Builds btsnoop files byte by byte for tests, independently of `BTSnoopEncoder`.
 enum BTSnoopBytes {

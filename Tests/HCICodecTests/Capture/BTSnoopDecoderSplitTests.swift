@@ -1,4 +1,5 @@
 import HCICodec
+import BluetoothTypes
 import Testing
 
 /// The same bytes must decode to the same records and outcome however they are split into

@@ -1,8 +1,9 @@
+import BluetoothTypes
 /// Why a command could not be built from the values given.
 ///
 /// Construction of a command is the only place that checks limits the wire format
 /// cannot express (a 31-byte payload, a 24-bit interval); decoders report problems as
-/// ``HCIDecodingError`` instead.
+/// ``ByteDecodingError`` instead.
 public enum HCIParameterError: Error, Hashable, Sendable {
   /// A time value in milliseconds falls outside what the field can carry.
   case outOfRange(field: String, milliseconds: Double, allowed: ClosedRange<Double>)

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// The Advertising_Data_Length + Advertising_Data pair of HCI_LE_Set_Advertising_Data and
 /// the Scan_Response_Data_Length + Scan_Response_Data pair of HCI_LE_Set_Scan_Response_Data
 /// (Core v5.4 Vol 4 Part E §7.8.7, §7.8.8).
@@ -32,8 +33,8 @@ public struct LegacyAdvertisingPayload: Hashable, Sendable {
   public var advertisingData: AdvertisingData { AdvertisingData(bytes) }
 
   /// Decodes the length octet and the 31-octet field, keeping the significant part.
-  /// A length above 31 is ``HCIDecodingError/invalidValue(field:value:)``.
-  init(decoding reader: inout ByteReader, field: String) throws(HCIDecodingError) {
+  /// A length above 31 is ``ByteDecodingError/invalidValue(field:value:)``.
+  init(decoding reader: inout ByteReader, field: String) throws(ByteDecodingError) {
     let length = try reader.readUInt8("\(field)_Length")
     guard Int(length) <= Self.maximumLength else {
       throw .invalidValue(field: "\(field)_Length", value: UInt64(length))

@@ -1,9 +1,10 @@
+import BluetoothTypes
 // Small helpers shared by the command codecs.
 
 extension ByteReader {
   /// Reads a one-octet boolean (`0x00` or `0x01`); any other value is
-  /// ``HCIDecodingError/invalidValue(field:value:)``.
-  mutating func readBool(_ field: String) throws(HCIDecodingError) -> Bool {
+  /// ``ByteDecodingError/invalidValue(field:value:)``.
+  mutating func readBool(_ field: String) throws(ByteDecodingError) -> Bool {
     let value = try readUInt8(field)
     switch value {
     case 0x00: return false

@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// The return parameters of a command whose Command Complete event carries only Status.
 public struct StatusReturnParameters: HCIReturnParameters {
   /// Status: ``HCIStatus/success`` or the error code.
@@ -5,7 +6,7 @@ public struct StatusReturnParameters: HCIReturnParameters {
 
   public init(status: HCIStatus) { self.status = status }
 
-  public init(decoding reader: inout ByteReader) throws(HCIDecodingError) {
+  public init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
     status = HCIStatus(rawValue: try reader.readUInt8("Status"))
   }
 

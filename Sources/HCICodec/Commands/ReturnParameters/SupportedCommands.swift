@@ -1,3 +1,4 @@
+import BluetoothTypes
 /// Supported_Commands: the 64-octet bit field returned by HCI_Read_Local_Supported_Commands
 /// (Core v5.4 Vol 4 Part E §6.27, §7.4.2). Bit `b` of octet `o` set means the command the
 /// spec's table assigns to (`o`, `b`) is supported.
@@ -11,9 +12,9 @@ public struct SupportedCommands: Hashable, Sendable {
   /// No command supported.
   public init() { octets = Array(repeating: 0, count: Self.octetCount) }
 
-  /// Throws ``HCIDecodingError/lengthMismatch(field:declared:available:)`` unless there are
+  /// Throws ``ByteDecodingError/lengthMismatch(field:declared:available:)`` unless there are
   /// exactly 64 octets.
-  public init<Octets: Collection>(octets: Octets) throws(HCIDecodingError) where Octets.Element == UInt8 {
+  public init<Octets: Collection>(octets: Octets) throws(ByteDecodingError) where Octets.Element == UInt8 {
     guard octets.count == Self.octetCount else {
       throw .lengthMismatch(field: "Supported_Commands", declared: Self.octetCount, available: octets.count)
     }

@@ -1,0 +1,34 @@
+import Beacons
+import BeaconScanning
+import MRTNavigation
+import BeaconStatistics
+import BluetoothTypes
+import LinuxNotifications
+
+/// The domain's ``NotificationManager`` on Linux: a desktop notification when a desktop session
+/// has `notify-send`, and the terminal bell. Channels that are not available are skipped; the
+/// printed event line is always there.
+final class DesktopNotificationManager: NotificationManager {
+  let channels: NotificationChannels
+
+  init(channels: NotificationChannels) { self.channels = channels }
+
+  func notify(title: String, body: String) {
+    if case .available = channels.desktop.availability { try? channels.desktop.notify(title: title, body: body) }
+  }
+}
+
+/// The domain's ``AlarmManager`` on Linux: the terminal bell and a chime played with `paplay` or
+/// `aplay`, each when available. A short alarm: it ends by itself, so silencing does nothing.
+final class ChimeAlarmManager: AlarmManager {
+  let channels: NotificationChannels
+
+  init(channels: NotificationChannels) { self.channels = channels }
+
+  func soundAlarm(reason: AlarmReason) {
+    if case .available = channels.bell.availability { try? channels.bell.ring() }
+    if case .available = channels.alarm.availability { try? channels.alarm.play() }
+  }
+
+  func silenceAlarm() {}
+}

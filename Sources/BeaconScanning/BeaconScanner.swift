@@ -1,0 +1,94 @@
+import Beacons
+import HCITransportCore
+import HCICodec
+import BluetoothTypes
+
+/// The scanning pipeline: HCI packets in, beacon sightings out.
+///
+/// It reads LE Advertising Report and LE Extended Advertising Report events, finds the beacon
+/// frame in each report's AD payload, names the station from the catalog and applies the
+/// filter. The same pipeline serves captures and live controllers. Other packets are ignored;
+/// malformed events are reported as ``ScanProblem``s while their good reports are still used.
+public struct BeaconScanner: Sendable {
+  public var catalog: StationCatalog
+  public var filter: BeaconFilter
+  public private(set) var statistics = ScanStatistics()
+  private var reassembler = ExtendedDataReassembler()
+
+  public init(catalog: StationCatalog = JakartaMRT.catalog, filter: BeaconFilter = BeaconFilter()) {
+    self.catalog = catalog
+    self.filter = filter
+  }
+
+  /// Processes one packet, calling `sighting` for each matching beacon report and `problem`
+  /// for each decoding problem.
+  ///
+  /// Reports are read in place from the packet's bytes (``AdvertisingReportEvent``): nothing is
+  /// allocated for a report that carries no beacon, and a beacon's report costs only its sighting.
+  public mutating func process(
+    _ timed: TimedHCIPacket,
+    sighting: (BeaconSighting) -> Void,
+    problem: (ScanProblem) -> Void = { _ in }
+  ) {
+    statistics.packets += 1
+    let packet = timed.packet
+    guard packet.type == .event, packet.direction == .controllerToHost else { return }
+    let outcome: AdvertisingReportOutcome?
+    do {
+      outcome = try AdvertisingReportEvent.forEachReport(inPacket: packet.bytes.span) { report, data in
+        consider(report, data: data, timed, sighting)
+      }
+    } catch {
+      statistics.malformedEvents += 1
+      problem(ScanProblem(origin: timed.origin, error: error))
+      return
+    }
+    guard let outcome else { return }
+    statistics.advertisingEvents += 1
+    if let error = outcome.problem {
+      statistics.malformedEvents += 1
+      problem(ScanProblem(origin: timed.origin, error: error, lostReportCount: outcome.missingReportCount))
+    }
+  }
+
+  /// Runs a whole source through the pipeline.
+  public mutating func run<Source: HCIPacketSource>(
+    _ source: inout Source,
+    sighting: (BeaconSighting) -> Void,
+    problem: (ScanProblem) -> Void = { _ in }
+  ) throws {
+    while let packet = try source.nextPacket() {
+      process(packet, sighting: sighting, problem: problem)
+    }
+  }
+
+  /// One report: extended fragments are held until their advertisement is whole, then the
+  /// data is searched for a beacon frame, named and filtered.
+  private mutating func consider(
+    _ report: AdvertisingReportHeader, data: Span<UInt8>, _ timed: TimedHCIPacket,
+    _ sighting: (BeaconSighting) -> Void
+  ) {
+    let frame: BeaconFrame?
+    let completion =
+      report.format == .extended ? reassembler.add(report, data: data) : .whole(isTruncated: false)
+    switch completion {
+    case .held:
+      statistics.heldFragments += 1
+      return
+    case .whole:
+      frame = BeaconFrame(advertisingData: data)
+    case .joined(let joined, _):
+      frame = BeaconFrame(advertisingData: joined.span)
+    }
+    statistics.advertisingReports += 1
+    guard let frame else { return }
+    statistics.beaconReports += 1
+    let station = catalog.station(for: frame.identity)
+    guard filter.matches(frame, station: station) else { return }
+    statistics.emittedSightings += 1
+    sighting(
+      BeaconSighting(
+        time: timed.time, address: report.address, addressType: report.addressType, rssi: report.rssi,
+        frame: frame, station: station, origin: timed.origin))
+  }
+}

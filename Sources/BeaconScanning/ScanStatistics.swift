@@ -1,0 +1,23 @@
+import Beacons
+import BluetoothTypes
+import HCICodec
+import HCITransportCore
+/// Counts of what a scan saw, for summaries and for honesty about what was dropped.
+public struct ScanStatistics: Hashable, Sendable {
+  /// Every packet offered to the scanner.
+  public var packets = 0
+  /// LE advertising report events (legacy and extended).
+  public var advertisingEvents = 0
+  /// Advertising reports inside them; an extended advertisement reported in fragments counts once.
+  public var advertisingReports = 0
+  /// Extended reports that were fragments of a longer advertisement, joined with the next.
+  public var heldFragments = 0
+  /// Reports that carried a recognised beacon frame.
+  public var beaconReports = 0
+  /// Beacon reports that passed the filter and were emitted.
+  public var emittedSightings = 0
+  /// Event packets that were malformed in whole or in part.
+  public var malformedEvents = 0
+
+  public init() {}
+}

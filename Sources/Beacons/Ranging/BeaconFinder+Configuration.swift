@@ -1,0 +1,46 @@
+import BluetoothTypes
+extension BeaconFinder {
+  /// The finder's constants. The defaults suit beacons heard from a moving train: see
+  /// ``BeaconFinder`` for why each model was chosen.
+  public struct Configuration: Hashable, Sendable {
+    /// How far back the smoothing looks. Long enough to span a multi-second fade and to hold
+    /// several reports at 30–60 % loss (a beacon advertising every 100–300 ms still leaves a
+    /// dozen or more), short enough to follow a train pulling in within a few seconds.
+    public var smoothingWindow: Duration
+    /// The fraction of the window's RSSI values dropped at each end before averaging (0 ..< 0.5).
+    /// 0.2 drops the odd deep-fade or reflection value without throwing the average away.
+    public var trimmedFraction: Double
+    /// The most RSSI values kept per beacon, oldest dropped first, so a fast advertiser cannot
+    /// grow a beacon's memory without bound.
+    public var maximumSamplesPerBeacon: Int
+    /// A beacon not heard for this long is reported lost. 20 s: a 3–8 s fade on top of 30–60 %
+    /// reception silences a platform beacon for over 10 s while the train stands (10 s found 8
+    /// stops twice in 33 on the ride fixtures, 15 s 2, 20 s none; `swift run ride-report`), and
+    /// 20 s still ends a station well before the next one (55–80 s between stops).
+    public var exitPeriod: Duration
+    /// The most beacon identities tracked at once; a new one evicts the least recently heard.
+    public var maximumTrackedBeacons: Int
+    /// The path-loss exponent *n* of the log-distance model: 2 in free space, 2–3 inside a car
+    /// and on a platform. 2.5 is the middle of that range.
+    public var pathLossExponent: Double
+    /// Estimated distances below this (metres) are ``BeaconProximity/immediate``.
+    public var immediateDistance: Double
+    /// Estimated distances below this (metres) and not immediate are ``BeaconProximity/near``.
+    public var nearDistance: Double
+
+    public init(
+      smoothingWindow: Duration = .seconds(10), trimmedFraction: Double = 0.2, maximumSamplesPerBeacon: Int = 100,
+      exitPeriod: Duration = .seconds(20), maximumTrackedBeacons: Int = 256, pathLossExponent: Double = 2.5,
+      immediateDistance: Double = 0.5, nearDistance: Double = 3.0
+    ) {
+      self.smoothingWindow = smoothingWindow
+      self.trimmedFraction = trimmedFraction
+      self.maximumSamplesPerBeacon = maximumSamplesPerBeacon
+      self.exitPeriod = exitPeriod
+      self.maximumTrackedBeacons = maximumTrackedBeacons
+      self.pathLossExponent = pathLossExponent
+      self.immediateDistance = immediateDistance
+      self.nearDistance = nearDistance
+    }
+  }
+}

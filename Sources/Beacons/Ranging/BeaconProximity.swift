@@ -1,0 +1,12 @@
+import BluetoothTypes
+/// How close a beacon is, in CoreLocation's vocabulary.
+public enum BeaconProximity: String, Hashable, Sendable, CaseIterable {
+  /// Closer than ``BeaconFinder/Configuration/immediateDistance`` (about half a metre).
+  case immediate
+  /// Closer than ``BeaconFinder/Configuration/nearDistance`` (a few metres).
+  case near
+  /// Further away.
+  case far
+  /// No distance can be estimated: no RSSI reported, or the beacon's measured power is unusable.
+  case unknown
+}

@@ -1,0 +1,42 @@
+import BluetoothTypes
+
+/// What the finder knows about one beacon identity.
+public struct BeaconState: Hashable, Sendable {
+  /// The beacon this state is about.
+  public var identity: BeaconIdentity
+  /// The address of the latest report (it may rotate; the identity does not).
+  public var address: BluetoothAddress
+  /// The beacon's expected RSSI at 1 m, from its latest frame.
+  public var txPowerAt1m: Int
+  /// The latest report's RSSI in dBm, `nil` when the controller reported none.
+  public var lastRSSI: Int?
+  /// The smoothed RSSI in dBm (see ``BeaconFinder``), `nil` when no recent report carried an RSSI.
+  public var smoothedRSSI: Double?
+  /// Estimated distance in metres from ``smoothedRSSI``, `nil` when it cannot be estimated.
+  public var estimatedDistance: Double?
+  /// The class of ``estimatedDistance``; ``BeaconProximity/unknown`` when there is none.
+  public var proximity: BeaconProximity
+  /// When the beacon was first heard (or first heard again after being lost).
+  public var firstSeen: CaptureTime
+  /// When the beacon was last heard.
+  public var lastSeen: CaptureTime
+  /// Reports received since the beacon was first seen (or seen again after being lost).
+  public var reportCount: Int
+
+  public init(
+    identity: BeaconIdentity, address: BluetoothAddress, txPowerAt1m: Int, lastRSSI: Int?, smoothedRSSI: Double?,
+    estimatedDistance: Double?, proximity: BeaconProximity, firstSeen: CaptureTime, lastSeen: CaptureTime,
+    reportCount: Int
+  ) {
+    self.identity = identity
+    self.address = address
+    self.txPowerAt1m = txPowerAt1m
+    self.lastRSSI = lastRSSI
+    self.smoothedRSSI = smoothedRSSI
+    self.estimatedDistance = estimatedDistance
+    self.proximity = proximity
+    self.firstSeen = firstSeen
+    self.lastSeen = lastSeen
+    self.reportCount = reportCount
+  }
+}

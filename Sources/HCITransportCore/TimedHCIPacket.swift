@@ -1,0 +1,35 @@
+import HCICodec
+import BluetoothTypes
+
+/// Where a packet came from in its source, for messages that point at the bytes.
+public struct PacketOrigin: Hashable, Sendable {
+  /// 1-based record (or frame) number, as btmon and Wireshark count them.
+  public var recordNumber: Int
+  /// Byte offset of the record in its file or stream.
+  public var byteOffset: Int
+
+  public init(recordNumber: Int, byteOffset: Int) {
+    self.recordNumber = recordNumber
+    self.byteOffset = byteOffset
+  }
+}
+
+/// An HCI packet with the time it was seen.
+public struct TimedHCIPacket: Hashable, Sendable {
+  public var time: CaptureTime
+  public var packet: HCIPacket
+  public var origin: PacketOrigin?
+
+  public init(time: CaptureTime, packet: HCIPacket, origin: PacketOrigin? = nil) {
+    self.time = time
+    self.packet = packet
+    self.origin = origin
+  }
+}
+
+/// Anything that yields HCI packets in order: a capture being replayed, a controller.
+/// Transports implement it; the scanning pipeline consumes it.
+public protocol HCIPacketSource {
+  /// The next packet, or `nil` when the source has ended.
+  mutating func nextPacket() throws -> TimedHCIPacket?
+}

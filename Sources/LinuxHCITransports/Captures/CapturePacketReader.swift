@@ -1,0 +1,173 @@
+import BluetoothTypes
+import HCICodec
+import HCITransportCore
+
+/// One capture format's decoder, as the replay source drives it: bytes in, HCI packets out.
+/// Classes, so that the decoders' buffers are mutated in place, never copied.
+protocol CapturePacketReader: AnyObject {
+  /// Records (or frames) read so far, HCI packets or not.
+  var recordCount: Int { get }
+  func append(_ bytes: ArraySlice<UInt8>)
+  /// Checks the file header, given the whole header or the whole (shorter) file, so that a
+  /// wrong file fails when it is opened.
+  func readFileHeader() throws(CaptureFileError.Reason)
+  /// The next packet from the bytes appended so far, or `nil` when more bytes are needed.
+  func nextPacket() throws(CaptureFileError.Reason) -> TimedHCIPacket?
+  /// Called at the end of the input; what the replay should warn about.
+  func finish() throws(CaptureFileError.Reason) -> [CaptureReplayWarning]
+}
+
+/// Reads btsnoop: datalinks 1001, 1002 and 2001.
+///
+/// A record whose H4 packet type is unknown (a vendor's own, or damage inside one record), and an
+/// HCI packet record with no bytes at all, are skipped and counted, not fatal: their length is known, so
+/// the records after them are intact.
+final class BTSnoopPacketReader: CapturePacketReader {
+  private var decoder = BTSnoopDecoder()
+  private(set) var datalink: BTSnoopDatalink?
+  private(set) var recordCount = 0
+  private var unknownTypeRecords: (count: Int, first: BTSnoopError)?
+  private var emptyRecords: (count: Int, firstRecordNumber: Int, firstByteOffset: Int)?
+
+  func append(_ bytes: ArraySlice<UInt8>) { decoder.append(bytes) }
+
+  func readFileHeader() throws(CaptureFileError.Reason) {
+    do throws(BTSnoopError) {
+      datalink = try decoder.readFileHeader()
+      if datalink == nil { throw .truncatedHeader(presentBytes: decoder.unconsumedByteCount) }
+    } catch {
+      throw .format(error)
+    }
+  }
+
+  func nextPacket() throws(CaptureFileError.Reason) -> TimedHCIPacket? {
+    do throws(BTSnoopError) {
+      if datalink == nil { datalink = try decoder.readFileHeader() }
+      guard let datalink else { return nil }
+      while let record = try decoder.nextRecord() {
+        recordCount += 1
+        let captured: CapturedPacket?
+        do {
+          captured = try record.capturedPacket(datalink: datalink)
+        } catch {
+          switch error {
+          case .unknownPacketType:
+            unknownTypeRecords = ((unknownTypeRecords?.count ?? 0) + 1, unknownTypeRecords?.first ?? error)
+          case .corruptRecord(_, _, .missingPacketType):
+            countEmpty(record)
+          default:
+            throw error
+          }
+          continue
+        }
+        guard let captured else { continue }
+        // An HCI packet record with no bytes (Linux monitor records such as Open Index are
+        // empty by design, and are not HCI packets).
+        if captured.packet.bytes.isEmpty {
+          countEmpty(record)
+          continue
+        }
+        var packet = captured.packet
+        // Copied out of the read buffer, so that kept packets do not pin chunks of the file.
+        packet.bytes = Array(packet.bytes)[...]
+        return TimedHCIPacket(
+          time: captured.time, packet: packet,
+          origin: PacketOrigin(recordNumber: captured.recordNumber, byteOffset: captured.byteOffset))
+      }
+      return nil
+    } catch {
+      throw .format(error)
+    }
+  }
+
+  private func countEmpty(_ record: BTSnoopRecord) {
+    emptyRecords = (
+      (emptyRecords?.count ?? 0) + 1, emptyRecords?.firstRecordNumber ?? record.recordNumber,
+      emptyRecords?.firstByteOffset ?? record.byteOffset
+    )
+  }
+
+  func finish() throws(CaptureFileError.Reason) -> [CaptureReplayWarning] {
+    var warnings: [CaptureReplayWarning] = []
+    if let unknownTypeRecords {
+      warnings.append(.skippedRecords(count: unknownTypeRecords.count, first: unknownTypeRecords.first))
+    }
+    if let emptyRecords {
+      warnings.append(
+        .emptyRecords(
+          count: emptyRecords.count, firstRecordNumber: emptyRecords.firstRecordNumber,
+          firstByteOffset: emptyRecords.firstByteOffset))
+    }
+    do throws(BTSnoopError) {
+      if let warning = try decoder.finish() { warnings.append(.btsnoop(warning)) }
+    } catch {
+      throw .format(error)
+    }
+    return warnings
+  }
+}
+
+/// Reads pcap and pcapng: HCI link types as they are, link-layer sniffer captures as the
+/// advertising reports a controller would have sent for the advertising PDUs received.
+final class PacketCaptureReader: CapturePacketReader {
+  private var decoder = PacketCaptureDecoder()
+  private(set) var recordCount = 0
+  private var packetCount = 0
+  private var skipped: [String: Int] = [:]
+  /// A pcapng Simple Packet Block has no time of its own: it takes its predecessor's.
+  private var lastTime = CaptureTime(microsecondsSinceUnixEpoch: 0)
+
+  func append(_ bytes: ArraySlice<UInt8>) { decoder.append(bytes) }
+
+  /// The pcap and pcapng headers are checked with the first frame.
+  func readFileHeader() throws(CaptureFileError.Reason) {}
+
+  func nextPacket() throws(CaptureFileError.Reason) -> TimedHCIPacket? {
+    do throws(PacketCaptureError) {
+      while let frame = try decoder.nextFrame() {
+        recordCount += 1
+        if let time = frame.time { lastTime = time }
+        switch try frame.translated() {
+        case .packet(var packet):
+          packetCount += 1
+          packet.bytes = Array(packet.bytes)[...]
+          return TimedHCIPacket(
+            time: lastTime, packet: packet,
+            origin: PacketOrigin(recordNumber: frame.recordNumber, byteOffset: frame.byteOffset))
+        case .skipped(let reason):
+          skipped[Self.category(of: reason), default: 0] += 1
+        }
+      }
+      return nil
+    } catch {
+      throw .packetCaptureFormat(error)
+    }
+  }
+
+  func finish() throws(CaptureFileError.Reason) -> [CaptureReplayWarning] {
+    let warning: PacketCaptureWarning?
+    do throws(PacketCaptureError) {
+      warning = try decoder.finish()
+    } catch {
+      throw .packetCaptureFormat(error)
+    }
+    if let warning { return [.packetCapture(warning)] }
+    if packetCount == 0, !skipped.isEmpty {
+      return [
+        .nothingReplayable(skipped: skipped.sorted { $0.value > $1.value }.map { (reason: $0.key, count: $0.value) })
+      ]
+    }
+    return []
+  }
+
+  /// The kind of a skip reason without its details, for counting.
+  private static func category(of reason: FrameSkipReason) -> String {
+    switch reason {
+    case .monitorMetadata: return "monitor metadata"
+    case .dataChannelPDU: return "data-channel PDU(s)"
+    case .unreportedPDUType: return "PDU(s) no advertising report carries"
+    case .crcFailed: return "with a bad CRC"
+    case .malformed: return "malformed"
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import BluetoothTypes
+import HCICodec
+import HCITransportCore
+
+/// Replays a capture file as an ``HCIPacketSource``: btsnoop (datalinks 1001, 1002, 2001), pcap
+/// and pcapng (HCI link types 187, 201, 254; link-layer sniffer link types 251, 256, 272).
+///
+/// The format is recognised from the file's first bytes, not its name. The file is read in
+/// chunks, so memory stays bounded however large it is. Records that are not HCI packets
+/// (monitor notes, index events) are skipped; from a link-layer sniffer capture, each received
+/// advertising PDU becomes the LE Advertising Report a controller would have sent.
+/// A record cut short at the end of the file is not an error: the packets before it are
+/// delivered, and ``warnings`` reports it once ``nextPacket()`` has returned `nil`.
+public final class CaptureReplaySource: HCIPacketSource {
+  /// The file being replayed.
+  public let path: String
+  /// The capture format, recognised when the source is opened.
+  public let format: CaptureFileFormat
+  /// Problems that did not stop the replay; complete once ``nextPacket()`` has returned `nil`.
+  public private(set) var warnings: [CaptureReplayWarning] = []
+
+  private var file: POSIXFile?
+  private let reader: any CapturePacketReader
+  private var chunk: [UInt8]
+
+  /// How many records (pcap: frames) were read, HCI packets or not.
+  public var recordCount: Int { reader.recordCount }
+
+  /// The btsnoop datalink, once the header has been read; `nil` for pcap and pcapng.
+  public var datalink: BTSnoopDatalink? { (reader as? BTSnoopPacketReader)?.datalink }
+
+  /// Opens `path` and recognises its format, so that a file that is no capture is reported
+  /// here rather than at the first packet.
+  ///
+  /// - Parameter chunkSize: How many bytes each `read` asks for.
+  public init(path: String, chunkSize: Int = 65_536) throws(CaptureFileError) {
+    self.path = path
+    self.chunk = [UInt8](repeating: 0, count: max(chunkSize, CaptureFileFormat.identifyingByteCount))
+    let opened: POSIXFile
+    do {
+      opened = try POSIXFile.openForReading(path)
+    } catch {
+      throw CaptureFileError(path: path, operation: "open", errno: error)
+    }
+    // Read until the format can be told, or the file ends.
+    var leading: [UInt8] = []
+    while leading.count < CaptureFileFormat.identifyingByteCount {
+      let count: Int
+      do {
+        count = try opened.read(into: &chunk)
+      } catch {
+        opened.close()
+        throw CaptureFileError(path: path, operation: "read", errno: error)
+      }
+      if count == 0 { break }
+      leading.append(contentsOf: chunk[..<count])
+    }
+    format = CaptureFileFormat(leadingBytes: leading)
+    switch format {
+    case .btsnoop: reader = BTSnoopPacketReader()
+    case .pcap, .pcapng: reader = PacketCaptureReader()
+    case .unknown(let looksLike):
+      opened.close()
+      throw CaptureFileError(
+        path: path, reason: .unrecognizedFormat(leadingBytes: Array(leading.prefix(8)), looksLike: looksLike))
+    }
+    reader.append(leading[...])
+    do {
+      try reader.readFileHeader()
+    } catch {
+      opened.close()
+      throw CaptureFileError(path: path, reason: error)
+    }
+    // Only now does `self` own the descriptor, so that no error path closes it twice.
+    self.file = opened
+  }
+
+  deinit {
+    file?.close()
+  }
+
+  /// The next HCI packet, or `nil` at the end of the file.
+  public func nextPacket() throws(CaptureFileError) -> TimedHCIPacket? {
+    while true {
+      do {
+        if let packet = try reader.nextPacket() { return packet }
+      } catch {
+        close()
+        throw CaptureFileError(path: path, reason: error)
+      }
+      guard try readChunk() else { return nil }
+    }
+  }
+
+  /// Reads the next chunk into the decoder; at the end of the file records the final warning,
+  /// closes the file and returns `false`.
+  private func readChunk() throws(CaptureFileError) -> Bool {
+    guard let file else { return false }
+    let count: Int
+    do {
+      count = try file.read(into: &chunk)
+    } catch {
+      close()
+      throw CaptureFileError(path: path, operation: "read", errno: error)
+    }
+    if count > 0 {
+      reader.append(chunk[..<count])
+      return true
+    }
+    close()
+    do {
+      warnings += try reader.finish()
+    } catch {
+      throw CaptureFileError(path: path, reason: error)
+    }
+    return false
+  }
+
+  private func close() {
+    file?.close()
+    file = nil
+  }
+}

@@ -1,0 +1,49 @@
+import HCICodec
+import BluetoothTypes
+import HCITransportCore
+
+/// An ``HCIConnection`` that writes every packet it passes, both ways, to a btsnoop capture
+/// (`--record FILE`), stamped with the time of day.
+///
+/// Each record is written as it passes, so a process that is killed loses at most the record
+/// being written. A failure to record is a failure of the connection: a capture the user
+/// asked for is not silently incomplete.
+public final class RecordingConnection: HCIConnection {
+  public let inner: any HCIConnection
+  public let recorder: CaptureRecorder
+  /// Whether ``close()`` closes the recorder too; not when one capture spans several
+  /// connections (`--reconnect`).
+  public let closesRecorder: Bool
+
+  public init(_ inner: any HCIConnection, recorder: CaptureRecorder, closesRecorder: Bool = true) {
+    self.inner = inner
+    self.recorder = recorder
+    self.closesRecorder = closesRecorder
+  }
+
+  public var name: String { inner.name }
+
+  public func send(_ packet: HCIPacket) throws(HCIConnectionError) {
+    try inner.send(packet)
+    try record(packet)
+  }
+
+  public func receive(timeout: Duration) throws(HCIConnectionError) -> HCIPacket? {
+    guard let packet = try inner.receive(timeout: timeout) else { return nil }
+    try record(packet)
+    return packet
+  }
+
+  public func close() {
+    inner.close()
+    if closesRecorder { recorder.close() }
+  }
+
+  private func record(_ packet: HCIPacket) throws(HCIConnectionError) {
+    do {
+      try recorder.record(packet, at: WallClock.now())
+    } catch {
+      throw .failed("recording stopped: \(error)")
+    }
+  }
+}

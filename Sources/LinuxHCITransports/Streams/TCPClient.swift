@@ -1,0 +1,119 @@
+import BluetoothTypes
+import HCICodec
+import HCITransportCore
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Connects to a controller that serves H4 over TCP: a controller emulator, an HCI bridge,
+/// or a board's network HCI.
+public enum TCPClient {
+  /// Resolves `host` (an IPv4 or IPv6 address, or a name) and connects to the first of its
+  /// addresses that accepts, trying them in the resolver's order.
+  ///
+  /// - Parameters:
+  ///   - host: `127.0.0.1`, `::1` (no brackets) or `localhost`.
+  ///   - port: the TCP port.
+  ///   - timeout: how long all the attempts together may take.
+  ///   - name: what messages call the connection; `tcp:HOST:PORT` when `nil`.
+  ///
+  /// The corresponding C functions are `getaddrinfo`, `socket`, `connect`, `poll`,
+  /// `getsockopt(SO_ERROR)` and `setsockopt(TCP_NODELAY)`.
+  public static func connect(
+    host: String, port: UInt16, timeout: Duration = .seconds(5), name: String? = nil
+  ) throws(TCPClientError) -> H4StreamConnection {
+    let addresses = try resolve(host: host, port: port)
+    defer { freeaddrinfo(addresses) }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    var lastFailure: TCPClientError.Reason = .refused
+    var entry: UnsafeMutablePointer<addrinfo>? = addresses
+    while let address = entry?.pointee {
+      entry = address.ai_next
+      guard clock.now < deadline else {
+        lastFailure = .timedOut(timeout)
+        break
+      }
+      switch attempt(address, until: deadline, clock: clock) {
+      case .success(let file):
+        let label = TCPClientError(host: host, port: port, reason: .refused).address
+        return H4StreamConnection(adoptingDescriptor: file.descriptor, name: name ?? "tcp:\(label)")
+      case .failure(let errno) where errno == .connectionRefused:
+        lastFailure = .refused
+      case .failure(let errno) where errno == .timedOut:
+        lastFailure = .timedOut(timeout)
+      case .failure(let errno):
+        lastFailure = .systemError(operation: "connect", errno: errno.name, message: errno.message)
+      }
+    }
+    throw TCPClientError(host: host, port: port, reason: lastFailure)
+  }
+
+  /// The addresses of `host`, for the caller to release with `freeaddrinfo`.
+  private static func resolve(host: String, port: UInt16) throws(TCPClientError) -> UnsafeMutablePointer<addrinfo> {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    hints.ai_flags = AI_NUMERICSERV
+    var result: UnsafeMutablePointer<addrinfo>?
+    let status = getaddrinfo(host, String(port), &hints, &result)
+    guard status == 0, let result else {
+      let message = status == 0 ? "no address" : String(cString: gai_strerror(status))
+      throw TCPClientError(host: host, port: port, reason: .unresolvable(message))
+    }
+    return result
+  }
+
+  /// One non-blocking connection attempt, waited for until `deadline`; the socket is left
+  /// blocking, with Nagle's algorithm off so that each command leaves at once.
+  private static func attempt(
+    _ address: addrinfo, until deadline: ContinuousClock.Instant, clock: ContinuousClock
+  ) -> Result<POSIXFile, Errno> {
+    let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+    let descriptor = socket(address.ai_family, type, address.ai_protocol)
+    guard descriptor >= 0 else { return .failure(.current) }
+    let file = POSIXFile(descriptor: descriptor)
+    do throws(Errno) {
+      if connectSocket(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
+        let error = Errno.current
+        guard error == .inProgress || error == .interrupted else { throw error }
+        try waitForConnection(file, until: deadline, clock: clock)
+      }
+      try file.setNonBlocking(false)
+      var one: Int32 = 1
+      _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+      return .success(file)
+    } catch {
+      file.close()
+      return .failure(error)
+    }
+  }
+
+  /// Waits until a connecting socket is connected or has failed, and throws its failure.
+  private static func waitForConnection(
+    _ file: POSIXFile, until deadline: ContinuousClock.Instant, clock: ContinuousClock
+  ) throws(Errno) {
+    while true {
+      guard clock.now < deadline else { throw .timedOut }
+      let milliseconds = pollMilliseconds(until: deadline, clock: clock)
+      do throws(Errno) {
+        if try file.waitUntilWritable(timeoutMilliseconds: milliseconds) { break }
+      } catch  where error == .interrupted {
+        continue
+      }
+    }
+    var pending: Int32 = 0
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    guard getsockopt(file.descriptor, SOL_SOCKET, SO_ERROR, &pending, &length) == 0 else { throw .current }
+    if pending != 0 { throw Errno(rawValue: pending) }
+  }
+}
+
+/// The C function `connect`, under a name `TCPClient.connect` does not shadow.
+private func connectSocket(_ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t)
+  -> Int32
+{
+  connect(descriptor, address, length)
+}

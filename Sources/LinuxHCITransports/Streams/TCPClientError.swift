@@ -1,0 +1,49 @@
+import BluetoothTypes
+import HCICodec
+import HCITransportCore
+/// Why a TCP connection to an H4 controller (an emulator, a bridge such as Bumble's, or a
+/// board's network HCI) could not be made; the description names the address and what to do.
+public struct TCPClientError: Error, Hashable, Sendable {
+  /// The host, as the caller named it.
+  public var host: String
+  public var port: UInt16
+  public var reason: Reason
+
+  public init(host: String, port: UInt16, reason: Reason) {
+    self.host = host
+    self.port = port
+    self.reason = reason
+  }
+
+  public enum Reason: Hashable, Sendable {
+    /// The name does not resolve; the resolver's text (`gai_strerror`).
+    case unresolvable(String)
+    /// Every address refused the connection (`ECONNREFUSED`): nothing listens there.
+    case refused
+    /// No address answered within the time allowed.
+    case timedOut(Duration)
+    /// Another failure of a system call: which one, its `errno` name and the C library's text.
+    case systemError(operation: String, errno: String, message: String)
+  }
+
+  /// `HOST:PORT`, with an IPv6 address in brackets.
+  var address: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+extension TCPClientError: CustomStringConvertible {
+  public var description: String {
+    switch reason {
+    case .unresolvable(let message):
+      return "\(host): cannot resolve this host name (\(message)). "
+        + "Check the spelling, or give an address such as tcp:127.0.0.1:\(port)"
+    case .refused:
+      return "nothing listens on \(address) (connection refused). Start the controller emulator or HCI bridge "
+        + "that should serve H4 there, check the port, then try again"
+    case .timedOut(let timeout):
+      return "\(address) did not answer within \(timeout). "
+        + "Check that the host is reachable and that no firewall drops the connection"
+    case .systemError(let operation, let errno, let message):
+      return "\(address): \(operation) failed: \(errno): \(message)"
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import BluetoothTypes
+import HCICodec
+import HCITransportCore
+/// Which controller to talk to, as people write it on a command line (in the manner of
+/// Bumble's transport names: `<scheme>:<parameters>`).
+///
+/// Parsing is separate from opening: ``init(parsing:)`` only reads the text. Open a spec with
+/// ``SerialPort/open(path:baudRate:flowControl:name:)``, ``TCPClient/connect(host:port:timeout:name:)``,
+/// the kernel socket's opener (in `LinuxHCISocket`), or ``CaptureReplaySource``.
+///
+/// | Text                                | Spec                                                    |
+/// |-------------------------------------|---------------------------------------------------------|
+/// | `hci0`, `0`                         | ``kernel(device:)``                                     |
+/// | `serial:/dev/ttyUSB0`               | ``serial(path:baudRate:flowControl:)``, default rate    |
+/// | `serial:/dev/ttyUSB0,1000000`       | … at 1000000 baud                                       |
+/// | `serial:/dev/ttyACM0,115200,rtscts` | … with RTS/CTS flow control                             |
+/// | `tcp:127.0.0.1:9000`, `tcp:[::1]:9000`, `tcp:localhost:9000` | ``tcp(host:port:)``            |
+/// | `replay:FILE`                       | ``replay(path:)``                                       |
+public enum TransportSpec: Hashable, Sendable {
+  /// A kernel HCI device, the N of `hciN`.
+  case kernel(device: UInt16)
+  /// H4 over a serial port; `baudRate` `nil` means ``SerialPort/defaultBaudRate``.
+  case serial(path: String, baudRate: Int?, flowControl: Bool)
+  /// H4 over TCP; `host` is a name or an address, IPv6 without brackets.
+  case tcp(host: String, port: UInt16)
+  /// A capture file replayed as if a controller sent it.
+  case replay(path: String)
+
+  /// The schemes, with their grammar, for help text.
+  public static let knownForms = TransportSpecError.knownForms
+
+  /// Reads a transport as people write it; see the table above.
+  public init(parsing text: String) throws(TransportSpecError) {
+    guard !text.isEmpty else { throw .empty }
+    guard let colon = text.firstIndex(of: ":") else {
+      self = .kernel(device: try Self.parseDevice(text))
+      return
+    }
+    let scheme = text[..<colon]
+    let rest = String(text[text.index(after: colon)...])
+    switch scheme {
+    case "serial": self = try Self.parseSerial(rest)
+    case "tcp": self = try Self.parseTCP(rest, text: text)
+    case "replay":
+      guard !rest.isEmpty else { throw .missingPath(scheme: "replay") }
+      self = .replay(path: rest)
+    default: throw .unknownScheme(text)
+    }
+  }
+
+  private static func parseDevice(_ text: String) throws(TransportSpecError) -> UInt16 {
+    let digits = text.hasPrefix("hci") ? text.dropFirst(3) : Substring(text)
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+      throw .unknownScheme(text)
+    }
+    guard let device = UInt16(digits), device != UInt16.max else { throw .deviceOutOfRange(text) }
+    return device
+  }
+
+  private static func parseSerial(_ rest: String) throws(TransportSpecError) -> TransportSpec {
+    let parts = rest.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    guard let path = parts.first, !path.isEmpty else { throw .missingPath(scheme: "serial") }
+    var baudRate: Int?
+    var flowControl = false
+    for option in parts.dropFirst() {
+      if option == "rtscts" {
+        flowControl = true
+      } else if !option.isEmpty, option.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+        guard baudRate == nil else { throw .duplicateBaudRate("serial:" + rest) }
+        guard let rate = Int(option), SerialPort.termiosSpeed(for: rate) != nil else {
+          throw .unsupportedBaudRate(option)
+        }
+        baudRate = rate
+      } else {
+        throw .unknownSerialOption(option)
+      }
+    }
+    return .serial(path: path, baudRate: baudRate, flowControl: flowControl)
+  }
+
+  private static func parseTCP(_ rest: String, text: String) throws(TransportSpecError) -> TransportSpec {
+    let host: Substring
+    let port: Substring
+    if rest.hasPrefix("[") {
+      guard let close = rest.firstIndex(of: "]") else { throw .missingPort(text) }
+      host = rest[rest.index(after: rest.startIndex)..<close]
+      let afterHost = rest[rest.index(after: close)...]
+      guard afterHost.hasPrefix(":") else { throw .missingPort(text) }
+      port = afterHost.dropFirst()
+    } else {
+      guard let colon = rest.lastIndex(of: ":") else {
+        throw rest.isEmpty ? .missingHost(text) : .missingPort(text)
+      }
+      host = rest[..<colon]
+      port = rest[rest.index(after: colon)...]
+      if host.contains(":") { throw .ipv6NeedsBrackets(String(host)) }
+    }
+    guard !host.isEmpty else { throw .missingHost(text) }
+    guard !port.isEmpty else { throw .missingPort(text) }
+    guard port.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+      let number = UInt16(port), number != 0
+    else { throw .badPort(String(port)) }
+    return .tcp(host: String(host), port: number)
+  }
+}
+
+extension TransportSpec: CustomStringConvertible {
+  /// The canonical text, which ``init(parsing:)`` reads back to the same spec: `hci0`,
+  /// `serial:/dev/ttyUSB0,1000000,rtscts`, `tcp:[::1]:9000`, `replay:FILE`.
+  public var description: String {
+    switch self {
+    case .kernel(let device):
+      return "hci\(device)"
+    case .serial(let path, let baudRate, let flowControl):
+      var text = "serial:\(path)"
+      if let baudRate { text += ",\(baudRate)" }
+      if flowControl { text += ",rtscts" }
+      return text
+    case .tcp(let host, let port):
+      return host.contains(":") ? "tcp:[\(host)]:\(port)" : "tcp:\(host):\(port)"
+    case .replay(let path):
+      return "replay:\(path)"
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Beacons
+import BluetoothTypes
+
+/// Which station the rider is at, from the finder's events and a ``StationPresencePolicy``.
+///
+/// Each station beacon is in one of three conditions: approaching (counting consecutive strong
+/// reports), present (found, until left) or suspected (strong but implausible; it produces no
+/// `left`, since it was never found, and is not reported again until its beacon is lost or weak).
+/// The last station found is the anchor for route plausibility; it moves on every `found` and
+/// its time on every `left`.
+public struct StationPresence: Sendable {
+  /// The stations, looked up by the beacon identity of each finder event.
+  public let catalog: StationCatalog
+  /// The thresholds and plausibility rules.
+  public let policy: StationPresencePolicy
+  private var conditions: [BeaconIdentity: Condition] = [:]
+  private var anchor: (station: Station, time: CaptureTime)?
+
+  private enum Condition: Hashable, Sendable {
+    case approaching(strongReports: Int)
+    case present
+    case suspected
+  }
+
+  public init(catalog: StationCatalog = JakartaMRT.catalog, policy: StationPresencePolicy = StationPresencePolicy()) {
+    self.catalog = catalog
+    self.policy = policy
+  }
+
+  /// The stations the rider is at now (usually one), in line order.
+  public var presentStations: [Station] {
+    conditions.compactMap { identity, condition in condition == .present ? catalog.station(for: identity) : nil }
+      .sorted { $0.lineOrder < $1.lineOrder }
+  }
+
+  /// Takes one finder event; beacons that are not the catalog's stations are ignored.
+  public mutating func handle(_ event: BeaconFinder.Event) -> [StationEvent] {
+    switch event {
+    case .ranged(let state): return ranged(state)
+    case .lost(let state): return lost(state)
+    }
+  }
+
+  private mutating func ranged(_ state: BeaconState) -> [StationEvent] {
+    guard let station = catalog.station(for: state.identity), let rssi = state.smoothedRSSI else { return [] }
+    switch conditions[state.identity] ?? .approaching(strongReports: 0) {
+    case .present:
+      guard rssi < policy.exitThreshold else { return [] }
+      conditions[state.identity] = nil
+      anchor = (station, state.lastSeen)
+      return [.left(station, at: state.lastSeen)]
+    case .suspected:
+      if rssi < policy.exitThreshold { conditions[state.identity] = nil }
+      return []
+    case .approaching(let strongReports):
+      let count = rssi >= policy.enterThreshold ? strongReports + 1 : 0
+      guard count >= max(policy.enterReportCount, 1) else {
+        conditions[state.identity] = .approaching(strongReports: count)
+        return []
+      }
+      if let suspicion = suspicion(of: station, at: state.lastSeen) {
+        conditions[state.identity] = .suspected
+        return [.suspect(station, reason: suspicion, at: state.lastSeen)]
+      }
+      conditions[state.identity] = .present
+      anchor = (station, state.lastSeen)
+      return [.found(station, rssi: rssi, at: state.lastSeen)]
+    }
+  }
+
+  private mutating func lost(_ state: BeaconState) -> [StationEvent] {
+    guard let condition = conditions.removeValue(forKey: state.identity), condition == .present,
+      let station = catalog.station(for: state.identity)
+    else { return [] }
+    anchor = (station, state.lastSeen)
+    return [.left(station, at: state.lastSeen)]
+  }
+
+  private func suspicion(of station: Station, at time: CaptureTime) -> StationSuspicion? {
+    guard let anchor else { return nil }
+    let stops = abs(station.lineOrder - anchor.station.lineOrder)
+    guard stops > policy.maximumPlausibleSkip else { return nil }
+    let minimum = policy.minimumTimePerStop * stops
+    let elapsed = Duration.microseconds(time.microseconds(since: anchor.time))
+    guard elapsed < minimum else { return nil }
+    return .tooFarTooSoon(previous: anchor.station, stops: stops, elapsed: elapsed, minimum: minimum)
+  }
+}

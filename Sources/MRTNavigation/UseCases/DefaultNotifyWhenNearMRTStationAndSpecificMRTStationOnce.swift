@@ -1,0 +1,46 @@
+import Beacons
+import BluetoothTypes
+
+/// ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` over a ``StationDetector``. Not
+/// `Sendable`: keep it on one actor.
+public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
+  StationWatchingUseCase, NotifyWhenNearMRTStationAndSpecificMRTStationOnce
+{
+  public weak var delegate: (any NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate)?
+  public private(set) var arrival: Station?
+
+  /// Starts a journey to `arrival`; `.unknownStation` when the catalog has no station with its beacon.
+  public func start(arrival: Station) -> StationWatchStartResult {
+    guard !watch.isRunning else { return .alreadyStarted }
+    guard let known = watch.catalog.station(for: arrival.beacon) else { return .unknownStation }
+    let result = watch.start()
+    if result == .started { self.arrival = known }
+    return result
+  }
+
+  /// Starts a journey to the station named `name` (as ``StationCatalog/station(named:)`` accepts).
+  public func start(arrivalNamed name: String) -> StationWatchStartResult {
+    guard let station = watch.catalog.station(named: name) else { return .unknownStation }
+    return start(arrival: station)
+  }
+
+  override func report(_ events: [StationEvent]) {
+    for event in events {
+      guard watch.isRunning else { return }
+      switch event {
+      case .found(let station, let rssi, let time) where station.beacon == arrival?.beacon:
+        // Stop first, so a delegate that starts a new journey from the callback gets `.started`.
+        _ = watch.stop()
+        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didArriveAt: station, rssi: rssi, at: time)
+        return
+      case .found(let station, let rssi, let time):
+        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didFind: station, rssi: rssi, at: time)
+      case .left:
+        break
+      case .suspect(let station, let reason, let time):
+        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+          self, didSuspect: station, reason: reason, at: time)
+      }
+    }
+  }
+}

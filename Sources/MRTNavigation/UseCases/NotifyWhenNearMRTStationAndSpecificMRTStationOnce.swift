@@ -1,0 +1,46 @@
+import Beacons
+import BluetoothTypes
+
+/// Tells the rider each station they pass and, once, that they have arrived at their
+/// destination; then stops itself.
+public protocol NotifyWhenNearMRTStationAndSpecificMRTStationOnce: AnyObject {
+  /// Receives the reports; held weakly by implementations.
+  var delegate: (any NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate)? { get set }
+  /// Whether it is watching; `false` again once the destination was reached.
+  var isRunning: Bool { get }
+  /// The destination of the current (or last) journey.
+  var arrival: Station? { get }
+  /// Starts watching for a journey to `arrival`, from a clean slate. After it stopped itself at
+  /// the destination, starting again begins a new journey (`.started`).
+  func start(arrival: Station) -> StationWatchStartResult
+  /// Stops watching before the destination was reached.
+  func stop() -> StationWatchStopResult
+  /// Takes one sighting from the scanner.
+  func handle(_ sighting: BeaconSighting)
+  /// Lets time pass without a sighting.
+  func advance(to time: CaptureTime)
+}
+
+/// Receives ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce``'s reports.
+public protocol NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate: AnyObject {
+  /// The train reached `station`, which is not the destination.
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station, rssi: Double,
+    at time: CaptureTime)
+  /// The rider has arrived at the destination (`rssi`: the smoothed RSSI that decided it); the
+  /// use case has stopped.
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
+    rssi: Double, at time: CaptureTime)
+  /// `station` was heard strongly but the rider cannot plausibly be there. Optional.
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,
+    reason: StationSuspicion, at time: CaptureTime)
+}
+
+extension NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
+  public func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,
+    reason: StationSuspicion, at time: CaptureTime
+  ) {}
+}

@@ -1,0 +1,48 @@
+import Beacons
+import BluetoothTypes
+
+/// Tells the rider each station they arrive at: once per arrival, none while they stay, again
+/// after they have left and come back.
+///
+/// The domain does no I/O: the caller feeds it the scanner's sightings with ``handle(_:)`` and
+/// lets time pass with ``advance(to:)`` when no sighting comes (so stations are left).
+public protocol NotifyWhenNearMRTStationWithBluetooth: AnyObject {
+  /// Receives the reports; held weakly by implementations.
+  var delegate: (any NotifyWhenNearMRTStationWithBluetoothDelegate)? { get set }
+  /// Whether it is watching.
+  var isRunning: Bool { get }
+  /// Starts watching, from a clean slate.
+  func start() -> StationWatchStartResult
+  /// Stops watching; later sightings are ignored until the next start.
+  func stop() -> StationWatchStopResult
+  /// Takes one sighting from the scanner.
+  func handle(_ sighting: BeaconSighting)
+  /// Lets time pass without a sighting.
+  func advance(to time: CaptureTime)
+}
+
+/// Receives ``NotifyWhenNearMRTStationWithBluetooth``'s reports.
+public protocol NotifyWhenNearMRTStationWithBluetoothDelegate: AnyObject {
+  /// The rider arrived at `station`.
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didFind station: Station, rssi: Double,
+    at time: CaptureTime)
+  /// The rider left `station`. Optional: does nothing unless implemented.
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didLeave station: Station, at time: CaptureTime)
+  /// `station` was heard strongly but the rider cannot plausibly be there. Optional.
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didSuspect station: Station, reason: StationSuspicion,
+    at time: CaptureTime)
+}
+
+extension NotifyWhenNearMRTStationWithBluetoothDelegate {
+  public func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didLeave station: Station, at time: CaptureTime
+  ) {}
+
+  public func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didSuspect station: Station, reason: StationSuspicion,
+    at time: CaptureTime
+  ) {}
+}

@@ -1,0 +1,16 @@
+import Beacons
+import BluetoothTypes
+/// What `start` did, so the caller can act on it.
+public enum StationWatchStartResult: Hashable, Sendable {
+  /// Watching; sightings are now used.
+  case started
+  /// It was already watching; nothing changed.
+  case alreadyStarted
+  /// No permission to use the Bluetooth adapter: ask the user to grant it (on Linux, run with
+  /// `CAP_NET_RAW` and `CAP_NET_ADMIN`).
+  case notAuthorized
+  /// No adapter, or it is down: ask the user to plug it in or power it on.
+  case bluetoothUnavailable
+  /// The destination given is not a station of the catalog; nothing started.
+  case unknownStation
+}

@@ -1,0 +1,170 @@
+import BluetoothTypes
+@testable import Beacons
+import Testing
+
+
+@Suite struct BeaconFinderTests {
+  private typealias F = FindingFixtures
+
+  private func rangedStates(_ events: [BeaconFinder.Event]) -> [BeaconState] {
+    events.compactMap { if case .ranged(let state) = $0 { return state } else { return nil } }
+  }
+
+  private func lostIdentities(_ events: [BeaconFinder.Event]) -> [BeaconIdentity] {
+    events.compactMap { if case .lost(let state) = $0 { return state.identity } else { return nil } }
+  }
+
+  @Test func steadySeriesSmoothsToItsValueAndCountsReports() throws {
+    var finder = BeaconFinder()
+    for second in 0..<20 { _ = finder.ingest(F.sighting(minor: 3, rssi: -80, at: Double(second) * 0.5)) }
+    let state = try #require(finder.states.first)
+    #expect(state.smoothedRSSI == -80)
+    #expect(state.lastRSSI == -80)
+    #expect(state.reportCount == 20)
+    #expect(state.firstSeen == F.time(0))
+    #expect(state.lastSeen == F.time(9.5))
+    #expect(finder.trackedCount == 1)
+  }
+
+  @Test func trimmingIgnoresIsolatedOutliers() throws {
+    var finder = BeaconFinder()
+    // Ten reports at −80 with one deep-fade value and one reflection: trimmed away.
+    let series: [Int8] = [-80, -80, -80, -100, -80, -80, -80, -60, -80, -80]
+    for (index, rssi) in series.enumerated() { _ = finder.ingest(F.sighting(minor: 3, rssi: rssi, at: Double(index))) }
+    let smoothed = try #require(finder.states.first?.smoothedRSSI)
+    #expect(smoothed == -80)
+  }
+
+  @Test func noisySeriesStaysCloseToItsCentre() throws {
+    var finder = BeaconFinder()
+    var random = SplitMix64(seed: 7)
+    var worst = 0.0
+    for index in 0..<400 {
+      let noise = Int8(Int.random(in: -8...8, using: &random))
+      let events = finder.ingest(F.sighting(minor: 3, rssi: -82 + noise, at: Double(index) * 0.25))
+      // After the window has filled (10 s = 40 reports), the smoothed value stays within ±3 dB.
+      if index >= 40, let smoothed = rangedStates(events).first?.smoothedRSSI {
+        worst = max(worst, abs(smoothed + 82))
+      }
+    }
+    #expect(worst < 3)
+    #expect(worst > 0)
+  }
+
+  @Test func dropoutsHoldTheLastValuesAndStepsAreFollowedWithinTheWindow() throws {
+    var finder = BeaconFinder()
+    for index in 0..<10 { _ = finder.ingest(F.sighting(minor: 3, rssi: -90, at: Double(index) * 0.5)) }
+    // A 6-second fade, then the signal is back, stronger: the window still holds the old values.
+    let afterFade = rangedStates(finder.ingest(F.sighting(minor: 3, rssi: -70, at: 10.5))).first?.smoothedRSSI
+    let held = try #require(afterFade)
+    #expect(held < -80)
+    for index in 0..<30 { _ = finder.ingest(F.sighting(minor: 3, rssi: -70, at: 11 + Double(index) * 0.5)) }
+    #expect(finder.states.first?.smoothedRSSI == -70)
+  }
+
+  @Test func aSightingWithoutRSSIKeepsTheBeaconButHasUnknownProximity() throws {
+    var finder = BeaconFinder()
+    let state = try #require(rangedStates(finder.ingest(F.sighting(minor: 3, rssi: nil, at: 0))).first)
+    #expect(state.smoothedRSSI == nil)
+    #expect(state.estimatedDistance == nil)
+    #expect(state.proximity == .unknown)
+  }
+
+  @Test(arguments: [
+    (rssi: Int8(-59), metres: 1.0, proximity: BeaconProximity.near),
+    (rssi: -44, metres: 0.251_188_6, proximity: .immediate),
+    (rssi: -84, metres: 10.0, proximity: .far),
+    (rssi: -109, metres: 100.0, proximity: .far),
+  ])
+  func proximityAtKnownDistances(rssi: Int8, metres: Double, proximity: BeaconProximity) throws {
+    var finder = BeaconFinder()
+    let state = try #require(rangedStates(finder.ingest(F.sighting(minor: 3, rssi: rssi, at: 0))).first)
+    let distance = try #require(state.estimatedDistance)
+    #expect(abs(distance - metres) / metres < 1e-6)
+    #expect(state.proximity == proximity)
+  }
+
+  @Test func uncalibratedMeasuredPowerGivesUnknownProximity() throws {
+    var finder = BeaconFinder()
+    let state = try #require(
+      rangedStates(finder.ingest(F.sighting(minor: 3, rssi: -70, at: 0, measuredPower: 0))).first)
+    #expect(state.smoothedRSSI == -70)
+    #expect(state.proximity == .unknown)
+  }
+
+  @Test func lostAfterTheExitPeriodAndNotBefore() {
+    var finder = BeaconFinder(configuration: BeaconFinder.Configuration(exitPeriod: .seconds(10)))
+    _ = finder.ingest(F.sighting(minor: 3, rssi: -80, at: 5))
+    #expect(finder.advance(to: F.time(14.999)).isEmpty)
+    #expect(finder.trackedCount == 1)
+    let identity = BeaconIdentity.iBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: 3)
+    #expect(lostIdentities(finder.advance(to: F.time(15))) == [identity])
+    #expect(finder.trackedCount == 0)
+    #expect(finder.advance(to: F.time(30)).isEmpty)
+  }
+
+  @Test func anotherBeaconsSightingAlsoAdvancesTime() {
+    var finder = BeaconFinder()
+    _ = finder.ingest(F.sighting(minor: 3, rssi: -80, at: 0))
+    let events = finder.ingest(F.sighting(minor: 4, rssi: -80, at: 22))
+    #expect(lostIdentities(events).map(\.minor) == [3])
+    #expect(rangedStates(events).map(\.identity.minor) == [4])
+  }
+
+  @Test func timeNeverMovesBack() {
+    var finder = BeaconFinder()
+    _ = finder.ingest(F.sighting(minor: 3, rssi: -80, at: 0))
+    _ = finder.advance(to: F.time(9))
+    #expect(finder.advance(to: F.time(2)).isEmpty)
+    #expect(finder.now == F.time(9))
+  }
+
+  @Test func regionsFilterByUUIDMajorAndMinor() {
+    let other = UUID128(high: 1, low: 2)
+    let sightings = [
+      F.sighting(minor: 3, rssi: -80, at: 0), F.sighting(minor: 4, rssi: -80, at: 0),
+      F.sighting(minor: 3, rssi: -80, at: 0, major: 2), F.sighting(minor: 3, rssi: -80, at: 0, uuid: other),
+    ]
+    func ranged(_ regions: [BeaconRegion]) -> Int {
+      var finder = BeaconFinder(regions: regions)
+      return sightings.map { rangedStates(finder.ingest($0)).count }.reduce(0, +)
+    }
+    #expect(ranged([]) == 4)
+    #expect(ranged([BeaconRegion(uuid: JakartaMRT.projectUUID)]) == 3)
+    #expect(ranged([BeaconRegion(uuid: JakartaMRT.projectUUID, major: 1)]) == 2)
+    #expect(ranged([BeaconRegion(uuid: JakartaMRT.projectUUID, major: 1, minor: 4)]) == 1)
+    #expect(ranged([BeaconRegion(uuid: other), BeaconRegion(uuid: JakartaMRT.projectUUID, major: 2)]) == 2)
+  }
+
+  @Test func memoryStaysBoundedWithThousandsOfIdentities() {
+    let configuration = BeaconFinder.Configuration(maximumSamplesPerBeacon: 16, maximumTrackedBeacons: 64)
+    var finder = BeaconFinder(configuration: configuration)
+    var lost = 0
+    for index in 0..<5000 {
+      let sighting = F.sighting(
+        minor: UInt16(index % 65536), rssi: -80, at: Double(index) * 0.001, major: UInt16(index / 65536 + 10),
+        address: UInt64(index))
+      lost += lostIdentities(finder.ingest(sighting)).count
+      #expect(finder.trackedCount <= 64)
+    }
+    #expect(finder.trackedCount == 64)
+    #expect(lost == 5000 - 64)
+    // The survivors are the most recently heard.
+    #expect(finder.states.compactMap(\.identity.minor).min() == UInt16(5000 - 64))
+  }
+
+  @Test func samplesPerBeaconAreCapped() throws {
+    var finder = BeaconFinder(configuration: BeaconFinder.Configuration(maximumSamplesPerBeacon: 4))
+    for index in 0..<100 { _ = finder.ingest(F.sighting(minor: 3, rssi: -90, at: Double(index) * 0.01)) }
+    for index in 0..<4 { _ = finder.ingest(F.sighting(minor: 3, rssi: -70, at: 1 + Double(index) * 0.01)) }
+    // Only the last four values (all −70) remain although the window would hold all 104.
+    #expect(finder.states.first?.smoothedRSSI == -70)
+    #expect(finder.states.first?.reportCount == 104)
+  }
+
+  @Test func pow10MatchesKnownValues() {
+    for (exponent, expected) in [(0.0, 1.0), (1.0, 10.0), (2.0, 100.0), (-1.0, 0.1), (0.5, 3.162_277_660_168_379_5)] {
+      #expect(abs(DistanceEstimate.pow10(exponent) - expected) / expected < 1e-12)
+    }
+  }
+}

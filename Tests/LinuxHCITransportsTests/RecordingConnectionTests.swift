@@ -1,0 +1,47 @@
+import BluetoothTypes
+import HCICodec
+import HCIController
+import HCITransportCore
+import LinuxHCITransports
+import Testing
+
+/// What passes through a recording connection is in the capture, in order and both ways.
+@Suite struct RecordingConnectionTests {
+  final class Loopback: HCIConnection {
+    var name: String { "loopback" }
+    var sent: [HCIPacket] = []
+    var toReceive: [HCIPacket]
+    init(toReceive: [HCIPacket]) { self.toReceive = toReceive }
+    func send(_ packet: HCIPacket) throws(HCIConnectionError) { sent.append(packet) }
+    func receive(timeout: Duration) throws(HCIConnectionError) -> HCIPacket? {
+      toReceive.isEmpty ? nil : toReceive.removeFirst()
+    }
+    func close() {}
+  }
+
+  @Test func everyPacketIsRecordedAsItPasses() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("live.btsnoop")
+    let inner = Loopback(toReceive: [SamplePackets.setScanEnableComplete, SamplePackets.advertisingReport])
+    let connection = RecordingConnection(
+      inner, recorder: try CaptureRecorder(path: path, startTime: WallClock.now()))
+    try connection.send(SamplePackets.setScanEnable)
+    #expect(try connection.receive(timeout: .zero) == SamplePackets.setScanEnableComplete)
+    // Readable before the connection is closed: nothing waits in a buffer.
+    let midway = try CaptureReplaySource(path: path)
+    var count = 0
+    while try midway.nextPacket() != nil { count += 1 }
+    #expect(count == 2)
+    #expect(try connection.receive(timeout: .zero) == SamplePackets.advertisingReport)
+    #expect(try connection.receive(timeout: .zero) == nil)
+    connection.close()
+
+    let source = try CaptureReplaySource(path: path)
+    var packets: [HCIPacket] = []
+    while let timed = try source.nextPacket() { packets.append(timed.packet) }
+    #expect(
+      packets == [SamplePackets.setScanEnable, SamplePackets.setScanEnableComplete, SamplePackets.advertisingReport])
+    _ = midway
+  }
+}

@@ -1,0 +1,115 @@
+import BluetoothTypes
+@testable import Beacons
+@testable import MRTNavigation
+import Testing
+
+
+@Suite struct StationCatalogTests {
+  let catalog = JakartaMRT.catalog
+
+  @Test func thirteenStationsInLineOrder() {
+    #expect(
+      catalog.names == [
+        "LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM", "ASEAN", "Senayan", "Istora",
+        "BendunganHilir", "Setiabudi", "DukuhAtas", "BundaranHI",
+      ])
+    #expect(catalog.stations.map(\.lineOrder) == Array(1...13))
+    #expect(catalog.stations.first?.displayName == "Lebak Bulus")
+    #expect(catalog.stations.last?.displayName == "Bundaran HI")
+  }
+
+  @Test func everyStationBroadcastsProjectUUIDLineMajorAndOrderMinor() {
+    for station in catalog.stations {
+      #expect(
+        station.beacon
+          == .iBeacon(
+            uuid: JakartaMRT.projectUUID, major: JakartaMRT.northSouthLineMajor, minor: UInt16(station.lineOrder)))
+    }
+    #expect(JakartaMRT.projectUUID.description == "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3")
+  }
+
+  @Test func builtInDataPassesTheCheckingInitializer() throws {
+    let checked = try StationCatalog(stations: JakartaMRT.northSouthLineStations)
+    #expect(checked == catalog)
+  }
+
+  @Test func coordinatesAreInJakarta() throws {
+    for station in catalog.stations {
+      let coordinate = try #require(station.coordinate)
+      #expect(coordinate.latitude > -6.35 && coordinate.latitude < -6.15)
+      #expect(coordinate.longitude > 106.75 && coordinate.longitude < 106.85)
+    }
+  }
+
+  @Test(arguments: [
+    ("LebakBulus", "LebakBulus"), ("lebak bulus", "LebakBulus"), ("LEBAK-BULUS", "LebakBulus"),
+    ("dukuh_atas", "DukuhAtas"), ("Dukuh Atas", "DukuhAtas"), ("bundaran hi", "BundaranHI"), ("Blok M", "BlokM"),
+    ("bloka", "BlokA"), ("asean", "ASEAN"), ("Sisingamangaraja", "ASEAN"), ("Benhil", "BendunganHilir"),
+    ("Bendungan Hilir", "BendunganHilir"), ("  Cipete  Raya ", "CipeteRaya"), ("haji.nawi", "HajiNawi"),
+  ])
+  func lookupByNameIgnoresCaseAndSpaces(_ typed: String, _ expected: String) {
+    #expect(catalog.station(named: typed)?.name == expected)
+  }
+
+  @Test(arguments: [
+    ("DukuhAtasBNI", "DukuhAtas"), ("LebakBulusGrab", "LebakBulus"), ("FatmawatiIndomaret", "Fatmawati"),
+    ("Blok M BCA", "BlokM"), ("SenayanMastercard", "Senayan"), ("istora mandiri", "Istora"),
+    ("SetiabudiAstra", "Setiabudi"), ("BundaranHIBankDKI", "BundaranHI"),
+  ])
+  func sponsoredNamesAndAliases(_ typed: String, _ expected: String) {
+    #expect(catalog.station(named: typed)?.name == expected)
+  }
+
+  @Test func unknownNames() {
+    #expect(catalog.station(named: "Monas") == nil)
+    #expect(catalog.station(named: "") == nil)
+    #expect(catalog.station(named: "Dukuh") == nil)
+  }
+
+  @Test func lookupByBeaconIdentity() {
+    let dukuhAtas = catalog.station(for: .iBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: 12))
+    #expect(dukuhAtas?.name == "DukuhAtas")
+    #expect(dukuhAtas?.sponsoredName == "Dukuh Atas BNI")
+    #expect(catalog.station(for: .iBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: 14)) == nil)
+    #expect(catalog.station(for: .iBeacon(uuid: JakartaMRT.projectUUID, major: 2, minor: 12)) == nil)
+    // Same numbers, other kind: not a station.
+    #expect(catalog.station(for: .altBeacon(id1: JakartaMRT.projectUUID, id2: 1, id3: 12)) == nil)
+  }
+
+  static func station(_ name: String, minor: UInt16, aliases: [String] = [], sponsored: String? = nil) -> Station {
+    Station(
+      name: name, displayName: name, sponsoredName: sponsored, aliases: aliases, lineOrder: Int(minor),
+      beacon: .iBeacon(uuid: JakartaMRT.projectUUID, major: 9, minor: minor))
+  }
+
+  @Test func rejectsDuplicateBeacons() {
+    #expect(
+      throws: StationCatalog.Problem.duplicateBeacon(
+        .iBeacon(uuid: JakartaMRT.projectUUID, major: 9, minor: 1), first: "A", second: "B")
+    ) {
+      try StationCatalog(stations: [Self.station("A", minor: 1), Self.station("B", minor: 1)])
+    }
+  }
+
+  @Test func rejectsDuplicateNamesAcrossStations() {
+    #expect(throws: StationCatalog.Problem.duplicateName("blok a")) {
+      try StationCatalog(stations: [Self.station("BlokA", minor: 1), Self.station("X", minor: 2, aliases: ["blok a"])])
+    }
+    #expect(throws: StationCatalog.Problem.duplicateName("A Sponsor")) {
+      try StationCatalog(stations: [
+        Self.station("A", minor: 1, sponsored: "A Sponsor"), Self.station("B", minor: 2, aliases: ["A Sponsor"]),
+      ])
+    }
+  }
+
+  @Test func aStationMayRepeatItsOwnNames() throws {
+    let catalog = try StationCatalog(stations: [Self.station("ASEAN", minor: 1, aliases: ["asean", "A S E A N"])])
+    #expect(catalog.station(named: "a-s-e-a-n")?.name == "ASEAN")
+  }
+
+  @Test func rejectsEmpty() {
+    #expect(throws: StationCatalog.Problem.empty) {
+      try StationCatalog(stations: [])
+    }
+  }
+}

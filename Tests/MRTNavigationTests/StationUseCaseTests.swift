@@ -1,0 +1,152 @@
+import BluetoothTypes
+@testable import Beacons
+@testable import MRTNavigation
+import Testing
+
+
+/// Writes down every delegate callback of the three use cases as a short line.
+private final class CallbackRecorder: NotifyWhenNearMRTStationWithBluetoothDelegate,
+  NotifyWhenNearMRTStationOnceDelegate, NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate
+{
+  var lines: [String] = []
+
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didFind station: Station, rssi: Double, at time: CaptureTime
+  ) { lines.append("found \(station.name)") }
+
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didLeave station: Station, at time: CaptureTime
+  ) { lines.append("left \(station.name)") }
+
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didSuspect station: Station, reason: StationSuspicion,
+    at time: CaptureTime
+  ) { lines.append("suspect \(station.name)") }
+
+  func notifyWhenNearMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationOnce, didFind station: Station, rssi: Double, at time: CaptureTime
+  ) { lines.append("found \(station.name)") }
+
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station, rssi: Double,
+    at time: CaptureTime
+  ) { lines.append("found \(station.name)") }
+
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
+    rssi: Double, at time: CaptureTime
+  ) { lines.append("arrived \(station.name)") }
+}
+
+@Suite struct StationUseCaseTests {
+  private typealias F = FindingFixtures
+
+  private func route(_ from: String, _ to: String) throws -> [Station] {
+    try StationRoute(from: from, to: to, in: JakartaMRT.catalog).stations
+  }
+
+  /// Steady strong reports of `minor` for `seconds` from `start`, every half second.
+  private func dwell(minor: UInt16, from start: Double, seconds: Double = 20) -> [BeaconSighting] {
+    stride(from: start, to: start + seconds, by: 0.5).map { F.sighting(minor: minor, rssi: -80, at: $0) }
+  }
+
+  @Test func nearStationReportsOncePerArrivalAndAgainAfterComingBack() {
+    let recorder = CallbackRecorder()
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth()
+    useCase.delegate = recorder
+    #expect(useCase.start() == .started)
+    for sighting in dwell(minor: 3, from: 0, seconds: 60) { useCase.handle(sighting) }
+    useCase.advance(to: F.time(100))
+    for sighting in dwell(minor: 3, from: 200) { useCase.handle(sighting) }
+    #expect(recorder.lines == ["found CipeteRaya", "left CipeteRaya", "found CipeteRaya"])
+  }
+
+  @Test func aStationTooFarTooSoonIsReportedAsSuspect() {
+    let recorder = CallbackRecorder()
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth()
+    useCase.delegate = recorder
+    #expect(useCase.start() == .started)
+    for sighting in dwell(minor: 1, from: 0) + dwell(minor: 13, from: 60) { useCase.handle(sighting) }
+    #expect(recorder.lines == ["found LebakBulus", "left LebakBulus", "suspect BundaranHI"])
+  }
+
+  @Test func startAndStopResults() {
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth()
+    #expect(useCase.stop() == .notRunning)
+    #expect(useCase.start() == .started)
+    #expect(useCase.start() == .alreadyStarted)
+    #expect(useCase.isRunning)
+    #expect(useCase.stop() == .stopped)
+    #expect(useCase.stop() == .notRunning)
+    #expect(
+      DefaultNotifyWhenNearMRTStationWithBluetooth(authorization: FixedBluetoothAuthorization(.notAuthorized)).start()
+        == .notAuthorized)
+    #expect(
+      DefaultNotifyWhenNearMRTStationOnce(authorization: FixedBluetoothAuthorization(.unavailable)).start()
+        == .bluetoothUnavailable)
+  }
+
+  @Test func sightingsAreIgnoredWhileStopped() {
+    let recorder = CallbackRecorder()
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth()
+    useCase.delegate = recorder
+    for sighting in dwell(minor: 3, from: 0) { useCase.handle(sighting) }
+    #expect(recorder.lines.isEmpty)
+  }
+
+  @Test func delegateIsHeldWeakly() {
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth()
+    do {
+      let recorder = CallbackRecorder()
+      useCase.delegate = recorder
+      #expect(useCase.delegate != nil)
+    }
+    #expect(useCase.delegate == nil)
+  }
+
+  @Test func onceStopsAfterTheFirstStation() {
+    let recorder = CallbackRecorder()
+    let useCase = DefaultNotifyWhenNearMRTStationOnce()
+    useCase.delegate = recorder
+    #expect(useCase.start() == .started)
+    for sighting in dwell(minor: 3, from: 0) + dwell(minor: 4, from: 200) { useCase.handle(sighting) }
+    #expect(recorder.lines == ["found CipeteRaya"])
+    #expect(!useCase.isRunning)
+    #expect(useCase.stop() == .notRunning)
+    #expect(useCase.start() == .started)
+    for sighting in dwell(minor: 4, from: 400) { useCase.handle(sighting) }
+    #expect(recorder.lines == ["found CipeteRaya", "found HajiNawi"])
+  }
+
+  @Test(arguments: [UInt64(5), 6, 7])
+  func specificStationReportsEachStationThenArrivesOnceAndStops(seed: UInt64) throws {
+    let recorder = CallbackRecorder()
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce()
+    useCase.delegate = recorder
+    let destination = try #require(F.station("Senayan"))
+    #expect(useCase.start(arrival: destination) == .started)
+    #expect(useCase.start(arrival: destination) == .alreadyStarted)
+    // The ride goes on past the destination; nothing is reported after arriving.
+    let ride = SyntheticRide(route: try route("LebakBulus", "DukuhAtas"), seed: seed)
+    for sighting in ride.sightings() { useCase.handle(sighting) }
+    useCase.advance(to: F.time(ride.end))
+    let passed = try route("LebakBulus", "ASEAN").map { "found \($0.name)" }
+    #expect(recorder.lines == passed + ["arrived Senayan"])
+    #expect(!useCase.isRunning)
+    #expect(useCase.arrival == destination)
+    #expect(useCase.stop() == .notRunning)
+    // Starting again begins a new journey.
+    #expect(useCase.start(arrivalNamed: "Dukuh Atas BNI") == .started)
+    #expect(useCase.arrival?.name == "DukuhAtas")
+  }
+
+  @Test func specificStationRejectsAnUnknownDestination() {
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce()
+    #expect(useCase.start(arrivalNamed: "Monas") == .unknownStation)
+    let stranger = Station(
+      name: "Elsewhere", displayName: "Elsewhere", lineOrder: 1,
+      beacon: .iBeacon(uuid: UUID128(high: 9, low: 9), major: 1, minor: 1))
+    #expect(useCase.start(arrival: stranger) == .unknownStation)
+    #expect(!useCase.isRunning)
+  }
+}
