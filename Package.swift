@@ -91,19 +91,29 @@ let package = Package(
     .testTarget(name: "HCICodecTests", dependencies: ["BluetoothTypes", "HCICodec"]),
     .testTarget(
       name: "LinuxHCITransportsTests",
-      dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController"]
+      dependencies: [
+        "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
     ),
     .testTarget(
       name: "HCIControllerTests", dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController"]),
-    .testTarget(name: "BeaconsTests", dependencies: ["BluetoothTypes", "Beacons"]),
+    // Sightings, a clock and a seeded generator shared by the domain tests.
+    .target(
+      name: "BeaconTestSupport", dependencies: ["BluetoothTypes", "Beacons", "MRTNavigation"], path: "Tests/BeaconTestSupport"
+    ),
+    .testTarget(name: "BeaconsTests", dependencies: ["BluetoothTypes", "Beacons", "BeaconTestSupport"]),
     .testTarget(
       name: "BeaconScanningTests",
       dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController", "Beacons", "BeaconScanning"]
     ),
-    .testTarget(name: "MRTNavigationTests", dependencies: ["BluetoothTypes", "Beacons", "MRTNavigation"]),
+    .testTarget(
+      name: "MRTNavigationTests", dependencies: ["BluetoothTypes", "Beacons", "MRTNavigation", "BeaconTestSupport"]),
     .testTarget(
       name: "BeaconStatisticsTests",
-      dependencies: ["BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation", "BeaconStatistics"]
+      dependencies: [
+        "BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation", "BeaconStatistics", "BeaconTestSupport",
+      ]
     ),
     .testTarget(name: "LinuxNotificationsTests", dependencies: ["LinuxNotifications"]),
     .testTarget(

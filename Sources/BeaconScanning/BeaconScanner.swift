@@ -6,17 +6,15 @@ import BluetoothTypes
 /// The scanning pipeline: HCI packets in, beacon sightings out.
 ///
 /// It reads LE Advertising Report and LE Extended Advertising Report events, finds the beacon
-/// frame in each report's AD payload, names the station from the catalog and applies the
-/// filter. The same pipeline serves captures and live controllers. Other packets are ignored;
+/// frame in each report's AD payload and applies the filter. The same pipeline serves every
+/// transport, capture replay included. It knows no stations: naming a beacon is the catalog's job. Other packets are ignored;
 /// malformed events are reported as ``ScanProblem``s while their good reports are still used.
 public struct BeaconScanner: Sendable {
-  public var catalog: StationCatalog
   public var filter: BeaconFilter
   public private(set) var statistics = ScanStatistics()
   private var reassembler = ExtendedDataReassembler()
 
-  public init(catalog: StationCatalog = JakartaMRT.catalog, filter: BeaconFilter = BeaconFilter()) {
-    self.catalog = catalog
+  public init(filter: BeaconFilter = BeaconFilter()) {
     self.filter = filter
   }
 
@@ -51,17 +49,6 @@ public struct BeaconScanner: Sendable {
     }
   }
 
-  /// Runs a whole source through the pipeline.
-  public mutating func run<Source: HCIPacketSource>(
-    _ source: inout Source,
-    sighting: (BeaconSighting) -> Void,
-    problem: (ScanProblem) -> Void = { _ in }
-  ) throws {
-    while let packet = try source.nextPacket() {
-      process(packet, sighting: sighting, problem: problem)
-    }
-  }
-
   /// One report: extended fragments are held until their advertisement is whole, then the
   /// data is searched for a beacon frame, named and filtered.
   private mutating func consider(
@@ -83,12 +70,11 @@ public struct BeaconScanner: Sendable {
     statistics.advertisingReports += 1
     guard let frame else { return }
     statistics.beaconReports += 1
-    let station = catalog.station(for: frame.identity)
-    guard filter.matches(frame, station: station) else { return }
+    guard filter.matches(frame) else { return }
     statistics.emittedSightings += 1
     sighting(
       BeaconSighting(
         time: timed.time, address: report.address, addressType: report.addressType, rssi: report.rssi,
-        frame: frame, station: station, origin: timed.origin))
+        frame: frame))
   }
 }

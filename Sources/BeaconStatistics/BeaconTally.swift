@@ -13,7 +13,7 @@ import BluetoothTypes
 public struct BeaconTally: Sendable {
   public let identity: BeaconIdentity
   /// The catalog's station for this identity, if any.
-  public private(set) var station: Station?
+  public let station: Station?
   /// Reports of this identity.
   public private(set) var reports = 0
   /// The RSSI of those reports.
@@ -48,6 +48,5 @@ public struct BeaconTally: Sendable {
     addresses.insert(sighting.address)
     firstSeen = min(firstSeen, sighting.time)
     lastSeen = max(lastSeen, sighting.time)
-    if station == nil { station = sighting.station }
   }
 }

@@ -10,15 +10,22 @@ import MRTNavigation
 /// exactly up to 1,024, 8 KiB, then estimated in a fixed 8 KiB sketch, see ``BeaconTally``). In
 /// all it is proportional to the distinct identities present, at most about 10 KiB each.
 public struct ScanSummary: Sendable {
+  /// Names the stations' beacons.
+  public let catalog: StationCatalog
   private var tallies: [BeaconIdentity: BeaconTally] = [:]
 
-  public init() {}
+  public init(catalog: StationCatalog) {
+    self.catalog = catalog
+  }
 
-  /// Counts one sighting.
+  /// Counts one sighting. The catalog is asked for an identity's station once, when it is first heard.
   public mutating func record(_ sighting: BeaconSighting) {
     let identity = sighting.frame.identity
-    tallies[identity, default: BeaconTally(identity: identity, station: sighting.station, time: sighting.time)]
-      .record(sighting)
+    if tallies[identity]?.record(sighting) == nil {
+      var tally = BeaconTally(identity: identity, station: catalog.station(for: identity), time: sighting.time)
+      tally.record(sighting)
+      tallies[identity] = tally
+    }
   }
 
   /// Every identity's tally: stations in line order first, then the other beacons by kind and

@@ -91,20 +91,21 @@ extension ControllerSession {
     /// A command flow event for no awaited command (a credit update, a stale answer): used.
     case consumed
     /// Anything else, for ``nextPacket(timeout:)``.
-    case unrelated(HCIPacket)
+    case unrelated(TimedHCIPacket)
   }
 
   /// Updates the credits from Command Complete and Command Status events, picks out the
   /// answer to `awaiting`, throws for a Hardware Error, and passes everything else on.
-  func route(_ packet: HCIPacket, awaiting: HCIOpcode?) throws(ControllerError) -> Routing {
+  func route(_ timed: TimedHCIPacket, awaiting: HCIOpcode?) throws(ControllerError) -> Routing {
+    let packet = timed.packet
     guard packet.type == .event, let code = packet.bytes.first.map(HCIEventCode.init(rawValue:)) else {
-      return .unrelated(packet)
+      return .unrelated(timed)
     }
     switch code {
     case .commandComplete, .commandStatus, .hardwareError:
       break
     default:
-      return .unrelated(packet)
+      return .unrelated(timed)
     }
     let event: HCIEvent
     do {
@@ -122,7 +123,7 @@ extension ControllerSession {
     case .hardwareError(let error):
       throw .hardwareError(code: error.hardwareCode, connection: connection.name)
     case .leMeta, .other:
-      return .unrelated(packet)
+      return .unrelated(timed)
     }
   }
 
@@ -154,7 +155,7 @@ extension ControllerSession {
     }
   }
 
-  func receive(timeout: Duration) throws(ControllerError) -> HCIPacket? {
+  func receive(timeout: Duration) throws(ControllerError) -> TimedHCIPacket? {
     do {
       return try connection.receive(timeout: timeout)
     } catch {
@@ -163,8 +164,11 @@ extension ControllerSession {
   }
 
   private static func map(_ error: HCIConnectionError, connection: String) -> ControllerError {
-    if case .closed(let reason) = error { return .connectionLost(connection: connection, reason: reason) }
-    return .connectionFailed(connection: connection, error: error)
+    switch error {
+    case .closed(let reason): return .connectionLost(connection: connection, reason: reason)
+    case .endOfStream: return .connectionLost(connection: connection, reason: error.description)
+    case .notAuthorized, .unavailable, .framing, .failed: return .connectionFailed(connection: connection, error: error)
+    }
   }
 }
 

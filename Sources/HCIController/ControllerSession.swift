@@ -52,7 +52,7 @@ public final class ControllerSession {
   /// The command families the controller accepted a scanning or advertising command of.
   var usedCommandSets: Set<CommandSet> = []
   /// Packets received while waiting for a command's answer, not yet handed out.
-  var pendingPackets: [HCIPacket] = []
+  var pendingPackets: [TimedHCIPacket] = []
   var pendingPacketsHead = 0
   var isShutDown = false
   let startStopwatch: () -> Stopwatch
@@ -95,7 +95,7 @@ public final class ControllerSession {
   /// Packets are returned undecoded so that the scanning pipeline can decode them and report
   /// malformed ones itself. Command Complete and Command Status events only update
   /// ``commandCredits``; HCI_Hardware_Error throws ``ControllerError/hardwareError(code:connection:)``.
-  public func nextPacket(timeout: Duration) throws(ControllerError) -> HCIPacket? {
+  public func nextPacket(timeout: Duration) throws(ControllerError) -> TimedHCIPacket? {
     if let packet = dequeuePendingPacket() { return packet }
     let stopwatch = startStopwatch()
     while true {
@@ -112,7 +112,7 @@ public final class ControllerSession {
     onEvent?(event)
   }
 
-  func dequeuePendingPacket() -> HCIPacket? {
+  func dequeuePendingPacket() -> TimedHCIPacket? {
     guard pendingPacketsHead < pendingPackets.count else { return nil }
     let packet = pendingPackets[pendingPacketsHead]
     pendingPacketsHead += 1

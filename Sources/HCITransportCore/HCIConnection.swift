@@ -1,38 +1,97 @@
 import HCICodec
-import BluetoothTypes
 
-/// A two-way HCI packet link to one controller: the kernel's HCI socket, H4 over a serial line
-/// or TCP, or a scripted fake in tests. Transports implement it; ``ControllerSession`` drives it.
+/// A two-way HCI packet link: the kernel's HCI socket, H4 over a serial line or TCP, a capture
+/// replayed as if a controller sent it, or a scripted controller in tests. Every packet source
+/// is one, so one scan loop serves them all; ``ControllerSession`` (in `HCIController`) drives
+/// the ones that ``answersCommands``.
 ///
-/// Calls come from one thread at a time (the session's); implementations need no locking.
+/// Calls come from one thread at a time; implementations need no locking.
 public protocol HCIConnection: AnyObject {
   /// A short description for messages, e.g. `hci0`, `serial:/dev/ttyUSB0`, `tcp:127.0.0.1:9000`.
   var name: String { get }
 
+  /// Whether a controller on the other side answers commands. A capture replay does not: it is
+  /// read without a session, and ``send(_:)`` fails.
+  var answersCommands: Bool { get }
+
   /// Sends one packet to the controller (commands; ACL data is not used by this toolkit).
   func send(_ packet: HCIPacket) throws(HCIConnectionError)
 
-  /// The next packet from the controller, waiting at most `timeout`; `nil` if none arrived.
-  /// Throws ``HCIConnectionError/closed(_:)`` once the controller has gone (EOF, reset, unplugged).
-  func receive(timeout: Duration) throws(HCIConnectionError) -> HCIPacket?
+  /// The next packet from the controller with the time it was seen, waiting at most `timeout`;
+  /// `nil` if none arrived. Throws ``HCIConnectionError/closed(_:)`` once the controller has
+  /// gone (EOF, reset, unplugged), and ``HCIConnectionError/endOfStream`` once a finite source
+  /// (a capture) has delivered its last packet.
+  func receive(timeout: Duration) throws(HCIConnectionError) -> TimedHCIPacket?
 
   /// Releases the link. Idempotent.
   func close()
 }
 
-/// Why an ``HCIConnection`` failed. Each case's text says what happened and, where it can,
-/// what to do.
-public enum HCIConnectionError: Error, Hashable, Sendable, CustomStringConvertible {
+extension HCIConnection {
+  /// A live link answers commands; only a replay says otherwise.
+  public var answersCommands: Bool { true }
+}
+
+/// What a transport's own error says to whoever must act on it: its text (with advice), and,
+/// through its type, everything else. ``HCIConnectionError`` carries one, typed, so that a
+/// caller can still ask a `CaptureFileError` for its reason or an `HCISocketError` for its errno.
+public protocol TransportFailure: Error, Sendable, CustomStringConvertible {}
+
+/// Why an ``HCIConnection`` failed, in the categories a caller acts on differently. Each case
+/// keeps the transport's own typed error; its ``description`` says what happened and what to do.
+public enum HCIConnectionError: Error, Sendable, CustomStringConvertible {
+  /// The process may not use the controller (`EPERM`, `EACCES`): grant the capabilities the
+  /// failure's text names, or run as root.
+  case notAuthorized(any TransportFailure)
+  /// There is no controller to use: no Bluetooth in the kernel, no such device or port, a
+  /// device that is down or blocked, nothing listening at the address.
+  case unavailable(any TransportFailure)
   /// The link was open, and now the other side is gone (EOF, connection reset, device removed).
   case closed(String)
   /// Bytes arrived that are not HCI packets in the link's framing (e.g. an unknown H4 indicator).
   case framing(String)
-  /// Any other failure, already phrased for the user (permission, device down, …).
-  case failed(String)
+  /// Any other failure of the transport (a corrupt capture, an I/O error, a busy device).
+  case failed(any TransportFailure)
+  /// A finite source (a capture being replayed) has delivered its last packet. Not a failure:
+  /// a scan ends here as it does at `--duration`.
+  case endOfStream
+
+  /// The transport's own error, for the cases that carry one.
+  public var failure: (any TransportFailure)? {
+    switch self {
+    case .notAuthorized(let failure), .unavailable(let failure), .failed(let failure): return failure
+    case .closed, .framing, .endOfStream: return nil
+    }
+  }
 
   public var description: String {
     switch self {
-    case .closed(let text), .framing(let text), .failed(let text): return text
+    case .notAuthorized(let failure), .unavailable(let failure), .failed(let failure): return failure.description
+    case .closed(let text), .framing(let text): return text
+    case .endOfStream: return "the source has no more packets"
+    }
+  }
+}
+
+extension HCIConnectionError: Hashable {
+  /// Two connection errors are the same when they are of the same case and say the same.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.caseIndex == rhs.caseIndex && lhs.description == rhs.description
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(caseIndex)
+    hasher.combine(description)
+  }
+
+  private var caseIndex: Int {
+    switch self {
+    case .notAuthorized: return 0
+    case .unavailable: return 1
+    case .closed: return 2
+    case .framing: return 3
+    case .failed: return 4
+    case .endOfStream: return 5
     }
   }
 }

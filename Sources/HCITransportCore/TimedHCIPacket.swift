@@ -14,7 +14,8 @@ public struct PacketOrigin: Hashable, Sendable {
   }
 }
 
-/// An HCI packet with the time it was seen.
+/// An HCI packet with the time it was seen: as a capture recorded it, or when it arrived from a
+/// live controller; and, from a capture, where it was in the file.
 public struct TimedHCIPacket: Hashable, Sendable {
   public var time: CaptureTime
   public var packet: HCIPacket
@@ -25,11 +26,4 @@ public struct TimedHCIPacket: Hashable, Sendable {
     self.packet = packet
     self.origin = origin
   }
-}
-
-/// Anything that yields HCI packets in order: a capture being replayed, a controller.
-/// Transports implement it; the scanning pipeline consumes it.
-public protocol HCIPacketSource {
-  /// The next packet, or `nil` when the source has ended.
-  mutating func nextPacket() throws -> TimedHCIPacket?
 }

@@ -12,7 +12,7 @@ struct RideRecording {
   var sightings: [BeaconSighting]
   var truth: RideTruth
 
-  /// Reads `capturePath` through ``BeaconScanner`` and the truth file beside it.
+  /// Reads `capturePath` through an ``HCIBeaconFinder`` and the truth file beside it.
   static func load(capturePath: String) -> Result<RideRecording, RideReportError> {
     let base = capturePath.hasSuffix(".btsnoop") ? String(capturePath.dropLast(".btsnoop".count)) : capturePath
     let truth: RideTruth
@@ -20,23 +20,26 @@ struct RideRecording {
     case .success(let value): truth = value
     case .failure(let error): return .failure(error)
     }
-    var sightings: [BeaconSighting] = []
-    do {
-      var source = try CaptureReplaySource(path: capturePath)
-      var scanner = BeaconScanner()
-      try scanner.run(&source) { sighting in
-        if sighting.station != nil { sightings.append(sighting) }
-      }
-    } catch {
-      return .failure(RideReportError(message: "\(capturePath): \(error)"))
+    let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
+      try TransportSpec.replay(path: capturePath).open()
+    })
+    let collector = StationSightings(catalog: JakartaMRT.catalog)
+    finder.delegate = collector
+    let started = finder.start()
+    let end = finder.run()
+    _ = finder.stop()
+    guard started == .started, case .endOfStream = end else {
+      let failure = finder.failure?.description ?? "could not be read"
+      return .failure(RideReportError(message: "\(capturePath): \(failure)"))
     }
+    let sightings = collector.sightings
     let name = String(base.split(separator: "/").last ?? Substring(base))
     return .success(RideRecording(name: name, sightings: sightings, truth: truth))
   }
 
   /// The station events of the whole ride under one policy and finder configuration.
-  func events(policy: StationPresencePolicy, finder: BeaconFinder.Configuration) -> [StationEvent] {
-    var detector = StationDetector(policy: policy, finderConfiguration: finder)
+  func events(policy: StationPresencePolicy, finder: BeaconRanging.Configuration) -> [StationEvent] {
+    var detector = StationDetector(policy: policy, rangingConfiguration: finder)
     var events: [StationEvent] = []
     for sighting in sightings { events += detector.ingest(sighting) }
     if let last = sightings.last {
@@ -45,4 +48,18 @@ struct RideRecording {
     }
     return events
   }
+}
+
+/// Keeps the sightings of the catalog's station beacons, in order.
+final class StationSightings: BeaconFinderDelegate {
+  let catalog: StationCatalog
+  private(set) var sightings: [BeaconSighting] = []
+
+  init(catalog: StationCatalog) { self.catalog = catalog }
+
+  func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+    if catalog.station(for: sighting.frame.identity) != nil { sightings.append(sighting) }
+  }
+
+  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {}
 }

@@ -13,12 +13,12 @@ import Foundation
 struct SweepRow {
   var label: String
   var policy: StationPresencePolicy
-  var finder: BeaconFinder.Configuration
+  var finder: BeaconRanging.Configuration
 }
 
 func sweepRows() -> [SweepRow] {
   let policy = StationPresencePolicy()
-  let finder = BeaconFinder.Configuration()
+  let finder = BeaconRanging.Configuration()
   var rows = [SweepRow(label: "default", policy: policy, finder: finder)]
   for value in [-84.0, -86, -90, -92] {
     var changed = policy
@@ -51,7 +51,7 @@ func sweepRows() -> [SweepRow] {
 /// The default constants as the table's first row names them.
 func describeDefaults() -> String {
   let policy = StationPresencePolicy()
-  let finder = BeaconFinder.Configuration()
+  let finder = BeaconRanging.Configuration()
   return "\(Int(policy.enterThreshold)) dBm, \(policy.enterReportCount) reports, exit \(Int(policy.exitThreshold)), "
     + "window \(finder.smoothingWindow.components.seconds) s, lost \(finder.exitPeriod.components.seconds) s"
 }

@@ -28,7 +28,7 @@ struct EmulatorIntegrationTests {
 
   /// The kinds of advertising report events in a recording: 0x02 legacy, 0x0D extended.
   static func reportSubevents(in path: String) throws -> Set<UInt8> {
-    let source = try CaptureReplaySource(path: path)
+    let source = try CaptureReplayConnection(path: path)
     var subevents: Set<UInt8> = []
     while let timed = try source.nextPacket() {
       let bytes = Array(timed.packet.bytes)
@@ -141,7 +141,7 @@ struct EmulatorIntegrationTests {
     scanner.signal(SIGINT)
     #expect(scanner.wait(seconds: 5) == 0)
     // The last command recorded disables scanning, and the controller completed it.
-    let source = try CaptureReplaySource(path: recording.path)
+    let source = try CaptureReplayConnection(path: recording.path)
     var packets: [HCIPacket] = []
     while let timed = try source.nextPacket() { packets.append(timed.packet) }
     let lastCommand = try #require(packets.last { $0.type == .command })

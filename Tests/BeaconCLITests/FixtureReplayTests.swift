@@ -35,7 +35,7 @@ import Testing
   func replayMatchesTheScenario(name: String) throws {
     let expectedText = try String(contentsOfFile: TestPaths.fixture(name + ".expected.jsonl"), encoding: .utf8)
     let expected = try Self.jsonObjects(expectedText.split(separator: "\n"))
-    var source = try CaptureReplaySource(path: TestPaths.fixture(name + ".btsnoop"))
+    var source = try CaptureReplayConnection(path: TestPaths.fixture(name + ".btsnoop"))
     var scanner = BeaconScanner()
     let formatter = SightingFormatter(format: .json)
     var lines: [String] = []

@@ -64,7 +64,7 @@ import Testing
       FileManager.default.createFile(atPath: path, contents: Data(Self.mutate(original, using: &generator)))
       var scanner = BeaconScanner()
       do {
-        var source = try CaptureReplaySource(path: path)
+        var source = try CaptureReplayConnection(path: path)
         try scanner.run(&source, sighting: { _ in }, problem: { _ in })
         outcomes.completed += 1
       } catch let error as CaptureFileError {

@@ -34,7 +34,7 @@ import Testing
     let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce()
     useCase.delegate = recorder
     #expect(useCase.start(arrivalNamed: destination) == .started)
-    var source = try CaptureReplaySource(path: TestPaths.fixture(name + ".btsnoop"))
+    var source = try CaptureReplayConnection(path: TestPaths.fixture(name + ".btsnoop"))
     var scanner = BeaconScanner()
     var last: CaptureTime?
     try scanner.run(&source) { sighting in

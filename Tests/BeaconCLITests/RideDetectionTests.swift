@@ -64,7 +64,7 @@ import Testing
 
   /// The station events of a whole capture, with the default policy and finder configuration.
   static func events(_ name: String) throws -> [StationEvent] {
-    var source = try CaptureReplaySource(path: TestPaths.fixture(name + ".btsnoop"))
+    var source = try CaptureReplayConnection(path: TestPaths.fixture(name + ".btsnoop"))
     var scanner = BeaconScanner()
     var detector = StationDetector()
     var events: [StationEvent] = []

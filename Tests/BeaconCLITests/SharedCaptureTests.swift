@@ -70,7 +70,7 @@ struct SharedCaptureTests {
     #expect(captures.count >= 9, "expected the btsnoop captures listed in SOURCES.md")
     #expect(Set(expected.keys).isSubset(of: Set(captures)))
     for capture in captures {
-      var source = try CaptureReplaySource(path: TestPaths.sharedCaptures.appendingPathComponent(capture).path)
+      var source = try CaptureReplayConnection(path: TestPaths.sharedCaptures.appendingPathComponent(capture).path)
       var scanner = BeaconScanner(filter: BeaconFilter(kinds: [.iBeacon]))
       var rows: [ExpectedRow] = []
       var problems: [ScanProblem] = []
@@ -103,7 +103,7 @@ struct SharedCaptureTests {
   @Test func everyCaptureThereReplaysWithoutError() throws {
     let root = TestPaths.sharedCaptures
     for (capture, reports) in Self.linkLayerReportCounts {
-      var source = try CaptureReplaySource(path: root.appendingPathComponent(capture).path)
+      var source = try CaptureReplayConnection(path: root.appendingPathComponent(capture).path)
       var scanner = BeaconScanner()
       var problems: [ScanProblem] = []
       try scanner.run(&source, sighting: { _ in }, problem: { problems.append($0) })

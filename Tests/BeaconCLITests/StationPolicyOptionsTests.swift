@@ -17,7 +17,7 @@ import Testing
   @Test func defaultsUnlessChanged() throws {
     let options = try Self.options([])
     #expect(try options.policy() == StationPresencePolicy())
-    #expect(try options.finderConfiguration().exitPeriod == .seconds(20))
+    #expect(try options.rangingConfiguration().exitPeriod == .seconds(20))
   }
 
   @Test func fileThenCommandLine() throws {
@@ -31,7 +31,7 @@ import Testing
     #expect(policy.enterReportCount == 4)
     #expect(policy.minimumTimePerStop == .seconds(45))
     #expect(policy.exitThreshold == StationPresencePolicy().exitThreshold)
-    #expect(try options.finderConfiguration().exitPeriod == .seconds(25))
+    #expect(try options.rangingConfiguration().exitPeriod == .seconds(25))
   }
 
   @Test func misspeltKeyIsNamed() throws {

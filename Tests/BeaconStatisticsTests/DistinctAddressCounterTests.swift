@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import BluetoothTypes
 @testable import Beacons
 @testable import BeaconScanning

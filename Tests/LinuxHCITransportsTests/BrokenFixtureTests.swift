@@ -45,7 +45,7 @@ import Testing
     let path = root.appendingPathComponent(name + ".btsnoop").path
     var packets = 0
     do {
-      let source = try CaptureReplaySource(path: path)
+      let source = try CaptureReplayConnection(path: path)
       while try source.nextPacket() != nil { packets += 1 }
       Issue.record("\(name): read to the end without an error")
     } catch {

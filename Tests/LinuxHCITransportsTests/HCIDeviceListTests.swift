@@ -1,3 +1,4 @@
+import SystemPackage
 import Glibc
 import HCICodec
 import BluetoothTypes

@@ -44,7 +44,7 @@ struct RealCaptureTests {
     #expect(files.count >= 9)
     #expect(Set(files) == Set(expected.keys), "every btsnoop file is listed in SOURCES.md, and only those")
     for file in files {
-      let source = try CaptureReplaySource(path: PackageLocation.sharedCaptures.appendingPathComponent(file).path)
+      let source = try CaptureReplayConnection(path: PackageLocation.sharedCaptures.appendingPathComponent(file).path)
       var packets = 0
       var lastOrigin: PacketOrigin?
       while let packet = try source.nextPacket() {
@@ -63,7 +63,7 @@ struct RealCaptureTests {
 
   @Test func btmonCaptureHoldsOnlyMonitorNotes() throws {
     let path = PackageLocation.sharedCaptures.appendingPathComponent("felixwatts_batteread/capture.btsnoop").path
-    let source = try CaptureReplaySource(path: path)
+    let source = try CaptureReplayConnection(path: path)
     #expect(source.datalink == .linuxMonitor)
     #expect(try source.nextPacket() == nil)
     #expect(source.recordCount == 6)
@@ -73,7 +73,7 @@ struct RealCaptureTests {
   /// cnrd_yeelock/btsnoop_hci.log is an HCI event (7 bytes with its H4 byte) at 1552223479.707800.
   @Test func androidLogTimestampsMatchWireshark() throws {
     let path = PackageLocation.sharedCaptures.appendingPathComponent("cnrd_yeelock/btsnoop_hci.log").path
-    let source = try CaptureReplaySource(path: path)
+    let source = try CaptureReplayConnection(path: path)
     let first = try #require(try source.nextPacket())
     #expect(first.time == CaptureTime(microsecondsSinceUnixEpoch: 1_552_223_479_707_800))
     #expect(first.packet.type == .event)

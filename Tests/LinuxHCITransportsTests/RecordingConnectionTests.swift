@@ -29,7 +29,7 @@ import Testing
     try connection.send(SamplePackets.setScanEnable)
     #expect(try connection.receive(timeout: .zero) == SamplePackets.setScanEnableComplete)
     // Readable before the connection is closed: nothing waits in a buffer.
-    let midway = try CaptureReplaySource(path: path)
+    let midway = try CaptureReplayConnection(path: path)
     var count = 0
     while try midway.nextPacket() != nil { count += 1 }
     #expect(count == 2)
@@ -37,7 +37,7 @@ import Testing
     #expect(try connection.receive(timeout: .zero) == nil)
     connection.close()
 
-    let source = try CaptureReplaySource(path: path)
+    let source = try CaptureReplayConnection(path: path)
     var packets: [HCIPacket] = []
     while let timed = try source.nextPacket() { packets.append(timed.packet) }
     #expect(

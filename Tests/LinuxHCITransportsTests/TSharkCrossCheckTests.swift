@@ -106,7 +106,7 @@ private enum CrossCheckTool {
 
   /// Our side: the replay source, `HCIEvent`, the reports and their AD structures.
   static func ourEvents(path: String) throws -> [CrossCheckEvent] {
-    let source = try CaptureReplaySource(path: path)
+    let source = try CaptureReplayConnection(path: path)
     var events: [CrossCheckEvent] = []
     while let timed = try source.nextPacket() {
       guard timed.packet.type == .event, let origin = timed.origin,

@@ -26,7 +26,7 @@ import Testing
 
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let source = try CaptureReplaySource(path: try directory.write(bytes, to: "vendor.log"))
+    let source = try CaptureReplayConnection(path: try directory.write(bytes, to: "vendor.log"))
     var packets: [HCIPacket] = []
     while let timed = try source.nextPacket() { packets.append(timed.packet) }
     #expect(packets == [SamplePackets.setScanEnable, SamplePackets.advertisingReport])

@@ -31,7 +31,7 @@ public enum BenchWorkloads {
     return sightings
   }
 
-  /// The scanner, then ``StationDetector`` (BeaconFinder smoothing and station presence) on
+  /// The scanner, then ``StationDetector`` (BeaconRanging smoothing and station presence) on
   /// every sighting, as `beacon-ride` runs it.
   public static func scannerAndStations(_ packets: [TimedHCIPacket]) -> Int {
     var scanner = BeaconScanner()

@@ -123,7 +123,7 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       }
       return
     }
-    let live = LiveBroadcast(
+    let live = BroadcastRun(
       spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet, plans: plans,
       dwell: route == nil ? nil : Self.duration(seconds: dwell), duration: duration.map(Self.duration(seconds:)),
       format: output.format)

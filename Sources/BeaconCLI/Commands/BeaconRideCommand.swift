@@ -79,26 +79,24 @@ public struct BeaconRideCommand: ParsableCommand {
         throw ValidationError(error.description)
       }
     }
+    guard let spec = try deviceOptions.transport(replay: replay) else { return }
+    let run = ScanRun(
+      spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
+      duration: duration.map { .milliseconds(Int64($0 * 1000)) }, reconnect: reconnectOptions.reconnect,
+      program: "beacon-ride")
+    let finder = try run.makeFinder(scanner: BeaconScanner())
     let stdout = StandardOutput()
     let channels = NotificationChannels()
     let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      catalog: catalog, policy: try policyOptions.policy(), finderConfiguration: try policyOptions.finderConfiguration()
-    )
+      finder: finder, catalog: catalog, policy: try policyOptions.policy(),
+      rangingConfiguration: try policyOptions.rangingConfiguration())
     let ride = RidePresenter(
       useCase: useCase, format: output.format, output: stdout,
       notifications: DesktopNotificationManager(channels: channels), alarm: ChimeAlarmManager(channels: channels))
-    _ = useCase.start(arrival: destination)
-    var scanner = BeaconScanner(catalog: catalog)
-    let spec = try deviceOptions.transport()
-    if let spec, !spec.isReplay {
-      let live = LiveScan(
-        spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
-        configuration: ScanConfiguration(), recordPath: nil,
-        duration: duration.map { .milliseconds(Int64($0 * 1000)) },
-        reconnect: reconnectOptions.reconnect)
-      try live.run(scanner: &scanner, presenter: ride, program: "beacon-ride")
-    } else if let path = replay ?? spec?.replayPath {
-      try ReplayScan(path: path, program: "beacon-ride").run(scanner: &scanner, sink: ride)
+    switch useCase.start(arrival: destination) {
+    case .started, .alreadyStarted: try run.run(finder, output: ride)
+    case .notAuthorized, .bluetoothUnavailable, .finderFailed, .unknownStation:
+      try run.reportStartFailure(of: finder, output: ride)
     }
     guard ride.arrived != nil else {
       StandardOutput.warn("beacon-ride: the source ended before arriving at \(destination.displayName)")

@@ -155,44 +155,44 @@ public struct BeaconScanCommand: ParsableCommand {
 
   public func run() throws {
     let catalog = try catalogOptions.load()
-    var scanner = BeaconScanner(catalog: catalog, filter: try filters.filter(catalog: catalog))
     let stdout = StandardOutput()
     if listDevices { return try DeviceListing.print(format: output.format, to: stdout) }
-    let spec = try deviceOptions.transport()
-    if let spec, !spec.isReplay {
-      stdout.flushesEachLine = true  // each report as it comes, also into a pipe
-      let presenter = try sink(catalog: catalog, output: stdout, sourceName: spec.description, live: true)
-      let live = LiveScan(
-        spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
-        configuration: ScanConfiguration(
-          active: active, intervalMilliseconds: interval, windowMilliseconds: window, filterDuplicates: dedupe),
-        recordPath: record, duration: duration.map { .milliseconds(Int64($0 * 1000)) },
-        reconnect: reconnectOptions.reconnect)
-      return try live.run(scanner: &scanner, presenter: presenter)
+    guard let spec = try deviceOptions.transport(replay: replay) else { return }
+    let live = !spec.isReplay
+    if live { stdout.flushesEachLine = true }  // each report as it comes, also into a pipe
+    let run = ScanRun(
+      spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
+      configuration: ScanConfiguration(
+        active: active, intervalMilliseconds: interval, windowMilliseconds: window, filterDuplicates: dedupe),
+      recordPath: record, duration: duration.map { .milliseconds(Int64($0 * 1000)) },
+      reconnect: reconnectOptions.reconnect, program: "beacon-scan")
+    let finder = try run.makeFinder(scanner: BeaconScanner(filter: try filters.filter(catalog: catalog)))
+    let sourceName: String
+    if case .replay(let path) = spec { sourceName = path } else { sourceName = spec.description }
+    if notify {
+      let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(
+        finder: finder, catalog: catalog, policy: try policyOptions.policy(),
+        rangingConfiguration: try policyOptions.rangingConfiguration())
+      let presenter = StationEventPresenter(
+        useCase: useCase, format: output.format, output: stdout,
+        notifications: DesktopNotificationManager(channels: NotificationChannels()))
+      switch useCase.start() {
+      case .started, .alreadyStarted: try run.run(finder, output: presenter)
+      case .notAuthorized, .bluetoothUnavailable, .finderFailed, .unknownStation:
+        try run.reportStartFailure(of: finder, output: presenter)
+      }
+      return
     }
-    guard let path = replay ?? spec?.replayPath else { return }
-    let presenter = try sink(catalog: catalog, output: stdout, sourceName: path, live: false)
-    try ReplayScan(path: path, program: "beacon-scan").run(scanner: &scanner, sink: presenter)
-  }
-
-  /// Where the sightings go: station events (`--notify`), the summary (`--summary`), or lines
-  /// and the table.
-  func sink(catalog: StationCatalog, output stdout: StandardOutput, sourceName: String, live: Bool) throws
-    -> any SightingSink
-  {
-    if notify { return try stationEvents(catalog: catalog, output: stdout) }
-    if summary { return ScanSummaryPresenter(format: output.format, output: stdout, sourceName: sourceName) }
-    return SightingPresenter(mode: presentationMode(output: stdout, live: live), output: stdout, sourceName: sourceName)
-  }
-
-  /// Station events for `--notify`, notified on the desktop where one is available.
-  func stationEvents(catalog: StationCatalog, output stdout: StandardOutput) throws -> StationEventPresenter {
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(
-      catalog: catalog, policy: try policyOptions.policy(), finderConfiguration: try policyOptions.finderConfiguration()
-    )
-    return StationEventPresenter(
-      useCase: useCase, format: output.format, output: stdout,
-      notifications: DesktopNotificationManager(channels: NotificationChannels()))
+    let presenter: any ScanOutput & BeaconFinderDelegate =
+      summary
+      ? ScanSummaryPresenter(format: output.format, output: stdout, sourceName: sourceName, catalog: catalog)
+      : SightingPresenter(
+        mode: presentationMode(output: stdout, live: live), output: stdout, sourceName: sourceName, catalog: catalog)
+    finder.delegate = presenter
+    switch finder.start() {
+    case .started, .alreadyStarted: try run.run(finder, output: presenter)
+    case .notAuthorized, .bluetoothUnavailable, .failed: try run.reportStartFailure(of: finder, output: presenter)
+    }
   }
 
   /// Lines or the table. A replay's table is printed once, at the end.

@@ -41,15 +41,15 @@ public struct BeaconFilterOptions: ParsableArguments {
 
   /// The filter, with station names resolved against `catalog`.
   public func filter(catalog: StationCatalog) throws -> BeaconFilter {
-    var names: Set<String> = []
+    var identities: Set<BeaconIdentity>?
     for name in stations {
       guard let station = catalog.station(named: name) else {
         throw ValidationError(
           "No station named \"\(name)\". Stations: \(catalog.names.joined(separator: ", ")).")
       }
-      names.insert(station.name)
+      identities = (identities ?? []).union([station.beacon])
     }
     return BeaconFilter(
-      kinds: Set(kinds), uuid: uuid.flatMap(UUID128.init), major: major, minor: minor, stationNames: names)
+      kinds: Set(kinds), uuid: uuid.flatMap(UUID128.init), major: major, minor: minor, identities: identities)
   }
 }

@@ -27,8 +27,10 @@ public struct DeviceOptions: ParsableArguments {
 
   public init() {}
 
-  /// The parsed `--device`, or `nil` when none was given.
-  public func transport() throws -> TransportSpec? {
+  /// The parsed `--device`, or `nil` when none was given; `replay` (`--replay FILE`) is
+  /// `-i replay:FILE`.
+  public func transport(replay: String? = nil) throws -> TransportSpec? {
+    if let replay { return .replay(path: replay) }
     guard let device else { return nil }
     do {
       return try TransportSpec(parsing: device)

@@ -31,7 +31,7 @@ public struct StationPolicyOptions: ParsableArguments {
   @Option(
     name: .customLong("lost-after"),
     help: ArgumentHelp(
-      "Seconds without a report after which a beacon counts as gone (default: \(BeaconFinder.Configuration().exitPeriod.components.seconds)).",
+      "Seconds without a report after which a beacon counts as gone (default: \(BeaconRanging.Configuration().exitPeriod.components.seconds)).",
       valueName: "seconds"))
   public var lostAfter: Double?
 
@@ -79,8 +79,8 @@ public struct StationPolicyOptions: ParsableArguments {
     return policy
   }
 
-  public func finderConfiguration() throws -> BeaconFinder.Configuration {
-    var configuration = BeaconFinder.Configuration()
+  public func rangingConfiguration() throws -> BeaconRanging.Configuration {
+    var configuration = BeaconRanging.Configuration()
     if let value = try file()?.lostAfterSeconds {
       configuration.exitPeriod = .milliseconds(Int64((value * 1000).rounded()))
     }

@@ -33,12 +33,12 @@ public struct LiveBeaconTable: Sendable {
 
   public init(maximumRows: Int = 256) { self.maximumRows = maximumRows }
 
-  public mutating func record(_ sighting: BeaconSighting) {
+  public mutating func record(_ sighting: BeaconSighting, station: Station?) {
     let identity = sighting.frame.identity
     var row =
       rows[identity]
       ?? Row(
-        identity: identity, station: sighting.station, address: sighting.address, rssi: nil, smoothedRSSI: nil,
+        identity: identity, station: station, address: sighting.address, rssi: nil, smoothedRSSI: nil,
         reports: 0, firstSeen: sighting.time, lastSeen: sighting.time)
     row.reports += 1
     row.address = sighting.address

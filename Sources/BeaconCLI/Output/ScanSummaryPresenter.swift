@@ -7,8 +7,8 @@ import HCICodec
 
 /// `beacon-scan --summary`: counts every sighting into a ``ScanSummary`` and prints it once,
 /// when the scan ends (end of capture, `--duration`, Ctrl-C).
-public final class ScanSummaryPresenter: SightingSink {
-  private var summary = ScanSummary()
+public final class ScanSummaryPresenter: ScanOutput, BeaconFinderDelegate {
+  private var summary: ScanSummary
   private let formatter: ScanSummaryFormatter
   private let output: StandardOutput
   private let sourceName: String
@@ -18,7 +18,8 @@ public final class ScanSummaryPresenter: SightingSink {
   /// Malformed events are listed one by one up to this many, then counted.
   static let problemsShownInFull = 20
 
-  public init(format: OutputFormat, output: StandardOutput, sourceName: String) {
+  public init(format: OutputFormat, output: StandardOutput, sourceName: String, catalog: StationCatalog) {
+    summary = ScanSummary(catalog: catalog)
     formatter = ScanSummaryFormatter(format: format)
     self.output = output
     self.sourceName = sourceName
@@ -26,14 +27,16 @@ public final class ScanSummaryPresenter: SightingSink {
 
   public func present(_ sighting: BeaconSighting) { summary.record(sighting) }
 
+  public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) { summary.record(sighting) }
+
+  public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {}
+
   public func warn(_ problem: ScanProblem) {
     problemCount += 1
     if problemCount <= Self.problemsShownInFull {
       StandardOutput.warn("beacon-scan: warning: \(sourceName): \(problem)")
     }
   }
-
-  public func tick(now: CaptureTime) {}
 
   public var isDone: Bool { false }
 

@@ -21,16 +21,16 @@ public struct SightingFormatter: Sendable {
     }
   }
 
-  /// One line (without newline) for a sighting.
-  public func line(for sighting: BeaconSighting) -> String {
+  /// One line (without newline) for a sighting of `station`'s beacon (`nil`: no station's).
+  public func line(for sighting: BeaconSighting, station: Station?) -> String {
     switch format {
-    case .json: return json(sighting)
-    case .text: return text(sighting)
+    case .json: return json(sighting, station: station)
+    case .text: return text(sighting, station: station)
     }
   }
 
   /// The JSON object for a sighting. Fields: see README, "JSON output".
-  public func json(_ sighting: BeaconSighting) -> String {
+  public func json(_ sighting: BeaconSighting, station: Station?) -> String {
     var object = JSONLine()
     object.add("time", sighting.time.iso8601)
     object.add("address", sighting.address.description)
@@ -42,7 +42,7 @@ public struct SightingFormatter: Sendable {
     object.add("major", identity.major)
     object.add("minor", identity.minor)
     object.add("txPower", sighting.frame.txPowerAt1m)
-    object.add("station", sighting.station?.name)
+    object.add("station", station?.name)
     switch sighting.frame {
     case .eddystoneUID(let frame):
       object.add("namespace", frame.namespace.description)
@@ -57,7 +57,7 @@ public struct SightingFormatter: Sendable {
   }
 
   /// One aligned text row for a sighting.
-  public func text(_ sighting: BeaconSighting) -> String {
+  public func text(_ sighting: BeaconSighting, station: Station?) -> String {
     let identity = sighting.frame.identity
     let idText: String
     switch sighting.frame {
@@ -74,7 +74,7 @@ public struct SightingFormatter: Sendable {
       identity.major.map { String($0) } ?? "-",
       identity.minor.map { String($0) } ?? "-",
       String(sighting.frame.txPowerAt1m),
-      sighting.station?.displayName ?? "-")
+      station?.displayName ?? "-")
   }
 
   /// "public" or "random"; identity address types fold into those two. `nil` if neither.

@@ -7,7 +7,7 @@ import HCICodec
 
 /// What `beacon-scan` shows for the sightings of any source: lines (text or JSON, optionally each
 /// beacon once) or the `--table` view, and the warnings about malformed input.
-public final class SightingPresenter {
+public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   public enum Mode: Sendable {
     /// A line per report.
     case lines(SightingFormatter, oncePerBeacon: Bool)
@@ -29,8 +29,12 @@ public final class SightingPresenter {
   /// How often the live table is redrawn, in microseconds of sighting time.
   static let redrawInterval: Int64 = 500_000
 
-  public init(mode: Mode, output: StandardOutput, sourceName: String) {
+  /// Names the stations' beacons.
+  private let catalog: StationCatalog
+
+  public init(mode: Mode, output: StandardOutput, sourceName: String, catalog: StationCatalog) {
     self.mode = mode
+    self.catalog = catalog
     self.output = output
     self.sourceName = sourceName
   }
@@ -46,9 +50,9 @@ public final class SightingPresenter {
       if once, !seen.insert(sighting.frame.identity).inserted { return }
       if !headerWritten, let header = formatter.header { output.writeLine(header) }
       headerWritten = true
-      output.writeLine(formatter.line(for: sighting))
+      output.writeLine(formatter.line(for: sighting, station: catalog.station(for: sighting.frame.identity)))
     case .table(let live):
-      table.record(sighting)
+      table.record(sighting, station: catalog.station(for: sighting.frame.identity))
       if live { redrawIfDue(now: sighting.time) }
     }
   }
@@ -73,6 +77,14 @@ public final class SightingPresenter {
       StandardOutput.warn("beacon-scan: warning: \(sourceName): \(problem)")
     }
   }
+
+  public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) { present(sighting) }
+
+  public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) { redrawIfDue(now: time) }
+
+  public var isDone: Bool { output.readerHasGone }
+
+  public func finish(statistics: ScanStatistics) { finish() }
 
   /// Prints what is left: the final table, and how many problems were not listed.
   public func finish() {

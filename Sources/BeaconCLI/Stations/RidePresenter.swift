@@ -5,9 +5,9 @@ import BeaconStatistics
 import BluetoothTypes
 import HCICodec
 
-/// `beacon-ride`: sightings go to ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce``; a line
-/// per station found, then on arrival a line, a notification and the alarm, and the ride is done.
-final class RidePresenter: SightingSink, NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
+/// `beacon-ride`: the delegate of ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` (which
+/// the finder feeds); a line per station found, then on arrival a line, a notification and the alarm, and the ride is done.
+final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
   let useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce
   let formatter: StationEventFormatter
   let output: StandardOutput
@@ -27,11 +27,9 @@ final class RidePresenter: SightingSink, NotifyWhenNearMRTStationAndSpecificMRTS
     useCase.delegate = self
   }
 
-  func present(_ sighting: BeaconSighting) { useCase.handle(sighting) }
   func warn(_ problem: ScanProblem) { StandardOutput.warn("beacon-ride: warning: \(problem)") }
-  func tick(now: CaptureTime) { useCase.advance(to: now) }
   var isDone: Bool { arrived != nil || output.readerHasGone }
-  func finish() { output.flush() }
+  func finish(statistics: ScanStatistics) { output.flush() }
 
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station, rssi: Double,

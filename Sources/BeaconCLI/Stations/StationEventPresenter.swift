@@ -5,9 +5,10 @@ import BeaconStatistics
 import BluetoothTypes
 import HCICodec
 
-/// `beacon-scan --notify`: sightings go to ``NotifyWhenNearMRTStationWithBluetooth``; each
-/// station found, left or suspect is printed, and a found station is also notified.
-final class StationEventPresenter: SightingSink, NotifyWhenNearMRTStationWithBluetoothDelegate {
+/// `beacon-scan --notify`: the delegate of ``NotifyWhenNearMRTStationWithBluetooth`` (which the
+/// finder feeds); each station found, left or suspect is printed, and a found station is also
+/// notified.
+final class StationEventPresenter: ScanOutput, NotifyWhenNearMRTStationWithBluetoothDelegate {
   let useCase: any NotifyWhenNearMRTStationWithBluetooth
   let formatter: StationEventFormatter
   let output: StandardOutput
@@ -22,14 +23,11 @@ final class StationEventPresenter: SightingSink, NotifyWhenNearMRTStationWithBlu
     self.output = output
     self.notifications = notifications
     useCase.delegate = self
-    _ = useCase.start()
   }
 
-  func present(_ sighting: BeaconSighting) { useCase.handle(sighting) }
   func warn(_ problem: ScanProblem) { StandardOutput.warn("beacon-scan: warning: \(problem)") }
-  func tick(now: CaptureTime) { useCase.advance(to: now) }
   var isDone: Bool { output.readerHasGone }
-  func finish() { output.flush() }
+  func finish(statistics: ScanStatistics) { output.flush() }
 
   func notifyWhenNearMRTStation(
     _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didFind station: Station, rssi: Double, at time: CaptureTime

@@ -1,9 +1,8 @@
-import BluetoothTypes
 extension Array where Element: Comparable {
   /// In an array sorted ascending, the index of the first element not below `value` (the count
   /// when there is none): where `value` is, or where to insert it to keep the order. Binary
   /// search, for the sorted RSSI windows and address lists.
-  func firstIndex(notBelow value: Element) -> Int {
+  package func firstIndex(notBelow value: Element) -> Int {
     var low = 0
     var high = count
     while low < high {

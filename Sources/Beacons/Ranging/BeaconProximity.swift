@@ -1,9 +1,9 @@
 import BluetoothTypes
 /// How close a beacon is, in CoreLocation's vocabulary.
 public enum BeaconProximity: String, Hashable, Sendable, CaseIterable {
-  /// Closer than ``BeaconFinder/Configuration/immediateDistance`` (about half a metre).
+  /// Closer than ``BeaconRanging/Configuration/immediateDistance`` (about half a metre).
   case immediate
-  /// Closer than ``BeaconFinder/Configuration/nearDistance`` (a few metres).
+  /// Closer than ``BeaconRanging/Configuration/nearDistance`` (a few metres).
   case near
   /// Further away.
   case far

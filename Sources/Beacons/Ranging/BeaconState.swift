@@ -10,7 +10,7 @@ public struct BeaconState: Hashable, Sendable {
   public var txPowerAt1m: Int
   /// The latest report's RSSI in dBm, `nil` when the controller reported none.
   public var lastRSSI: Int?
-  /// The smoothed RSSI in dBm (see ``BeaconFinder``), `nil` when no recent report carried an RSSI.
+  /// The smoothed RSSI in dBm (see ``BeaconRanging``), `nil` when no recent report carried an RSSI.
   public var smoothedRSSI: Double?
   /// Estimated distance in metres from ``smoothedRSSI``, `nil` when it cannot be estimated.
   public var estimatedDistance: Double?

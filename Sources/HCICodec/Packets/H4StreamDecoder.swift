@@ -65,16 +65,11 @@ public struct H4StreamDecoder: Sendable {
     let available = buffer.count - readIndex
     guard available > 0 else { return nil }
     let type = HCIPacketType(rawValue: buffer[readIndex])
-    guard let layout = Self.headerLayout(of: type) else {
+    guard let layout = HCIPacketHeaderLayout(type) else {
       return try fail(.unknownPacketIndicator(type.rawValue, offset: streamOffset))
     }
     guard available >= 1 + layout.headerLength else { return nil }
-    let lengthIndex = readIndex + 1 + layout.lengthOffset
-    var payloadLength = Int(buffer[lengthIndex])
-    if layout.lengthIsTwoBytes {
-      payloadLength |= Int(buffer[lengthIndex + 1]) << 8
-    }
-    payloadLength &= layout.lengthMask
+    let payloadLength = layout.declaredPayloadLength(in: buffer, headerAt: readIndex + 1)
     let packetLength = layout.headerLength + payloadLength
     guard packetLength <= maximumPacketLength else {
       return try fail(
@@ -99,30 +94,5 @@ public struct H4StreamDecoder: Sendable {
     buffer.removeSubrange(0..<readIndex)
     bufferOffset += readIndex
     readIndex = 0
-  }
-
-  /// Where a packet type's length field sits in its header.
-  private struct HeaderLayout {
-    var headerLength: Int
-    var lengthOffset: Int
-    var lengthIsTwoBytes: Bool
-    var lengthMask: Int
-  }
-
-  private static func headerLayout(of type: HCIPacketType) -> HeaderLayout? {
-    switch type {
-    case .command:
-      return HeaderLayout(headerLength: 3, lengthOffset: 2, lengthIsTwoBytes: false, lengthMask: 0xFF)
-    case .aclData:
-      return HeaderLayout(headerLength: 4, lengthOffset: 2, lengthIsTwoBytes: true, lengthMask: 0xFFFF)
-    case .synchronousData:
-      return HeaderLayout(headerLength: 3, lengthOffset: 2, lengthIsTwoBytes: false, lengthMask: 0xFF)
-    case .event:
-      return HeaderLayout(headerLength: 2, lengthOffset: 1, lengthIsTwoBytes: false, lengthMask: 0xFF)
-    case .isoData:
-      return HeaderLayout(headerLength: 4, lengthOffset: 2, lengthIsTwoBytes: true, lengthMask: 0x3FFF)
-    default:
-      return nil
-    }
   }
 }

@@ -1,10 +1,11 @@
+import SystemPackage
 import HCICodec
 import BluetoothTypes
 import HCITransportCore
 
 /// Why a capture file could not be read or written; its description names the file, the
 /// byte offset where that applies, and what to do.
-public struct CaptureFileError: Error, Hashable, Sendable {
+public struct CaptureFileError: TransportFailure, Hashable {
   /// The file, as the caller named it.
   public var path: String
   public var reason: Reason
@@ -28,6 +29,8 @@ public struct CaptureFileError: Error, Hashable, Sendable {
     case unrecognizedFormat(leadingBytes: [UInt8], looksLike: String)
     /// A packet could not be written in the file's datalink.
     case encoding(BTSnoopEncodingError)
+    /// A command was sent to a capture being replayed.
+    case notAController
   }
 }
 
@@ -40,6 +43,8 @@ extension CaptureFileError: CustomStringConvertible {
       return "\(path): permission denied. Check the file's permissions (a btmon capture is often owned by root)."
     case .isADirectory:
       return "\(path): is a directory, not a capture file."
+    case .notAController:
+      return "\(path) is a capture, not a controller: it can be replayed, not sent commands."
     case .systemError(let operation, let errno, let message):
       return "\(path): \(operation) failed: \(message) (errno \(errno))."
     case .format(let error):
@@ -75,9 +80,9 @@ extension CaptureFileError {
   /// The error for a failed syscall on `path`, naming the common cases.
   init(path: String, operation: String, errno error: Errno) {
     switch error {
-    case .noSuchFile: self.init(path: path, reason: .fileNotFound)
+    case .noSuchFileOrDirectory: self.init(path: path, reason: .fileNotFound)
     case .permissionDenied, .notPermitted: self.init(path: path, reason: .permissionDenied)
-    case .isADirectory: self.init(path: path, reason: .isADirectory)
+    case .isDirectory: self.init(path: path, reason: .isADirectory)
     default:
       self.init(
         path: path, reason: .systemError(operation: operation, errno: error.rawValue, message: error.message))

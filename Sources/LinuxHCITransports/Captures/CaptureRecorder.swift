@@ -1,3 +1,4 @@
+import SystemPackage
 import HCICodec
 import BluetoothTypes
 import HCITransportCore
@@ -16,7 +17,7 @@ public final class CaptureRecorder {
   /// How many packets have been recorded.
   public private(set) var packetCount = 0
 
-  private var file: POSIXFile?
+  private var file: FileDescriptor?
 
   /// Creates (or truncates) `path` and writes the file header.
   ///
@@ -35,7 +36,7 @@ public final class CaptureRecorder {
     self.encoder = BTSnoopEncoder(datalink: datalink)
     self.controllerIndex = controllerIndex
     do {
-      file = try POSIXFile.createForWriting(path)
+      file = try FileDescriptor.createForWriting(path)
     } catch {
       throw CaptureFileError(path: path, operation: "open", errno: error)
     }
@@ -48,7 +49,7 @@ public final class CaptureRecorder {
   }
 
   deinit {
-    file?.close()
+    file?.closeIgnoringErrors()
   }
 
   /// Appends one packet to the file.
@@ -65,13 +66,13 @@ public final class CaptureRecorder {
 
   /// Closes the file; later calls to ``record(_:at:)`` fail with `EBADF`.
   public func close() {
-    file?.close()
+    file?.closeIgnoringErrors()
     file = nil
   }
 
   private func write(_ bytes: [UInt8]) throws(CaptureFileError) {
     guard let file else {
-      throw CaptureFileError(path: path, operation: "write", errno: .badDescriptor)
+      throw CaptureFileError(path: path, operation: "write", errno: .badFileDescriptor)
     }
     do {
       try file.writeAll(bytes)

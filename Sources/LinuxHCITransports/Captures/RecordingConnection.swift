@@ -25,13 +25,15 @@ public final class RecordingConnection: HCIConnection {
 
   public func send(_ packet: HCIPacket) throws(HCIConnectionError) {
     try inner.send(packet)
-    try record(packet)
+    try record(packet, at: WallClock.now())
   }
 
-  public func receive(timeout: Duration) throws(HCIConnectionError) -> HCIPacket? {
-    guard let packet = try inner.receive(timeout: timeout) else { return nil }
-    try record(packet)
-    return packet
+  public var answersCommands: Bool { inner.answersCommands }
+
+  public func receive(timeout: Duration) throws(HCIConnectionError) -> TimedHCIPacket? {
+    guard let timed = try inner.receive(timeout: timeout) else { return nil }
+    try record(timed.packet, at: timed.time)
+    return timed
   }
 
   public func close() {
@@ -39,11 +41,17 @@ public final class RecordingConnection: HCIConnection {
     if closesRecorder { recorder.close() }
   }
 
-  private func record(_ packet: HCIPacket) throws(HCIConnectionError) {
+  private func record(_ packet: HCIPacket, at time: CaptureTime) throws(HCIConnectionError) {
     do {
-      try recorder.record(packet, at: WallClock.now())
+      try recorder.record(packet, at: time)
     } catch {
-      throw .failed("recording stopped: \(error)")
+      throw .failed(RecordingFailed(cause: error))
     }
+  }
+
+  /// Writing the capture failed, so the connection stops rather than leave it incomplete.
+  public struct RecordingFailed: TransportFailure, Hashable {
+    public var cause: CaptureFileError
+    public var description: String { "recording stopped: \(cause)" }
   }
 }

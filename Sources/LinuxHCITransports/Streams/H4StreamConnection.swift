@@ -1,3 +1,4 @@
+import SystemPackage
 import HCICodec
 import BluetoothTypes
 import HCITransportCore
@@ -23,7 +24,7 @@ public final class H4StreamConnection: HCIConnection {
   /// How long the rest of a begun packet may take to arrive.
   public let partialPacketTimeout: Duration
 
-  private var file: POSIXFile?
+  private var file: FileDescriptor?
   private let isSocket: Bool
   private var decoder: H4StreamDecoder
   private var chunk: [UInt8]
@@ -44,7 +45,7 @@ public final class H4StreamConnection: HCIConnection {
     maximumPacketLength: Int = H4StreamDecoder.defaultMaximumPacketLength,
     partialPacketTimeout: Duration = .seconds(1)
   ) {
-    let file = POSIXFile(descriptor: descriptor)
+    let file = FileDescriptor(rawValue: descriptor)
     self.file = file
     self.name = name
     self.partialPacketTimeout = partialPacketTimeout
@@ -54,7 +55,7 @@ public final class H4StreamConnection: HCIConnection {
   }
 
   deinit {
-    file?.close()
+    file?.closeIgnoringErrors()
   }
 
   /// Writes the packet's H4 bytes, all of them.
@@ -78,13 +79,13 @@ public final class H4StreamConnection: HCIConnection {
   /// - Throws: ``HCIConnectionError/framing(_:)`` when the bytes are not H4, or a packet stays
   ///   unfinished for ``partialPacketTimeout``; ``HCIConnectionError/closed(_:)`` when the
   ///   other side has gone.
-  public func receive(timeout: Duration) throws(HCIConnectionError) -> HCIPacket? {
+  public func receive(timeout: Duration) throws(HCIConnectionError) -> TimedHCIPacket? {
     let file = try openFile()
     let clock = ContinuousClock()
     // A year is "without limit" for a scanner, and keeps the deadline arithmetic from overflowing.
     let deadline = clock.now.advanced(by: min(timeout, .seconds(366 * 86_400)))
     while true {
-      if let packet = try nextBufferedPacket() { return packet }
+      if let packet = try nextBufferedPacket() { return TimedHCIPacket(time: WallClock.now(), packet: packet) }
       var waitUntil = deadline
       if decoder.bufferedByteCount > 0 {
         let stalled = lastArrival.advanced(by: partialPacketTimeout)
@@ -93,9 +94,7 @@ public final class H4StreamConnection: HCIConnection {
       }
       let readable: Bool
       do throws(Errno) {
-        readable = try file.waitUntilReadable(timeoutMilliseconds: pollMilliseconds(until: waitUntil, clock: clock))
-      } catch  where error == .interrupted {
-        continue
+        readable = try file.waitUntilReadable(until: waitUntil)
       } catch {
         throw fail(error, while: "waiting for")
       }
@@ -106,7 +105,7 @@ public final class H4StreamConnection: HCIConnection {
       let count: Int
       do throws(Errno) {
         count = try file.read(into: &chunk)
-      } catch  where error == .wouldBlock {
+      } catch  where error == .resourceTemporarilyUnavailable {
         continue
       } catch {
         throw fail(error, while: "reading from")
@@ -129,7 +128,7 @@ public final class H4StreamConnection: HCIConnection {
   ///
   /// The corresponding C function is `close`.
   public func close() {
-    file?.close()
+    file?.closeIgnoringErrors()
     file = nil
   }
 
@@ -144,7 +143,7 @@ public final class H4StreamConnection: HCIConnection {
     }
   }
 
-  private func openFile() throws(HCIConnectionError) -> POSIXFile {
+  private func openFile() throws(HCIConnectionError) -> FileDescriptor {
     if let ended { throw ended }
     guard let file else { throw .closed("\(name) is closed; open the transport again to use it") }
     return file
@@ -153,12 +152,12 @@ public final class H4StreamConnection: HCIConnection {
   /// The error for a failed call; the ones that mean the other side is gone end the connection.
   private func fail(_ errno: Errno, while doing: String) -> HCIConnectionError {
     switch errno {
-    case .connectionReset, .brokenPipe, .ioError, Errno(rawValue: ENXIO), Errno(rawValue: ENODEV):
+    case .connectionReset, .brokenPipe, .ioError, .noSuchAddressOrDevice, .operationNotSupportedByDevice:
       return ended(
         .closed(
           "\(name): the controller went away (\(errno.name): \(errno.message)). \(Self.reconnectAdvice)"))
     default:
-      return .failed("\(name): failed \(doing) the controller: \(errno.name): \(errno.message)")
+      return .failed(H4StreamError(connection: name, operation: doing, errno: errno))
     }
   }
 

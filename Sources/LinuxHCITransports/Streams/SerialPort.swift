@@ -1,3 +1,4 @@
+import SystemPackage
 import BluetoothTypes
 import HCICodec
 import HCITransportCore
@@ -28,31 +29,33 @@ public enum SerialPort {
     guard let speed = termiosSpeed(for: rate) else {
       throw SerialPortError(path: path, reason: .unsupportedBaudRate(rate))
     }
-    let file: POSIXFile
+    let file: FileDescriptor
     do throws(Errno) {
       // O_NONBLOCK so that `open` does not wait for a modem's carrier; reads wait in `poll`.
-      file = POSIXFile(
-        descriptor: try retryingOnInterrupt { openDevice(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK) })
+      file = FileDescriptor(
+        rawValue: try retryingOnInterrupt { () throws(Errno) in
+          try valueOrErrno(openDevice(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK))
+        })
     } catch {
       throw SerialPortError(path: path, errno: error, operation: "open")
     }
     do throws(SerialPortError) {
       try configure(file, path: path, speed: speed, flowControl: flowControl)
     } catch {
-      file.close()
+      file.closeIgnoringErrors()
       throw error
     }
-    return H4StreamConnection(adoptingDescriptor: file.descriptor, name: name ?? "serial:\(path)")
+    return H4StreamConnection(adoptingDescriptor: file.rawValue, name: name ?? "serial:\(path)")
   }
 
   /// Raw mode, 8 data bits, no parity, 1 stop bit, the receiver on, modem lines ignored,
   /// no software flow control, RTS/CTS as asked; then blocking I/O and an empty input queue.
   private static func configure(
-    _ file: POSIXFile, path: String, speed: speed_t, flowControl: Bool
+    _ file: FileDescriptor, path: String, speed: speed_t, flowControl: Bool
   ) throws(SerialPortError) {
     var settings = termios()
-    guard tcgetattr(file.descriptor, &settings) == 0 else {
-      throw SerialPortError(path: path, errno: .current, operation: "tcgetattr")
+    guard tcgetattr(file.rawValue, &settings) == 0 else {
+      throw SerialPortError(path: path, errno: Errno(rawValue: Glibc.errno), operation: "tcgetattr")
     }
     cfmakeraw(&settings)
     settings.c_cflag &= ~tcflag_t(CSIZE | PARENB | CSTOPB)
@@ -68,12 +71,12 @@ public enum SerialPort {
       controlCharacters[Int(VTIME)] = 0
     }
     guard cfsetspeed(&settings, speed) == 0 else {
-      throw SerialPortError(path: path, errno: .current, operation: "cfsetspeed")
+      throw SerialPortError(path: path, errno: Errno(rawValue: Glibc.errno), operation: "cfsetspeed")
     }
     do throws(Errno) {
-      _ = try retryingOnInterrupt { tcsetattr(file.descriptor, TCSANOW, &settings) }
+      _ = try retryingOnInterrupt { () throws(Errno) in try valueOrErrno(tcsetattr(file.rawValue, TCSANOW, &settings)) }
       try file.setNonBlocking(false)
-      _ = try retryingOnInterrupt { tcflush(file.descriptor, TCIOFLUSH) }
+      _ = try retryingOnInterrupt { () throws(Errno) in try valueOrErrno(tcflush(file.rawValue, TCIOFLUSH)) }
     } catch {
       throw SerialPortError(path: path, errno: error, operation: "tcsetattr")
     }
@@ -83,10 +86,10 @@ public enum SerialPort {
 extension SerialPortError {
   init(path: String, errno: Errno, operation: String) {
     switch errno {
-    case .noSuchFile, Errno(rawValue: ENXIO), Errno(rawValue: ENODEV): self.init(path: path, reason: .notFound)
+    case .noSuchFileOrDirectory, .noSuchAddressOrDevice, .operationNotSupportedByDevice: self.init(path: path, reason: .notFound)
     case .permissionDenied, .notPermitted: self.init(path: path, reason: .permissionDenied)
-    case .busy: self.init(path: path, reason: .busy)
-    case .notATerminal: self.init(path: path, reason: .notASerialPort)
+    case .resourceBusy: self.init(path: path, reason: .busy)
+    case .inappropriateIOCTLForDevice: self.init(path: path, reason: .notASerialPort)
     default:
       self.init(
         path: path, reason: .systemError(operation: operation, errno: errno.name, message: errno.message))

@@ -3,7 +3,7 @@ import HCICodec
 import HCITransportCore
 /// Why a serial port could not be opened as an H4 transport; the description names the port
 /// and what to do.
-public struct SerialPortError: Error, Hashable, Sendable {
+public struct SerialPortError: TransportFailure, Hashable {
   /// The port, as the caller named it.
   public var path: String
   public var reason: Reason
@@ -26,6 +26,17 @@ public struct SerialPortError: Error, Hashable, Sendable {
     case unsupportedBaudRate(Int)
     /// Another failure of a system call: which one, its `errno` name and the C library's text.
     case systemError(operation: String, errno: String, message: String)
+  }
+}
+
+extension SerialPortError {
+  /// The category a caller acts on, with this error inside.
+  public var connectionError: HCIConnectionError {
+    switch reason {
+    case .notFound: return .unavailable(self)
+    case .permissionDenied: return .notAuthorized(self)
+    case .busy, .notASerialPort, .unsupportedBaudRate, .systemError: return .failed(self)
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import SystemPackage
 import BluetoothTypes
 import HCICodec
 import HCITransportCore
@@ -36,10 +37,10 @@ public enum TCPClient {
         lastFailure = .timedOut(timeout)
         break
       }
-      switch attempt(address, until: deadline, clock: clock) {
+      switch attempt(address, until: deadline) {
       case .success(let file):
         let label = TCPClientError(host: host, port: port, reason: .refused).address
-        return H4StreamConnection(adoptingDescriptor: file.descriptor, name: name ?? "tcp:\(label)")
+        return H4StreamConnection(adoptingDescriptor: file.rawValue, name: name ?? "tcp:\(label)")
       case .failure(let errno) where errno == .connectionRefused:
         lastFailure = .refused
       case .failure(let errno) where errno == .timedOut:
@@ -69,51 +70,34 @@ public enum TCPClient {
   /// One non-blocking connection attempt, waited for until `deadline`; the socket is left
   /// blocking, with Nagle's algorithm off so that each command leaves at once.
   private static func attempt(
-    _ address: addrinfo, until deadline: ContinuousClock.Instant, clock: ContinuousClock
-  ) -> Result<POSIXFile, Errno> {
+    _ address: addrinfo, until deadline: ContinuousClock.Instant
+  ) -> Result<FileDescriptor, Errno> {
     let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
     let descriptor = socket(address.ai_family, type, address.ai_protocol)
-    guard descriptor >= 0 else { return .failure(.current) }
-    let file = POSIXFile(descriptor: descriptor)
+    guard descriptor >= 0 else { return .failure(Errno(rawValue: Glibc.errno)) }
+    let file = FileDescriptor(rawValue: descriptor)
     do throws(Errno) {
-      if connectSocket(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
-        let error = Errno.current
-        guard error == .inProgress || error == .interrupted else { throw error }
-        try waitForConnection(file, until: deadline, clock: clock)
+      if try !file.startConnecting(to: address.ai_addr, length: address.ai_addrlen) {
+        try waitForConnection(file, until: deadline)
       }
       try file.setNonBlocking(false)
       var one: Int32 = 1
       _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
       return .success(file)
     } catch {
-      file.close()
+      file.closeIgnoringErrors()
       return .failure(error)
     }
   }
 
   /// Waits until a connecting socket is connected or has failed, and throws its failure.
-  private static func waitForConnection(
-    _ file: POSIXFile, until deadline: ContinuousClock.Instant, clock: ContinuousClock
-  ) throws(Errno) {
-    while true {
-      guard clock.now < deadline else { throw .timedOut }
-      let milliseconds = pollMilliseconds(until: deadline, clock: clock)
-      do throws(Errno) {
-        if try file.waitUntilWritable(timeoutMilliseconds: milliseconds) { break }
-      } catch  where error == .interrupted {
-        continue
-      }
-    }
+  private static func waitForConnection(_ file: FileDescriptor, until deadline: ContinuousClock.Instant) throws(Errno) {
+    guard try file.waitUntilWritable(until: deadline) else { throw .timedOut }
     var pending: Int32 = 0
     var length = socklen_t(MemoryLayout<Int32>.size)
-    guard getsockopt(file.descriptor, SOL_SOCKET, SO_ERROR, &pending, &length) == 0 else { throw .current }
+    guard getsockopt(file.rawValue, SOL_SOCKET, SO_ERROR, &pending, &length) == 0 else {
+      throw Errno(rawValue: Glibc.errno)
+    }
     if pending != 0 { throw Errno(rawValue: pending) }
   }
-}
-
-/// The C function `connect`, under a name `TCPClient.connect` does not shadow.
-private func connectSocket(_ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t)
-  -> Int32
-{
-  connect(descriptor, address, length)
 }

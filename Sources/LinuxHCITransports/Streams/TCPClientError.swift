@@ -3,7 +3,7 @@ import HCICodec
 import HCITransportCore
 /// Why a TCP connection to an H4 controller (an emulator, a bridge such as Bumble's, or a
 /// board's network HCI) could not be made; the description names the address and what to do.
-public struct TCPClientError: Error, Hashable, Sendable {
+public struct TCPClientError: TransportFailure, Hashable {
   /// The host, as the caller named it.
   public var host: String
   public var port: UInt16
@@ -28,6 +28,17 @@ public struct TCPClientError: Error, Hashable, Sendable {
 
   /// `HOST:PORT`, with an IPv6 address in brackets.
   var address: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+extension TCPClientError {
+  /// The category a caller acts on, with this error inside: nothing to connect to is an
+  /// unavailable controller.
+  public var connectionError: HCIConnectionError {
+    switch reason {
+    case .unresolvable, .refused, .timedOut: return .unavailable(self)
+    case .systemError: return .failed(self)
+    }
+  }
 }
 
 extension TCPClientError: CustomStringConvertible {

@@ -4,9 +4,8 @@ import HCITransportCore
 /// Which controller to talk to, as people write it on a command line (in the manner of
 /// Bumble's transport names: `<scheme>:<parameters>`).
 ///
-/// Parsing is separate from opening: ``init(parsing:)`` only reads the text. Open a spec with
-/// ``SerialPort/open(path:baudRate:flowControl:name:)``, ``TCPClient/connect(host:port:timeout:name:)``,
-/// the kernel socket's opener (in `LinuxHCISocket`), or ``CaptureReplaySource``.
+/// Parsing is separate from opening: ``init(parsing:)`` only reads the text, ``open(exclusive:)``
+/// opens the transport it names.
 ///
 /// | Text                                | Spec                                                    |
 /// |-------------------------------------|---------------------------------------------------------|
@@ -18,7 +17,7 @@ import HCITransportCore
 /// | `replay:FILE`                       | ``replay(path:)``                                       |
 public enum TransportSpec: Hashable, Sendable {
   /// A kernel HCI device, the N of `hciN`.
-  case kernel(device: UInt16)
+  case kernel(device: HCIDeviceIndex)
   /// H4 over a serial port; `baudRate` `nil` means ``SerialPort/defaultBaudRate``.
   case serial(path: String, baudRate: Int?, flowControl: Bool)
   /// H4 over TCP; `host` is a name or an address, IPv6 without brackets.
@@ -33,7 +32,14 @@ public enum TransportSpec: Hashable, Sendable {
   public init(parsing text: String) throws(TransportSpecError) {
     guard !text.isEmpty else { throw .empty }
     guard let colon = text.firstIndex(of: ":") else {
-      self = .kernel(device: try Self.parseDevice(text))
+      do throws(HCIDeviceIndexParseError) {
+        self = .kernel(device: try HCIDeviceIndex(parsing: text))
+      } catch {
+        switch error {
+        case .empty, .notADeviceName: throw .unknownScheme(text)
+        case .outOfRange: throw .deviceOutOfRange(text)
+        }
+      }
       return
     }
     let scheme = text[..<colon]
@@ -46,15 +52,6 @@ public enum TransportSpec: Hashable, Sendable {
       self = .replay(path: rest)
     default: throw .unknownScheme(text)
     }
-  }
-
-  private static func parseDevice(_ text: String) throws(TransportSpecError) -> UInt16 {
-    let digits = text.hasPrefix("hci") ? text.dropFirst(3) : Substring(text)
-    guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-      throw .unknownScheme(text)
-    }
-    guard let device = UInt16(digits), device != UInt16.max else { throw .deviceOutOfRange(text) }
-    return device
   }
 
   private static func parseSerial(_ rest: String) throws(TransportSpecError) -> TransportSpec {
@@ -110,7 +107,7 @@ extension TransportSpec: CustomStringConvertible {
   public var description: String {
     switch self {
     case .kernel(let device):
-      return "hci\(device)"
+      return device.description
     case .serial(let path, let baudRate, let flowControl):
       var text = "serial:\(path)"
       if let baudRate { text += ",\(baudRate)" }
@@ -121,5 +118,44 @@ extension TransportSpec: CustomStringConvertible {
     case .replay(let path):
       return "replay:\(path)"
     }
+  }
+}
+
+extension TransportSpec {
+  /// Opens the transport this names: the kernel socket (``KernelHCIConnection``), a serial port
+  /// (``SerialPort``), a TCP connection (``TCPClient``) or a capture (``CaptureReplayConnection``).
+  ///
+  /// - Parameter exclusive: for a kernel device, the user channel instead of the raw channel.
+  /// - Throws: the transport's own error, in the category a caller acts on
+  ///   (``HCIConnectionError/notAuthorized(_:)``, ``HCIConnectionError/unavailable(_:)``, …).
+  public func open(exclusive: Bool = false) throws(HCIConnectionError) -> any HCIConnection {
+    switch self {
+    case .kernel(let device):
+      return try KernelHCIConnection.open(device: device, exclusive: exclusive)
+    case .serial(let path, let baudRate, let flowControl):
+      do throws(SerialPortError) {
+        return try SerialPort.open(path: path, baudRate: baudRate, flowControl: flowControl, name: description)
+      } catch {
+        throw error.connectionError
+      }
+    case .tcp(let host, let port):
+      do throws(TCPClientError) {
+        return try TCPClient.connect(host: host, port: port, name: description)
+      } catch {
+        throw error.connectionError
+      }
+    case .replay(let path):
+      do throws(CaptureFileError) {
+        return try CaptureReplayConnection(path: path)
+      } catch {
+        throw .failed(error)
+      }
+    }
+  }
+
+  /// Whether this names a capture rather than a controller.
+  public var isReplay: Bool {
+    if case .replay = self { return true }
+    return false
   }
 }

@@ -1,11 +1,11 @@
 import Beacons
 import BluetoothTypes
 
-/// Sightings in, station events out: a ``BeaconFinder`` ranging the catalog's station beacons,
+/// Sightings in, station events out: a ``BeaconRanging`` ranging the catalog's station beacons,
 /// feeding a ``StationPresence``.
 public struct StationDetector: Sendable {
   /// The ranging stage, for the beacons' states.
-  public private(set) var finder: BeaconFinder
+  public private(set) var ranging: BeaconRanging
   /// The presence stage, for the stations the rider is at.
   public private(set) var presence: StationPresence
 
@@ -14,7 +14,7 @@ public struct StationDetector: Sendable {
   /// any makes the finder range every beacon, and the presence ignores those not in the catalog.)
   public init(
     catalog: StationCatalog = JakartaMRT.catalog, policy: StationPresencePolicy = StationPresencePolicy(),
-    finderConfiguration: BeaconFinder.Configuration = BeaconFinder.Configuration()
+    rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration()
   ) {
     let regions = catalog.stations.compactMap { station -> BeaconRegion? in
       guard let uuid = station.beacon.uuid, let major = station.beacon.major, let minor = station.beacon.minor
@@ -22,17 +22,17 @@ public struct StationDetector: Sendable {
       return BeaconRegion(uuid: uuid, major: major, minor: minor)
     }
     let rangesEveryStation = regions.count == catalog.stations.count
-    finder = BeaconFinder(regions: rangesEveryStation ? regions : [], configuration: finderConfiguration)
+    ranging = BeaconRanging(regions: rangesEveryStation ? regions : [], configuration: rangingConfiguration)
     presence = StationPresence(catalog: catalog, policy: policy)
   }
 
   /// Takes one sighting.
   public mutating func ingest(_ sighting: BeaconSighting) -> [StationEvent] {
-    finder.ingest(sighting).flatMap { presence.handle($0) }
+    ranging.ingest(sighting).flatMap { presence.handle($0) }
   }
 
   /// Moves time on without a sighting, so stations whose beacons fell silent are left.
   public mutating func advance(to time: CaptureTime) -> [StationEvent] {
-    finder.advance(to: time).flatMap { presence.handle($0) }
+    ranging.advance(to: time).flatMap { presence.handle($0) }
   }
 }

@@ -34,7 +34,7 @@ public struct StationPresence: Sendable {
   }
 
   /// Takes one finder event; beacons that are not the catalog's stations are ignored.
-  public mutating func handle(_ event: BeaconFinder.Event) -> [StationEvent] {
+  public mutating func handle(_ event: BeaconRanging.Event) -> [StationEvent] {
     switch event {
     case .ranged(let state): return ranged(state)
     case .lost(let state): return lost(state)

@@ -1,7 +1,7 @@
 import Beacons
 import BluetoothTypes
 /// When a rider is at a station, as thresholds on a station beacon's smoothed RSSI (see
-/// ``BeaconFinder``) and plausibility rules along the line.
+/// ``BeaconRanging``) and plausibility rules along the line.
 ///
 /// Designed against what a phone in a train car hears of a platform beacon calibrated at
 /// −59 dBm at 1 m: about −75 to −90 dBm while the train stands at the platform, weaker while it
@@ -17,7 +17,7 @@ public struct StationPresencePolicy: Hashable, Sendable {
   /// about two seconds.
   public var enterReportCount: Int
   /// A present station is left when its smoothed RSSI falls below this (dBm), or when the finder
-  /// loses its beacon (not heard for ``BeaconFinder/Configuration/exitPeriod``). The 7 dB gap to
+  /// loses its beacon (not heard for ``BeaconRanging/Configuration/exitPeriod``). The 7 dB gap to
   /// ``enterThreshold`` is the hysteresis that keeps a rider at the edge of range from flapping
   /// between found and left.
   public var exitThreshold: Double

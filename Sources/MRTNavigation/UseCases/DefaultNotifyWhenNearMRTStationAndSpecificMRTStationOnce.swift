@@ -13,7 +13,7 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
   public func start(arrival: Station) -> StationWatchStartResult {
     guard !watch.isRunning else { return .alreadyStarted }
     guard let known = watch.catalog.station(for: arrival.beacon) else { return .unknownStation }
-    let result = watch.start()
+    let result = startWatching()
     if result == .started { self.arrival = known }
     return result
   }

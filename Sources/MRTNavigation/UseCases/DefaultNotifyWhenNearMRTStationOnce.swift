@@ -5,7 +5,7 @@ import BluetoothTypes
 public final class DefaultNotifyWhenNearMRTStationOnce: StationWatchingUseCase, NotifyWhenNearMRTStationOnce {
   public weak var delegate: (any NotifyWhenNearMRTStationOnceDelegate)?
 
-  public func start() -> StationWatchStartResult { watch.start() }
+  public func start() -> StationWatchStartResult { startWatching() }
 
   override func report(_ events: [StationEvent]) {
     for event in events {

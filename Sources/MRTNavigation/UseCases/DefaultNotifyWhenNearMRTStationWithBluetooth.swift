@@ -10,7 +10,7 @@ public final class DefaultNotifyWhenNearMRTStationWithBluetooth: StationWatching
 {
   public weak var delegate: (any NotifyWhenNearMRTStationWithBluetoothDelegate)?
 
-  public func start() -> StationWatchStartResult { watch.start() }
+  public func start() -> StationWatchStartResult { startWatching() }
 
   override func report(_ events: [StationEvent]) {
     for event in events {

@@ -15,10 +15,6 @@ public protocol NotifyWhenNearMRTStationAndSpecificMRTStationOnce: AnyObject {
   func start(arrival: Station) -> StationWatchStartResult
   /// Stops watching before the destination was reached.
   func stop() -> StationWatchStopResult
-  /// Takes one sighting from the scanner.
-  func handle(_ sighting: BeaconSighting)
-  /// Lets time pass without a sighting.
-  func advance(to time: CaptureTime)
 }
 
 /// Receives ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce``'s reports.

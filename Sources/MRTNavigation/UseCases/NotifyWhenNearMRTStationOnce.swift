@@ -12,10 +12,6 @@ public protocol NotifyWhenNearMRTStationOnce: AnyObject {
   func start() -> StationWatchStartResult
   /// Stops watching before a station was found.
   func stop() -> StationWatchStopResult
-  /// Takes one sighting from the scanner.
-  func handle(_ sighting: BeaconSighting)
-  /// Lets time pass without a sighting.
-  func advance(to time: CaptureTime)
 }
 
 /// Receives ``NotifyWhenNearMRTStationOnce``'s report.

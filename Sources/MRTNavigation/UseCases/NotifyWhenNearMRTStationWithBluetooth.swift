@@ -4,8 +4,8 @@ import BluetoothTypes
 /// Tells the rider each station they arrive at: once per arrival, none while they stay, again
 /// after they have left and come back.
 ///
-/// The domain does no I/O: the caller feeds it the scanner's sightings with ``handle(_:)`` and
-/// lets time pass with ``advance(to:)`` when no sighting comes (so stations are left).
+/// The domain does no I/O: the sightings, and time passing, come from a ``BeaconFinder``, of
+/// which the use case is the delegate; starting the use case starts the finder.
 public protocol NotifyWhenNearMRTStationWithBluetooth: AnyObject {
   /// Receives the reports; held weakly by implementations.
   var delegate: (any NotifyWhenNearMRTStationWithBluetoothDelegate)? { get set }
@@ -15,10 +15,6 @@ public protocol NotifyWhenNearMRTStationWithBluetooth: AnyObject {
   func start() -> StationWatchStartResult
   /// Stops watching; later sightings are ignored until the next start.
   func stop() -> StationWatchStopResult
-  /// Takes one sighting from the scanner.
-  func handle(_ sighting: BeaconSighting)
-  /// Lets time pass without a sighting.
-  func advance(to time: CaptureTime)
 }
 
 /// Receives ``NotifyWhenNearMRTStationWithBluetooth``'s reports.

@@ -1,35 +1,31 @@
 import Beacons
 import BluetoothTypes
 
-/// What the use cases share: whether they are running, and a ``StationDetector`` that starts
+/// What the use cases share: whether they are watching, and a ``StationDetector`` that starts
 /// afresh on every start (so a station you are at is reported again after a restart).
 struct StationWatch {
   let catalog: StationCatalog
   let policy: StationPresencePolicy
-  let finderConfiguration: BeaconFinder.Configuration
-  let authorization: any BluetoothAuthorizing
+  let rangingConfiguration: BeaconRanging.Configuration
   private(set) var isRunning = false
   private var detector: StationDetector
 
-  init(
-    catalog: StationCatalog, policy: StationPresencePolicy, finderConfiguration: BeaconFinder.Configuration,
-    authorization: any BluetoothAuthorizing
-  ) {
+  init(catalog: StationCatalog, policy: StationPresencePolicy, rangingConfiguration: BeaconRanging.Configuration) {
     self.catalog = catalog
     self.policy = policy
-    self.finderConfiguration = finderConfiguration
-    self.authorization = authorization
-    detector = StationDetector(catalog: catalog, policy: policy, finderConfiguration: finderConfiguration)
+    self.rangingConfiguration = rangingConfiguration
+    detector = StationDetector(catalog: catalog, policy: policy, rangingConfiguration: rangingConfiguration)
   }
 
-  mutating func start() -> StationWatchStartResult {
-    guard !isRunning else { return .alreadyStarted }
-    switch authorization.currentAuthorization() {
+  /// Starts watching once the finder has started (`finderResult`), or says why it cannot.
+  mutating func start(after finderResult: BeaconFinderStartResult) -> StationWatchStartResult {
+    switch finderResult {
     case .notAuthorized: return .notAuthorized
-    case .unavailable: return .bluetoothUnavailable
-    case .authorized: break
+    case .bluetoothUnavailable: return .bluetoothUnavailable
+    case .failed: return .finderFailed
+    case .started, .alreadyStarted: break
     }
-    detector = StationDetector(catalog: catalog, policy: policy, finderConfiguration: finderConfiguration)
+    detector = StationDetector(catalog: catalog, policy: policy, rangingConfiguration: rangingConfiguration)
     isRunning = true
     return .started
   }

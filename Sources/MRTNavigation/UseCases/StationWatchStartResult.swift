@@ -11,6 +11,9 @@ public enum StationWatchStartResult: Hashable, Sendable {
   case notAuthorized
   /// No adapter, or it is down: ask the user to plug it in or power it on.
   case bluetoothUnavailable
+  /// The finder could not start for another reason (a controller that does not answer, a
+  /// damaged capture); the finder keeps the typed error.
+  case finderFailed
   /// The destination given is not a station of the catalog; nothing started.
   case unknownStation
 }

@@ -26,6 +26,9 @@ public struct AdvertisingInterval: RawRepresentable, Hashable, Sendable {
   /// The interval in milliseconds.
   public var milliseconds: Double { Double(rawValue) * Self.unitMilliseconds }
 
+  /// The interval as a duration: exact, 625 µs a unit.
+  public var duration: Duration { .microseconds(Int64(rawValue) * 625) }
+
   /// 100 ms, a common beacon interval.
   public static let hundredMilliseconds = AdvertisingInterval(rawValue: 0x00A0)
 }

@@ -1,3 +1,4 @@
+import SystemPackage
 import HCICodec
 import BluetoothTypes
 import HCITransportCore
@@ -5,7 +6,7 @@ import HCITransportCore
 /// Why an operation on a kernel HCI socket or device failed.
 ///
 /// Every case's ``description`` says what went wrong and what to do about it.
-public enum HCISocketError: Error, Hashable, Sendable {
+public indirect enum HCISocketError: Error, Hashable, Sendable {
   /// The kernel has no Bluetooth socket support (`EAFNOSUPPORT`, `EPROTONOSUPPORT`).
   case bluetoothUnavailable(Errno)
   /// There is no such device (`ENODEV`); `available` lists the devices there are, or is
@@ -36,8 +37,31 @@ public enum HCISocketError: Error, Hashable, Sendable {
   case missingPacketIndicator
   /// The kernel accepted only part of a packet.
   case shortWrite(written: Int, expected: Int)
+  /// The user channel was asked for while the device is up.
+  case userChannelNeedsDeviceDown(HCIDeviceIndex)
+  /// The device is down, and bringing it up failed with `cause`.
+  case couldNotBringUp(HCIDeviceIndex, cause: HCISocketError)
   /// Any other failure of a system call.
   case system(HCISocketOperation, Errno)
+}
+
+extension HCISocketError: TransportFailure {
+  /// The category a caller acts on: no permission, no controller, a controller gone, or
+  /// something else; the socket error itself rides along.
+  public var connectionError: HCIConnectionError {
+    switch self {
+    case .permissionDenied: return .notAuthorized(self)
+    case .couldNotBringUp(_, let cause):
+      if case .notAuthorized = cause.connectionError { return .notAuthorized(self) }
+      return .unavailable(self)
+    case .bluetoothUnavailable, .noSuchDevice, .deviceDown, .blockedByRFKill: return .unavailable(self)
+    case .deviceRemoved, .socketClosed, .emptyRead: return .closed(description)
+    case .malformedPacket: return .framing(description)
+    case .deviceBusy, .userChannelTaken, .userChannelNeedsDeviceDown, .filterNeedsRawChannel,
+      .missingPacketIndicator, .shortWrite, .system:
+      return .failed(self)
+    }
+  }
 }
 
 extension HCISocketError: CustomStringConvertible {
@@ -89,6 +113,13 @@ extension HCISocketError: CustomStringConvertible {
     case .shortWrite(let written, let expected):
       return "the kernel accepted only \(written) of \(expected) byte(s) of the packet; "
         + "check that the packet fits the controller's buffer size (`hciconfig -a`)"
+    case .userChannelNeedsDeviceDown(let device):
+      return "\(device) is up, and the user channel needs it down and not used by bluetoothd: "
+        + "`sudo systemctl stop bluetooth`, then `sudo hciconfig \(device) down`; "
+        + "or leave out the exclusive option to share the device on the raw channel"
+    case .couldNotBringUp(let device, let cause):
+      return "\(device) is down and could not be brought up (\(cause)). "
+        + "Or bring it up yourself: `sudo hciconfig \(device) up` or `bluetoothctl power on`"
     case .system(let operation, let errno):
       return "could not \(operation): \(errno.name): \(errno.message)"
     }

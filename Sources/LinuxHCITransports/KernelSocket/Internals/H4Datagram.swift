@@ -26,35 +26,14 @@ enum H4Datagram {
 
   /// Checks that the header's parameter or data length matches the bytes after the header.
   private static func checkLength(of bytes: ArraySlice<UInt8>, type: HCIPacketType) throws(ByteDecodingError) {
-    var reader = ByteReader(bytes)
-    let field: String
-    let declared: Int
-    switch type {
-    case .command:
-      field = "HCI command"
-      _ = try reader.readUInt16LE("HCI command opcode")
-      declared = Int(try reader.readUInt8("HCI command parameter length"))
-    case .event:
-      field = "HCI event"
-      _ = try reader.readUInt8("HCI event code")
-      declared = Int(try reader.readUInt8("HCI event parameter length"))
-    case .aclData:
-      field = "HCI ACL data"
-      _ = try reader.readUInt16LE("HCI ACL handle and flags")
-      declared = Int(try reader.readUInt16LE("HCI ACL data length"))
-    case .synchronousData:
-      field = "HCI SCO data"
-      _ = try reader.readUInt16LE("HCI SCO handle and flags")
-      declared = Int(try reader.readUInt8("HCI SCO data length"))
-    case .isoData:
-      field = "HCI ISO data"
-      _ = try reader.readUInt16LE("HCI ISO handle and flags")
-      declared = Int(try reader.readUInt16LE("HCI ISO data load length") & 0x3FFF)
-    default:
-      return
+    guard let layout = HCIPacketHeaderLayout(type) else { return }
+    guard bytes.count >= layout.headerLength else {
+      throw .truncated(field: "\(layout.name) header", needed: layout.headerLength, available: bytes.count)
     }
-    guard declared == reader.remainingCount else {
-      throw .lengthMismatch(field: field, declared: declared, available: reader.remainingCount)
+    let declared = layout.declaredPayloadLength(in: bytes, headerAt: bytes.startIndex)
+    let available = bytes.count - layout.headerLength
+    guard declared == available else {
+      throw .lengthMismatch(field: layout.name, declared: declared, available: available)
     }
   }
 }

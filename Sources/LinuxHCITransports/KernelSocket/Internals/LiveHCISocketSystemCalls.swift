@@ -1,3 +1,4 @@
+import SystemPackage
 import CBlueZShim
 import Glibc
 import HCICodec

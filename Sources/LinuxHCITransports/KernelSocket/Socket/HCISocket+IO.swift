@@ -1,3 +1,4 @@
+import SystemPackage
 import Glibc
 import HCICodec
 import BluetoothTypes
@@ -62,34 +63,24 @@ extension HCISocket {
   /// The corresponding C functions are `poll` and `read`.
   public func receive(timeout: Duration? = nil) throws(HCISocketError) -> HCIPacket? {
     let descriptor = try openDescriptor()
-    let clock = ContinuousClock()
-    let deadline = timeout.map { clock.now.advanced(by: $0) }
+    let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
     while true {
-      let milliseconds = deadline.map { Self.milliseconds(until: $0, clock: clock) } ?? -1
       let datagram: [UInt8]
       do throws(Errno) {
-        guard try system.poll(descriptor, timeoutMilliseconds: milliseconds) else {
-          if let deadline, clock.now < deadline { continue }
-          return nil
+        let readable = try waitRetryingOnInterrupt(until: deadline) { milliseconds throws(Errno) in
+          try system.poll(descriptor, timeoutMilliseconds: milliseconds)
         }
+        guard readable else { return nil }
         datagram = try retryingOnInterrupt { () throws(Errno) in
           try system.read(descriptor, maxCount: Self.receiveBufferSize)
         }
-      } catch  where error.rawValue == EINTR || error.rawValue == EAGAIN {
+      } catch where error == .resourceTemporarilyUnavailable {
+        // Readable, and then not: another reader of a shared socket took the packet.
         continue
       } catch {
         throw system.error(error, during: .receive, device: device, descriptor: descriptor)
       }
       return try H4Datagram.decode(datagram)
     }
-  }
-
-  /// The whole milliseconds from now to `deadline`, rounded up, for `poll`; 0 once it passed.
-  private static func milliseconds(until deadline: ContinuousClock.Instant, clock: ContinuousClock) -> Int32 {
-    let remaining = clock.now.duration(to: deadline)
-    guard remaining > .zero else { return 0 }
-    let (seconds, attoseconds) = remaining.components
-    let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-    return Int32(clamping: milliseconds)
   }
 }

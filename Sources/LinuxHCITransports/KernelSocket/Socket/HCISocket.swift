@@ -1,3 +1,4 @@
+import SystemPackage
 import BluetoothTypes
 import HCICodec
 import HCITransportCore

@@ -39,12 +39,7 @@ public final class KernelHCIConnection: HCIConnection {
   ) throws(HCIConnectionError) -> KernelHCIConnection {
     let info = try mapped { () throws(HCISocketError) in try HCIDeviceList.info(for: device, system: system) }
     if exclusive {
-      guard !info.isUp else {
-        throw .failed(
-          "\(device) is up, and the user channel needs it down and not used by bluetoothd: "
-            + "`sudo systemctl stop bluetooth`, then `sudo hciconfig \(device) down`; "
-            + "or leave out the exclusive option to share the device on the raw channel")
-      }
+      guard !info.isUp else { throw HCISocketError.userChannelNeedsDeviceDown(device).connectionError }
       let socket = try mapped { () throws(HCISocketError) in
         try HCISocket.open(device: device, channel: .user, system: system)
       }
@@ -54,9 +49,7 @@ public final class KernelHCIConnection: HCIConnection {
       do throws(HCISocketError) {
         try HCIDevicePower.up(device, system: system)
       } catch {
-        throw .failed(
-          "\(device) is down and could not be brought up (\(error)). "
-            + "Or bring it up yourself: `sudo hciconfig \(device) up` or `bluetoothctl power on`")
+        throw HCISocketError.couldNotBringUp(device, cause: error).connectionError
       }
     }
     let socket = try mapped { () throws(HCISocketError) in
@@ -71,34 +64,23 @@ public final class KernelHCIConnection: HCIConnection {
     do throws(HCISocketError) {
       try socket.send(packet)
     } catch {
-      throw Self.connectionError(error)
+      throw error.connectionError
     }
   }
 
   /// The next event the filter lets through, or `nil` after `timeout`.
   /// The corresponding C functions are `poll` and `read`.
-  public func receive(timeout: Duration) throws(HCIConnectionError) -> HCIPacket? {
+  public func receive(timeout: Duration) throws(HCIConnectionError) -> TimedHCIPacket? {
     do throws(HCISocketError) {
-      return try socket.receive(timeout: timeout)
+      return try socket.receive(timeout: timeout).map { TimedHCIPacket(time: WallClock.now(), packet: $0) }
     } catch {
-      throw Self.connectionError(error)
+      throw error.connectionError
     }
   }
 
   /// Closes the socket; closing again does nothing. The corresponding C function is `close`.
   public func close() {
     try? socket.close()
-  }
-
-  /// The connection error for a socket error, with the socket error's text: the device gone
-  /// is ``HCIConnectionError/closed(_:)``, a malformed packet is
-  /// ``HCIConnectionError/framing(_:)``, anything else ``HCIConnectionError/failed(_:)``.
-  static func connectionError(_ error: HCISocketError) -> HCIConnectionError {
-    switch error {
-    case .deviceRemoved, .socketClosed, .emptyRead: return .closed(error.description)
-    case .malformedPacket: return .framing(error.description)
-    default: return .failed(error.description)
-    }
   }
 }
 
@@ -107,6 +89,6 @@ private func mapped<Result>(_ body: () throws(HCISocketError) -> Result) throws(
   do throws(HCISocketError) {
     return try body()
   } catch {
-    throw KernelHCIConnection.connectionError(error)
+    throw error.connectionError
   }
 }

@@ -1,8 +1,9 @@
+import SystemPackage
 import BluetoothTypes
 import HCICodec
 import HCITransportCore
 
-/// Replays a capture file as an ``HCIPacketSource``: btsnoop (datalinks 1001, 1002, 2001), pcap
+/// Replays a capture file as an ``HCIConnection`` (`-i replay:FILE`, `--replay FILE`): btsnoop (datalinks 1001, 1002, 2001), pcap
 /// and pcapng (HCI link types 187, 201, 254; link-layer sniffer link types 251, 256, 272).
 ///
 /// The format is recognised from the file's first bytes, not its name. The file is read in
@@ -10,8 +11,11 @@ import HCITransportCore
 /// (monitor notes, index events) are skipped; from a link-layer sniffer capture, each received
 /// advertising PDU becomes the LE Advertising Report a controller would have sent.
 /// A record cut short at the end of the file is not an error: the packets before it are
-/// delivered, and ``warnings`` reports it once ``nextPacket()`` has returned `nil`.
-public final class CaptureReplaySource: HCIPacketSource {
+/// delivered, and ``warnings`` reports it once the end is reached.
+///
+/// It answers no commands (``answersCommands`` is `false`): the scan loop reads it without a
+/// controller session, at the speed the decoder goes, with the times the capture recorded.
+public final class CaptureReplayConnection: HCIConnection {
   /// The file being replayed.
   public let path: String
   /// The capture format, recognised when the source is opened.
@@ -19,15 +23,15 @@ public final class CaptureReplaySource: HCIPacketSource {
   /// Problems that did not stop the replay; complete once ``nextPacket()`` has returned `nil`.
   public private(set) var warnings: [CaptureReplayWarning] = []
 
-  private var file: POSIXFile?
-  private let reader: any CapturePacketReader
+  private var file: FileDescriptor?
+  private let reader: any CaptureFormatReader
   private var chunk: [UInt8]
 
   /// How many records (pcap: frames) were read, HCI packets or not.
   public var recordCount: Int { reader.recordCount }
 
   /// The btsnoop datalink, once the header has been read; `nil` for pcap and pcapng.
-  public var datalink: BTSnoopDatalink? { (reader as? BTSnoopPacketReader)?.datalink }
+  public var datalink: BTSnoopDatalink? { (reader as? BTSnoopFormatReader)?.datalink }
 
   /// Opens `path` and recognises its format, so that a file that is no capture is reported
   /// here rather than at the first packet.
@@ -36,9 +40,9 @@ public final class CaptureReplaySource: HCIPacketSource {
   public init(path: String, chunkSize: Int = 65_536) throws(CaptureFileError) {
     self.path = path
     self.chunk = [UInt8](repeating: 0, count: max(chunkSize, CaptureFileFormat.identifyingByteCount))
-    let opened: POSIXFile
+    let opened: FileDescriptor
     do {
-      opened = try POSIXFile.openForReading(path)
+      opened = try FileDescriptor.openForReading(path)
     } catch {
       throw CaptureFileError(path: path, operation: "open", errno: error)
     }
@@ -49,7 +53,7 @@ public final class CaptureReplaySource: HCIPacketSource {
       do {
         count = try opened.read(into: &chunk)
       } catch {
-        opened.close()
+        opened.closeIgnoringErrors()
         throw CaptureFileError(path: path, operation: "read", errno: error)
       }
       if count == 0 { break }
@@ -57,10 +61,10 @@ public final class CaptureReplaySource: HCIPacketSource {
     }
     format = CaptureFileFormat(leadingBytes: leading)
     switch format {
-    case .btsnoop: reader = BTSnoopPacketReader()
-    case .pcap, .pcapng: reader = PacketCaptureReader()
+    case .btsnoop: reader = BTSnoopFormatReader()
+    case .pcap, .pcapng: reader = PcapFormatReader()
     case .unknown(let looksLike):
-      opened.close()
+      opened.closeIgnoringErrors()
       throw CaptureFileError(
         path: path, reason: .unrecognizedFormat(leadingBytes: Array(leading.prefix(8)), looksLike: looksLike))
     }
@@ -68,7 +72,7 @@ public final class CaptureReplaySource: HCIPacketSource {
     do {
       try reader.readFileHeader()
     } catch {
-      opened.close()
+      opened.closeIgnoringErrors()
       throw CaptureFileError(path: path, reason: error)
     }
     // Only now does `self` own the descriptor, so that no error path closes it twice.
@@ -76,16 +80,45 @@ public final class CaptureReplaySource: HCIPacketSource {
   }
 
   deinit {
-    file?.close()
+    file?.closeIgnoringErrors()
   }
 
-  /// The next HCI packet, or `nil` at the end of the file.
-  public func nextPacket() throws(CaptureFileError) -> TimedHCIPacket? {
+  public var name: String { "replay:\(path)" }
+
+  public var answersCommands: Bool { false }
+
+  /// A capture takes no commands. Fails with ``CaptureFileError/Reason/notAController``.
+  public func send(_ packet: HCIPacket) throws(HCIConnectionError) {
+    throw .failed(CaptureFileError(path: path, reason: .notAController))
+  }
+
+  /// The next HCI packet as recorded, whatever `timeout`; ``HCIConnectionError/endOfStream``
+  /// at the end of the file, ``HCIConnectionError/failed(_:)`` with the ``CaptureFileError``
+  /// when it is damaged.
+  public func receive(timeout: Duration) throws(HCIConnectionError) -> TimedHCIPacket? {
+    let packet: TimedHCIPacket?
+    do throws(CaptureFileError) {
+      packet = try nextPacket()
+    } catch {
+      throw .failed(error)
+    }
+    guard let packet else { throw .endOfStream }
+    return packet
+  }
+
+  /// Stops reading; later calls to ``receive(timeout:)`` end the stream.
+  public func close() {
+    closeFile()
+  }
+
+  /// The next HCI packet, or `nil` at the end of the file: ``receive(timeout:)`` with the
+  /// capture's own error type.
+  package func nextPacket() throws(CaptureFileError) -> TimedHCIPacket? {
     while true {
       do {
         if let packet = try reader.nextPacket() { return packet }
       } catch {
-        close()
+        closeFile()
         throw CaptureFileError(path: path, reason: error)
       }
       guard try readChunk() else { return nil }
@@ -100,14 +133,14 @@ public final class CaptureReplaySource: HCIPacketSource {
     do {
       count = try file.read(into: &chunk)
     } catch {
-      close()
+      closeFile()
       throw CaptureFileError(path: path, operation: "read", errno: error)
     }
     if count > 0 {
       reader.append(chunk[..<count])
       return true
     }
-    close()
+    closeFile()
     do {
       warnings += try reader.finish()
     } catch {
@@ -116,8 +149,8 @@ public final class CaptureReplaySource: HCIPacketSource {
     return false
   }
 
-  private func close() {
-    file?.close()
+  private func closeFile() {
+    file?.closeIgnoringErrors()
     file = nil
   }
 }

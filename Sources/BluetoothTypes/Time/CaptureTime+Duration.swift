@@ -1,8 +1,7 @@
-import BluetoothTypes
 
 extension Duration {
   /// Whole microseconds, saturating rather than trapping on durations beyond ±292,000 years.
-  var wholeMicroseconds: Int64 {
+  public var wholeMicroseconds: Int64 {
     let (seconds, attoseconds) = components
     let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
     guard !overflow else { return seconds < 0 ? .min : .max }
@@ -14,7 +13,7 @@ extension Duration {
 
 extension CaptureTime {
   /// Microseconds from `earlier` to this time, saturating on overflow.
-  func microseconds(since earlier: CaptureTime) -> Int64 {
+  public func microseconds(since earlier: CaptureTime) -> Int64 {
     let (difference, overflow) = microsecondsSinceUnixEpoch.subtractingReportingOverflow(
       earlier.microsecondsSinceUnixEpoch)
     guard !overflow else { return earlier.microsecondsSinceUnixEpoch < 0 ? .max : .min }
@@ -22,7 +21,7 @@ extension CaptureTime {
   }
 
   /// This time moved by `duration`, saturating on overflow.
-  func adding(_ duration: Duration) -> CaptureTime {
+  public func adding(_ duration: Duration) -> CaptureTime {
     let (sum, overflow) = microsecondsSinceUnixEpoch.addingReportingOverflow(duration.wholeMicroseconds)
     guard !overflow else { return CaptureTime(microsecondsSinceUnixEpoch: duration < .zero ? .min : .max) }
     return CaptureTime(microsecondsSinceUnixEpoch: sum)

@@ -27,7 +27,7 @@ import BluetoothTypes
 /// A value type: its whole state is the tracked beacons, it is `Sendable` for free, and a caller
 /// can copy it to ask "what if" without affecting the original. Whoever owns it decides on
 /// isolation.
-public struct BeaconFinder: Sendable {
+public struct BeaconRanging: Sendable {
   /// What a sighting or the passing of time changed.
   public enum Event: Hashable, Sendable {
     /// A beacon was heard; its state after the report.

@@ -1,6 +1,3 @@
-import BluetoothTypes
-import HCICodec
-import HCITransportCore
 extension Duration {
   /// The duration as people say it in messages: `2 s`, `1.5 s`, `200 ms`.
   public var spokenDescription: String {

@@ -1,6 +1,4 @@
-import HCICodec
 import BluetoothTypes
-import HCITransportCore
 
 #if canImport(Glibc)
   import Glibc

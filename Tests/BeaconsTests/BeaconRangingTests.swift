@@ -1,21 +1,22 @@
+import BeaconTestSupport
 import BluetoothTypes
 @testable import Beacons
 import Testing
 
 
-@Suite struct BeaconFinderTests {
+@Suite struct BeaconRangingTests {
   private typealias F = FindingFixtures
 
-  private func rangedStates(_ events: [BeaconFinder.Event]) -> [BeaconState] {
+  private func rangedStates(_ events: [BeaconRanging.Event]) -> [BeaconState] {
     events.compactMap { if case .ranged(let state) = $0 { return state } else { return nil } }
   }
 
-  private func lostIdentities(_ events: [BeaconFinder.Event]) -> [BeaconIdentity] {
+  private func lostIdentities(_ events: [BeaconRanging.Event]) -> [BeaconIdentity] {
     events.compactMap { if case .lost(let state) = $0 { return state.identity } else { return nil } }
   }
 
   @Test func steadySeriesSmoothsToItsValueAndCountsReports() throws {
-    var finder = BeaconFinder()
+    var finder = BeaconRanging()
     for second in 0..<20 { _ = finder.ingest(F.sighting(minor: 3, rssi: -80, at: Double(second) * 0.5)) }
     let state = try #require(finder.states.first)
     #expect(state.smoothedRSSI == -80)
@@ -27,7 +28,7 @@ import Testing
   }
 
   @Test func trimmingIgnoresIsolatedOutliers() throws {
-    var finder = BeaconFinder()
+    var finder = BeaconRanging()
     // Ten reports at −80 with one deep-fade value and one reflection: trimmed away.
     let series: [Int8] = [-80, -80, -80, -100, -80, -80, -80, -60, -80, -80]
     for (index, rssi) in series.enumerated() { _ = finder.ingest(F.sighting(minor: 3, rssi: rssi, at: Double(index))) }
@@ -36,7 +37,7 @@ import Testing
   }
 
   @Test func noisySeriesStaysCloseToItsCentre() throws {
-    var finder = BeaconFinder()
+    var finder = BeaconRanging()
     var random = SplitMix64(seed: 7)
     var worst = 0.0
     for index in 0..<400 {
@@ -52,7 +53,7 @@ import Testing
   }
 
   @Test func dropoutsHoldTheLastValuesAndStepsAreFollowedWithinTheWindow() throws {
-    var finder = BeaconFinder()
+    var finder = BeaconRanging()
     for index in 0..<10 { _ = finder.ingest(F.sighting(minor: 3, rssi: -90, at: Double(index) * 0.5)) }
     // A 6-second fade, then the signal is back, stronger: the window still holds the old values.
     let afterFade = rangedStates(finder.ingest(F.sighting(minor: 3, rssi: -70, at: 10.5))).first?.smoothedRSSI
@@ -63,7 +64,7 @@ import Testing
   }
 
   @Test func aSightingWithoutRSSIKeepsTheBeaconButHasUnknownProximity() throws {
-    var finder = BeaconFinder()
+    var finder = BeaconRanging()
     let state = try #require(rangedStates(finder.ingest(F.sighting(minor: 3, rssi: nil, at: 0))).first)
     #expect(state.smoothedRSSI == nil)
     #expect(state.estimatedDistance == nil)
@@ -77,7 +78,7 @@ import Testing
     (rssi: -109, metres: 100.0, proximity: .far),
   ])
   func proximityAtKnownDistances(rssi: Int8, metres: Double, proximity: BeaconProximity) throws {
-    var finder = BeaconFinder()
+    var finder = BeaconRanging()
     let state = try #require(rangedStates(finder.ingest(F.sighting(minor: 3, rssi: rssi, at: 0))).first)
     let distance = try #require(state.estimatedDistance)
     #expect(abs(distance - metres) / metres < 1e-6)
@@ -85,7 +86,7 @@ import Testing
   }
 
   @Test func uncalibratedMeasuredPowerGivesUnknownProximity() throws {
-    var finder = BeaconFinder()
+    var finder = BeaconRanging()
     let state = try #require(
       rangedStates(finder.ingest(F.sighting(minor: 3, rssi: -70, at: 0, measuredPower: 0))).first)
     #expect(state.smoothedRSSI == -70)
@@ -93,18 +94,18 @@ import Testing
   }
 
   @Test func lostAfterTheExitPeriodAndNotBefore() {
-    var finder = BeaconFinder(configuration: BeaconFinder.Configuration(exitPeriod: .seconds(10)))
+    var finder = BeaconRanging(configuration: BeaconRanging.Configuration(exitPeriod: .seconds(10)))
     _ = finder.ingest(F.sighting(minor: 3, rssi: -80, at: 5))
     #expect(finder.advance(to: F.time(14.999)).isEmpty)
     #expect(finder.trackedCount == 1)
-    let identity = BeaconIdentity.iBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: 3)
+    let identity = BeaconIdentity.iBeacon(uuid: F.stationUUID, major: 1, minor: 3)
     #expect(lostIdentities(finder.advance(to: F.time(15))) == [identity])
     #expect(finder.trackedCount == 0)
     #expect(finder.advance(to: F.time(30)).isEmpty)
   }
 
   @Test func anotherBeaconsSightingAlsoAdvancesTime() {
-    var finder = BeaconFinder()
+    var finder = BeaconRanging()
     _ = finder.ingest(F.sighting(minor: 3, rssi: -80, at: 0))
     let events = finder.ingest(F.sighting(minor: 4, rssi: -80, at: 22))
     #expect(lostIdentities(events).map(\.minor) == [3])
@@ -112,7 +113,7 @@ import Testing
   }
 
   @Test func timeNeverMovesBack() {
-    var finder = BeaconFinder()
+    var finder = BeaconRanging()
     _ = finder.ingest(F.sighting(minor: 3, rssi: -80, at: 0))
     _ = finder.advance(to: F.time(9))
     #expect(finder.advance(to: F.time(2)).isEmpty)
@@ -126,19 +127,19 @@ import Testing
       F.sighting(minor: 3, rssi: -80, at: 0, major: 2), F.sighting(minor: 3, rssi: -80, at: 0, uuid: other),
     ]
     func ranged(_ regions: [BeaconRegion]) -> Int {
-      var finder = BeaconFinder(regions: regions)
+      var finder = BeaconRanging(regions: regions)
       return sightings.map { rangedStates(finder.ingest($0)).count }.reduce(0, +)
     }
     #expect(ranged([]) == 4)
-    #expect(ranged([BeaconRegion(uuid: JakartaMRT.projectUUID)]) == 3)
-    #expect(ranged([BeaconRegion(uuid: JakartaMRT.projectUUID, major: 1)]) == 2)
-    #expect(ranged([BeaconRegion(uuid: JakartaMRT.projectUUID, major: 1, minor: 4)]) == 1)
-    #expect(ranged([BeaconRegion(uuid: other), BeaconRegion(uuid: JakartaMRT.projectUUID, major: 2)]) == 2)
+    #expect(ranged([BeaconRegion(uuid: F.stationUUID)]) == 3)
+    #expect(ranged([BeaconRegion(uuid: F.stationUUID, major: 1)]) == 2)
+    #expect(ranged([BeaconRegion(uuid: F.stationUUID, major: 1, minor: 4)]) == 1)
+    #expect(ranged([BeaconRegion(uuid: other), BeaconRegion(uuid: F.stationUUID, major: 2)]) == 2)
   }
 
   @Test func memoryStaysBoundedWithThousandsOfIdentities() {
-    let configuration = BeaconFinder.Configuration(maximumSamplesPerBeacon: 16, maximumTrackedBeacons: 64)
-    var finder = BeaconFinder(configuration: configuration)
+    let configuration = BeaconRanging.Configuration(maximumSamplesPerBeacon: 16, maximumTrackedBeacons: 64)
+    var finder = BeaconRanging(configuration: configuration)
     var lost = 0
     for index in 0..<5000 {
       let sighting = F.sighting(
@@ -154,7 +155,7 @@ import Testing
   }
 
   @Test func samplesPerBeaconAreCapped() throws {
-    var finder = BeaconFinder(configuration: BeaconFinder.Configuration(maximumSamplesPerBeacon: 4))
+    var finder = BeaconRanging(configuration: BeaconRanging.Configuration(maximumSamplesPerBeacon: 4))
     for index in 0..<100 { _ = finder.ingest(F.sighting(minor: 3, rssi: -90, at: Double(index) * 0.01)) }
     for index in 0..<4 { _ = finder.ingest(F.sighting(minor: 3, rssi: -70, at: 1 + Double(index) * 0.01)) }
     // Only the last four values (all −70) remain although the window would hold all 104.

@@ -5,8 +5,8 @@ import HCITransportCore
 import Foundation
 import Testing
 
-@Suite("CaptureRecorder and CaptureReplaySource")
-struct CaptureReplaySourceTests {
+@Suite("CaptureRecorder and CaptureReplayConnection")
+struct CaptureReplayConnectionTests {
   private func record(_ datalink: BTSnoopDatalink, in directory: TemporaryDirectory) throws -> String {
     let path = directory.path("capture-\(datalink.rawValue).btsnoop")
     let recorder = try CaptureRecorder(path: path, datalink: datalink, startTime: SamplePackets.start)
@@ -18,7 +18,7 @@ struct CaptureReplaySourceTests {
     return path
   }
 
-  private func replayAll(_ source: CaptureReplaySource) throws -> [TimedHCIPacket] {
+  private func replayAll(_ source: CaptureReplayConnection) throws -> [TimedHCIPacket] {
     var packets: [TimedHCIPacket] = []
     while let packet = try source.nextPacket() { packets.append(packet) }
     #expect(try source.nextPacket() == nil, "stays at the end")
@@ -31,7 +31,7 @@ struct CaptureReplaySourceTests {
     defer { directory.remove() }
     let path = try record(datalink, in: directory)
     // Small chunks, so that records straddle reads.
-    let source = try CaptureReplaySource(path: path, chunkSize: 7)
+    let source = try CaptureReplayConnection(path: path, chunkSize: 7)
     #expect(source.datalink == datalink)
     let packets = try replayAll(source)
     #expect(packets.map(\.packet) == SamplePackets.all)
@@ -50,7 +50,7 @@ struct CaptureReplaySourceTests {
     let path = try record(.h4, in: directory)
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
     let cut = try directory.write(Array(bytes.dropLast(4)), to: "cut.log")
-    let source = try CaptureReplaySource(path: cut)
+    let source = try CaptureReplayConnection(path: cut)
     let packets = try replayAll(source)
     #expect(packets.map(\.packet) == Array(SamplePackets.all.prefix(3)))
     let lastOffset = try #require(packets.last?.origin?.byteOffset)
@@ -72,7 +72,7 @@ struct CaptureReplaySourceTests {
     // Record 2: included length 0x0100_0000, far beyond any HCI packet.
     bytes += [0, 0, 0, 1, 1, 0, 0, 0] + [UInt8](repeating: 0, count: 16)
     let path = try directory.write(bytes, to: "corrupt.log")
-    let source = try CaptureReplaySource(path: path)
+    let source = try CaptureReplayConnection(path: path)
     #expect(try source.nextPacket()?.packet == SamplePackets.setScanEnable)
     let error = try #require(throws: CaptureFileError.self) { try source.nextPacket() }
     #expect(
@@ -89,7 +89,7 @@ struct CaptureReplaySourceTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = try directory.write(Array("hello, world\n".utf8), to: "notes.txt")
-    let error = try #require(throws: CaptureFileError.self) { try CaptureReplaySource(path: path) }
+    let error = try #require(throws: CaptureFileError.self) { try CaptureReplayConnection(path: path) }
     #expect(
       error.description
         == "\(path): not a capture this tool reads (byte 0: 68 65 6C 6C 6F 2C 20 77; it looks like a text file"
@@ -101,7 +101,7 @@ struct CaptureReplaySourceTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = try directory.write([], to: "empty.btsnoop")
-    let error = try #require(throws: CaptureFileError.self) { try CaptureReplaySource(path: path) }
+    let error = try #require(throws: CaptureFileError.self) { try CaptureReplayConnection(path: path) }
     #expect(error.reason == .unrecognizedFormat(leadingBytes: [], looksLike: "an empty file"))
     #expect(error.description.hasPrefix("\(path): not a capture this tool reads (the file is empty)."))
   }
@@ -110,7 +110,7 @@ struct CaptureReplaySourceTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = try directory.write(Array("btsnoop".utf8) + [0, 0, 0, 0, 1], to: "cut.btsnoop")
-    let error = try #require(throws: CaptureFileError.self) { try CaptureReplaySource(path: path) }
+    let error = try #require(throws: CaptureFileError.self) { try CaptureReplayConnection(path: path) }
     #expect(error.reason == .format(.truncatedHeader(presentBytes: 12)))
   }
 
@@ -118,11 +118,11 @@ struct CaptureReplaySourceTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let missing = directory.path("absent.btsnoop")
-    let missingError = try #require(throws: CaptureFileError.self) { try CaptureReplaySource(path: missing) }
+    let missingError = try #require(throws: CaptureFileError.self) { try CaptureReplayConnection(path: missing) }
     #expect(missingError == CaptureFileError(path: missing, reason: .fileNotFound))
     #expect(missingError.description.hasPrefix("\(missing): no such file."))
     let directoryError = try #require(throws: CaptureFileError.self) {
-      try CaptureReplaySource(path: directory.url.path)
+      try CaptureReplayConnection(path: directory.url.path)
     }
     #expect(directoryError == CaptureFileError(path: directory.url.path, reason: .isADirectory))
   }
@@ -133,7 +133,7 @@ struct CaptureReplaySourceTests {
     defer { directory.remove() }
     let path = try directory.write(BTSnoopEncoder().fileHeader(), to: "private.btsnoop")
     try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: path)
-    let error = try #require(throws: CaptureFileError.self) { try CaptureReplaySource(path: path) }
+    let error = try #require(throws: CaptureFileError.self) { try CaptureReplayConnection(path: path) }
     #expect(error.reason == .permissionDenied)
   }
 

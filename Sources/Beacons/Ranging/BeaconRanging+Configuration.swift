@@ -1,7 +1,7 @@
 import BluetoothTypes
-extension BeaconFinder {
+extension BeaconRanging {
   /// The finder's constants. The defaults suit beacons heard from a moving train: see
-  /// ``BeaconFinder`` for why each model was chosen.
+  /// ``BeaconRanging`` for why each model was chosen.
   public struct Configuration: Hashable, Sendable {
     /// How far back the smoothing looks. Long enough to span a multi-second fade and to hold
     /// several reports at 30–60 % loss (a beacon advertising every 100–300 ms still leaves a

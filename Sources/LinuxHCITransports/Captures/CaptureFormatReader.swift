@@ -4,7 +4,7 @@ import HCITransportCore
 
 /// One capture format's decoder, as the replay source drives it: bytes in, HCI packets out.
 /// Classes, so that the decoders' buffers are mutated in place, never copied.
-protocol CapturePacketReader: AnyObject {
+protocol CaptureFormatReader: AnyObject {
   /// Records (or frames) read so far, HCI packets or not.
   var recordCount: Int { get }
   func append(_ bytes: ArraySlice<UInt8>)
@@ -22,7 +22,7 @@ protocol CapturePacketReader: AnyObject {
 /// A record whose H4 packet type is unknown (a vendor's own, or damage inside one record), and an
 /// HCI packet record with no bytes at all, are skipped and counted, not fatal: their length is known, so
 /// the records after them are intact.
-final class BTSnoopPacketReader: CapturePacketReader {
+final class BTSnoopFormatReader: CaptureFormatReader {
   private var decoder = BTSnoopDecoder()
   private(set) var datalink: BTSnoopDatalink?
   private(set) var recordCount = 0
@@ -109,7 +109,7 @@ final class BTSnoopPacketReader: CapturePacketReader {
 
 /// Reads pcap and pcapng: HCI link types as they are, link-layer sniffer captures as the
 /// advertising reports a controller would have sent for the advertising PDUs received.
-final class PacketCaptureReader: CapturePacketReader {
+final class PcapFormatReader: CaptureFormatReader {
   private var decoder = PacketCaptureDecoder()
   private(set) var recordCount = 0
   private var packetCount = 0

@@ -1,37 +1,39 @@
+import Beacons
 import BluetoothTypes
-@testable import Beacons
-
+import MRTNavigation
 
 /// Sightings and a clock for the finder, presence and use-case tests.
-enum FindingFixtures {
-  static let start: Int64 = 1_700_000_000_000_000
+public enum FindingFixtures {
+  public static let start: Int64 = 1_700_000_000_000_000
+  /// The UUID the MRT North–South line's station beacons carry.
+  public static let stationUUID = JakartaMRT.projectUUID
 
   /// `seconds` after the fixtures' start.
-  static func time(_ seconds: Double) -> CaptureTime {
+  public static func time(_ seconds: Double) -> CaptureTime {
     CaptureTime(microsecondsSinceUnixEpoch: start + Int64((seconds * 1_000_000).rounded()))
   }
 
   /// An iBeacon sighting; by default of the project's North–South line, so `minor` is a station.
-  static func sighting(
-    minor: UInt16, rssi: Int8?, at seconds: Double, uuid: UUID128 = JakartaMRT.projectUUID, major: UInt16 = 1,
+  public static func sighting(
+    minor: UInt16, rssi: Int8?, at seconds: Double, uuid: UUID128 = stationUUID, major: UInt16 = 1,
     measuredPower: Int8 = -59, address: UInt64 = 0xC0FF_EE00_0001
   ) -> BeaconSighting {
     let frame = BeaconFrame.iBeacon(IBeacon(uuid: uuid, major: major, minor: minor, measuredPower: measuredPower))
     return BeaconSighting(
       time: time(seconds), address: BluetoothAddress(rawValue: address), addressType: .random, rssi: rssi,
-      frame: frame, station: JakartaMRT.catalog.station(for: frame.identity))
+      frame: frame)
   }
 
-  static func station(_ name: String) -> Station? { JakartaMRT.catalog.station(named: name) }
+  public static func station(_ name: String) -> Station? { JakartaMRT.catalog.station(named: name) }
 }
 
 /// SplitMix64 (Steele, Lea and Flood 2014): a small, seedable generator so noisy series repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,0 +1,55 @@
+import BeaconScanning
+import Beacons
+import HCIController
+import LinuxHCITransports
+
+/// `beacon-broadcast -i DEVICE`: advertise each plan in turn (one, or a route's stations), then
+/// leave the controller not advertising, also on Ctrl-C and SIGTERM.
+struct BroadcastRun {
+  var spec: TransportSpec
+  var exclusive: Bool
+  var preference: CommandSetPreference
+  var plans: [BroadcastPlan]
+  /// How long each plan is advertised; `nil`: until stopped (the last plan of a route too).
+  var dwell: Duration?
+  /// The whole run's limit.
+  var duration: Duration?
+  var format: OutputFormat
+
+  func run(output: StandardOutput) throws {
+    StopSignal.install()
+    let name = spec.description
+    let controller = ControllerOpener(
+      spec: spec, exclusive: exclusive, preference: preference, program: "beacon-broadcast"
+    ).broadcaster()
+    controller.onControllerStarted = { StandardOutput.warn("beacon-broadcast: \(name): \($0)") }
+    defer { controller.close() }
+    let broadcaster: any BeaconBroadcaster = controller
+    let clock = ContinuousClock()
+    let end = duration.map { clock.now.advanced(by: $0) }
+    for (index, plan) in plans.enumerated() where !StopSignal.isRequested {
+      guard broadcaster.startBroadcasting(.iBeacon(plan.frame), interval: plan.interval.duration) == .broadcasting
+      else { return try fail(controller) }
+      let isLast = index == plans.count - 1
+      let execution = BroadcastPlan.Execution.live(
+        device: name, commandSet: controller.session?.advertisingCommandSet.description ?? "",
+        dwellSeconds: dwell.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 })
+      if index > 0, format == .text { output.writeLine("") }
+      for line in try plan.lines(format: format, execution: execution) { output.writeLine(line) }
+      output.flush()
+      let stepEnd = dwell.map { clock.now.advanced(by: $0) }
+      guard controller.keepAlive(until: [stepEnd, end].compactMap { $0 }.min(), shouldStop: { StopSignal.isRequested })
+      else { return try fail(controller) }
+      if let end, clock.now >= end { break }
+      if !isLast, broadcaster.stopBroadcasting() == .failed { return try fail(controller) }
+    }
+    controller.close()
+    StandardOutput.warn("beacon-broadcast: \(name): advertising stopped")
+  }
+
+  /// Says why the controller could not be used, and exits 69.
+  private func fail(_ controller: HCIBeaconBroadcaster) throws {
+    StandardOutput.warn("beacon-broadcast: \(controller.failure.map { "\($0)" } ?? "\(spec) could not be used")")
+    throw ExitStatus.unavailable
+  }
+}

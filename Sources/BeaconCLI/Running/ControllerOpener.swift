@@ -1,0 +1,61 @@
+import BeaconScanning
+import BluetoothTypes
+import HCIController
+import HCITransportCore
+import LinuxHCITransports
+
+/// How the commands open the source a ``TransportSpec`` names, for a finder or a broadcaster:
+/// optionally recording its traffic, with a session set up the way that transport needs, which
+/// reports what it does on standard error as `program: device: …`.
+struct ControllerOpener {
+  var spec: TransportSpec
+  var exclusive = false
+  var preference: CommandSetPreference = .automatic
+  var program: String
+  /// The `--record` capture, which spans every connection of the run (`--reconnect`).
+  var recorder: CaptureRecorder?
+
+  /// Opens the transport, wrapped in a ``RecordingConnection`` when recording.
+  func open() throws(HCIConnectionError) -> any HCIConnection {
+    let connection = try spec.open(exclusive: exclusive)
+    guard let recorder else { return connection }
+    return RecordingConnection(connection, recorder: recorder, closesRecorder: false)
+  }
+
+  /// A session on `connection`. On the kernel's shared (raw) channel, bluetoothd owns the
+  /// controller: no Reset, and the event masks it set stay as they are. Everywhere else this
+  /// program is the host, so it resets the controller and sets the masks it needs.
+  func session(on connection: any HCIConnection) -> ControllerSession {
+    var sharesController = false
+    if case .kernel = spec, !exclusive { sharesController = true }
+    let session = ControllerSession(
+      connection: connection, resetOnStart: !sharesController, setsEventMasks: !sharesController,
+      commandSetPreference: preference)
+    let program = program
+    let name = spec.description
+    session.onEvent = { StandardOutput.warn("\(program): \(name): \($0)") }
+    return session
+  }
+
+  /// The finder over this source.
+  func finder(scanner: BeaconScanner, configuration: ScanConfiguration) -> HCIBeaconFinder {
+    HCIBeaconFinder(
+      scanner: scanner, configuration: configuration, openConnection: open, makeSession: session(on:))
+  }
+
+  /// The broadcaster over this controller.
+  func broadcaster() -> HCIBeaconBroadcaster {
+    HCIBeaconBroadcaster(openConnection: open, makeSession: session(on:))
+  }
+
+  /// The `--record` capture, or `nil` without one; a failure is reported and becomes exit 74.
+  static func openRecorder(_ path: String?, program: String) throws -> CaptureRecorder? {
+    guard let path else { return nil }
+    do {
+      return try CaptureRecorder(path: path, startTime: WallClock.now())
+    } catch {
+      StandardOutput.warn("\(program): \(error)")
+      throw ExitStatus.ioError
+    }
+  }
+}

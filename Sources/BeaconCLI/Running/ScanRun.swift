@@ -1,0 +1,186 @@
+import BeaconScanning
+import Beacons
+import BluetoothTypes
+import HCIController
+import HCITransportCore
+import LinuxHCITransports
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The one scan loop of `beacon-scan` and `beacon-ride`, for every source: a live controller
+/// (`-i hci0`, `serial:…`, `tcp:…`) or a capture (`--replay FILE`, `-i replay:FILE`).
+///
+/// The caller makes the finder (``makeFinder(scanner:)``), wires its delegate (a presenter, or a
+/// use case whose delegate is one), starts it (directly or through the use case) and acts on the
+/// start's result: ``run(_:output:)`` when it started, ``reportStartFailure(of:output:)``
+/// otherwise. The run reads until the capture ends, `--duration`, Ctrl-C or SIGTERM, or the
+/// output is done; then it leaves the controller not scanning.
+///
+/// A controller that fails or goes away ends the run with exit 69, unless ``reconnect`` is set
+/// and it had been scanning: then the source is opened again every ``reconnectInterval`` until
+/// it answers, and scanning goes on with the same output and the same `--record` capture.
+final class ScanRun {
+  let spec: TransportSpec
+  let exclusive: Bool
+  let preference: CommandSetPreference
+  let configuration: ScanConfiguration
+  let recordPath: String?
+  let duration: Duration?
+  let reconnect: Bool
+  let program: String
+  /// The `--record` capture, closed when the run ends.
+  private var recorder: CaptureRecorder?
+  /// Where the scanner's problems go, during ``run(_:output:)``.
+  private weak var output: (any ScanOutput)?
+
+  init(
+    spec: TransportSpec, exclusive: Bool = false, preference: CommandSetPreference = .automatic,
+    configuration: ScanConfiguration = ScanConfiguration(), recordPath: String? = nil, duration: Duration? = nil,
+    reconnect: Bool = false, program: String
+  ) {
+    self.spec = spec
+    self.exclusive = exclusive
+    self.preference = preference
+    self.configuration = configuration
+    self.recordPath = recordPath
+    self.duration = duration
+    self.reconnect = reconnect
+    self.program = program
+  }
+
+  /// How often a lost controller is tried again with ``reconnect``.
+  static let reconnectInterval = Duration.seconds(1)
+
+  /// The capture path, for a replay.
+  private var replayPath: String? {
+    if case .replay(let path) = spec { return path }
+    return nil
+  }
+
+  /// The finder over this run's source, recording to `--record` if asked. A live run installs
+  /// the stop signal handlers first, so that Ctrl-C and SIGTERM leave the controller as it was.
+  func makeFinder(scanner: BeaconScanner) throws -> HCIBeaconFinder {
+    if !spec.isReplay { StopSignal.install() }
+    recorder = try ControllerOpener.openRecorder(recordPath, program: program)
+    let opener = ControllerOpener(
+      spec: spec, exclusive: exclusive, preference: preference, program: program, recorder: recorder)
+    let finder = opener.finder(scanner: scanner, configuration: configuration)
+    finder.onProgress = { [weak self] progress in self?.show(progress) }
+    return finder
+  }
+
+  /// What the finder does, on standard error as `program: device: …`; the scanner's problems
+  /// go to the output.
+  private func show(_ progress: HCIBeaconFinder.Progress) {
+    switch progress {
+    case .controllerStarted(let capabilities):
+      StandardOutput.warn("\(program): \(spec): \(capabilities)")
+    case .scanning(let configuration, let commandSet):
+      StandardOutput.warn(
+        "\(program): \(spec): scanning (\(configuration.active ? "active" : "passive"), "
+          + "\(commandSet) commands, interval \(configuration.intervalMilliseconds) ms, "
+          + "window \(configuration.windowMilliseconds) ms"
+          + (configuration.filterDuplicates ? ", duplicates filtered" : "") + "); Ctrl-C to stop")
+    case .problem(let problem):
+      output?.warn(problem)
+    }
+  }
+
+  /// Reports why the finder did not start and throws the exit status that says so.
+  func reportStartFailure(of finder: HCIBeaconFinder, output: any ScanOutput) throws -> Never {
+    guard let failure = finder.failure else {
+      StandardOutput.warn("\(program): \(spec) could not be started")
+      throw ExitStatus.unavailable
+    }
+    defer { recorder?.close() }
+    // A controller that answered badly has had a session, whose output is finished; a
+    // transport that did not open has none. A capture's output is finished either way.
+    if case .controller = failure {
+      output.finish(statistics: finder.scanner.statistics)
+    } else if spec.isReplay {
+      output.finish(statistics: finder.scanner.statistics)
+    }
+    try fail(failure)
+  }
+
+  /// Runs the started finder until the source ends or the run is stopped, reconnecting if
+  /// asked; then stops it and finishes the output.
+  func run(_ finder: HCIBeaconFinder, output: any ScanOutput) throws {
+    let clock = ContinuousClock()
+    let deadline = duration.map { clock.now.advanced(by: $0) }
+    defer { recorder?.close() }
+    self.output = output
+    var replayWarnings: [CaptureReplayWarning] = []
+    while true {
+      let end = finder.run(until: deadline) { StopSignal.isRequested || output.isDone }
+      if case .endOfStream = end, let replay = finder.connection as? CaptureReplayConnection {
+        replayWarnings = replay.warnings
+      }
+      guard case .failed(let failure) = end else { break }
+      guard reconnect, !spec.isReplay else {
+        output.finish(statistics: finder.scanner.statistics)
+        _ = finder.stop()
+        try fail(failure)
+      }
+      StandardOutput.warn("\(program): \(failure)")
+      _ = finder.stop()
+      StandardOutput.warn(
+        "\(program): \(spec): reconnecting every \(Self.reconnectInterval.spokenDescription) (Ctrl-C to stop)")
+      let lostSince = clock.now
+      guard restart(finder, deadline: deadline, clock: clock) else { break }
+      StandardOutput.warn(
+        "\(program): \(spec): the controller is back after \((clock.now - lostSince).spokenDescription); "
+          + "scanning again")
+    }
+    _ = finder.stop()
+    output.finish(statistics: finder.scanner.statistics)
+    if let path = replayPath {
+      reportReplayEnd(path: path, warnings: replayWarnings, statistics: finder.scanner.statistics)
+    } else if let recordPath {
+      StandardOutput.warn("\(program): recorded the HCI traffic to \(recordPath)")
+    }
+  }
+
+  /// Starts the finder again every ``reconnectInterval`` until it starts; `false` when a stop
+  /// or the deadline comes first.
+  private func restart(_ finder: HCIBeaconFinder, deadline: ContinuousClock.Instant?, clock: ContinuousClock) -> Bool {
+    while !StopSignal.isRequested {
+      let retryAt = clock.now.advanced(by: Self.reconnectInterval)
+      while !StopSignal.isRequested, clock.now < retryAt {
+        if let deadline, clock.now >= deadline { return false }
+        usleep(50_000)
+      }
+      if StopSignal.isRequested { return false }
+      if finder.start() == .started { return true }
+    }
+    return false
+  }
+
+  /// The capture's warnings and counts, at the end of a replay.
+  private func reportReplayEnd(path: String, warnings: [CaptureReplayWarning], statistics stats: ScanStatistics) {
+    for warning in warnings {
+      StandardOutput.warn("\(program): warning: \(path): \(warning)")
+    }
+    StandardOutput.warn(
+      "\(program): \(path): \(stats.advertisingReports) advertising report(s), "
+        + "\(stats.beaconReports) with a beacon frame, \(stats.emittedSightings) matched"
+        + (stats.malformedEvents > 0 ? ", \(stats.malformedEvents) malformed event(s)" : ""))
+  }
+
+  /// Says what failed and throws the exit status: for a capture, by what is wrong with the
+  /// file; for a controller, 69.
+  private func fail(_ failure: HCIFailure) throws -> Never {
+    if let capture = failure.connectionError?.failure as? CaptureFileError {
+      StandardOutput.warn("\(program): \(capture)")
+      switch capture.reason {
+      case .format, .packetCaptureFormat, .unrecognizedFormat: throw ExitStatus.dataError
+      case .fileNotFound, .permissionDenied, .isADirectory: throw ExitStatus.noInput
+      case .systemError, .encoding, .notAController: throw ExitStatus.ioError
+      }
+    }
+    StandardOutput.warn("\(program): \(failure)")
+    throw ExitStatus.unavailable
+  }
+}

@@ -1,0 +1,176 @@
+import Beacons
+import BluetoothTypes
+import HCICodec
+import HCIController
+import HCITransportCore
+
+/// The ``BeaconFinder`` over any ``HCIConnection``: a controller (the kernel socket, H4 over a
+/// serial line or TCP) or a capture being replayed. One loop, ``run(until:shouldStop:)``, serves
+/// them all.
+///
+/// ``start()`` opens the connection; on one that answers commands it starts a
+/// ``ControllerSession`` and enables scanning. A capture needs neither. ``run(until:shouldStop:)``
+/// then reads packets, has the ``scanner`` turn reports into sightings, and tells the
+/// ``delegate`` of each sighting and of time passing. ``stop()`` disables scanning, leaving the
+/// controller as it was found, and closes the connection.
+///
+/// A failure keeps its type: ``failure`` says why the last start or run failed, and the start
+/// result says what to do (``BeaconFinderStartResult/notAuthorized`` for a permission refused).
+/// Not `Sendable`: use it from one thread.
+public final class HCIBeaconFinder: BeaconFinder {
+  /// What the finder is doing, for the caller to show.
+  public enum Progress {
+    /// The controller answered the session's first commands.
+    case controllerStarted(ControllerCapabilities)
+    /// Scanning is enabled, with these parameters and commands.
+    case scanning(ScanConfiguration, CommandSet)
+    /// An event could not be fully decoded; scanning goes on.
+    case problem(ScanProblem)
+  }
+
+  /// How a ``run(until:shouldStop:)`` ended.
+  public enum RunEnd: Sendable {
+    /// The source has no more packets: a capture's end.
+    case endOfStream
+    /// ``stop()`` was called, or `shouldStop` said so.
+    case stopped
+    /// The deadline passed.
+    case deadline
+    /// The connection or the controller failed; ``failure`` has the error too.
+    case failed(HCIFailure)
+  }
+
+  /// How long one wait for a packet may take, so that stop requests and time passing are
+  /// seen promptly.
+  public static let pollInterval = Duration.milliseconds(100)
+
+  public weak var delegate: (any BeaconFinderDelegate)?
+  /// Reports to sightings, with their counts.
+  public var scanner: BeaconScanner
+  /// How a controller scans.
+  public let configuration: ScanConfiguration
+  /// Told what the finder does and of malformed events.
+  public var onProgress: ((Progress) -> Void)?
+  /// The open connection, while started.
+  public private(set) var connection: (any HCIConnection)?
+  /// The controller session, while started on a connection that answers commands.
+  public private(set) var session: ControllerSession?
+  /// Why the last start or run failed; `nil` after a start that worked.
+  public private(set) var failure: HCIFailure?
+
+  private let openConnection: () throws(HCIConnectionError) -> any HCIConnection
+  private let makeSession: (any HCIConnection) -> ControllerSession
+
+  /// - Parameters:
+  ///   - scanner: the pipeline from reports to sightings, with its filter.
+  ///   - configuration: how a controller scans.
+  ///   - openConnection: opens the connection, on every start (`TransportSpec.open`, in
+  ///     `LinuxHCITransports`).
+  ///   - makeSession: the session for a connection that answers commands: whether it resets the
+  ///     controller, which commands it prefers, what it reports.
+  public init(
+    scanner: BeaconScanner = BeaconScanner(), configuration: ScanConfiguration = ScanConfiguration(),
+    openConnection: @escaping () throws(HCIConnectionError) -> any HCIConnection,
+    makeSession: @escaping (any HCIConnection) -> ControllerSession = { ControllerSession(connection: $0) }
+  ) {
+    self.scanner = scanner
+    self.configuration = configuration
+    self.openConnection = openConnection
+    self.makeSession = makeSession
+  }
+
+  /// Whether the finder is started.
+  public var isRunning: Bool { connection != nil }
+
+  /// Opens the connection and, on a controller, starts the session and scanning.
+  public func start() -> BeaconFinderStartResult {
+    guard connection == nil else { return .alreadyStarted }
+    failure = nil
+    let opened: any HCIConnection
+    do throws(HCIConnectionError) {
+      opened = try openConnection()
+    } catch {
+      return fail(.connection(error))
+    }
+    guard opened.answersCommands else {
+      connection = opened
+      return .started
+    }
+    let session = makeSession(opened)
+    do throws(ControllerError) {
+      onProgress?(.controllerStarted(try session.start()))
+      try session.startScanning(configuration)
+      onProgress?(.scanning(configuration, session.scanningCommandSet))
+    } catch {
+      session.shutdown()
+      return fail(.controller(error))
+    }
+    connection = opened
+    self.session = session
+    return .started
+  }
+
+  /// Disables scanning, leaving the controller as it was found, and closes the connection.
+  public func stop() -> BeaconFinderStopResult {
+    guard let connection else { return .notRunning }
+    if let session { session.shutdown() } else { connection.close() }
+    self.connection = nil
+    session = nil
+    return .stopped
+  }
+
+  /// Reads and scans packets until the source ends, ``stop()`` is called (by a delegate, say),
+  /// `shouldStop` returns `true` (checked before each read), the deadline passes, or the
+  /// connection fails. The finder stays started: call ``stop()`` afterwards.
+  public func run(until deadline: ContinuousClock.Instant? = nil, shouldStop: () -> Bool = { false }) -> RunEnd {
+    let clock = ContinuousClock()
+    while let connection {
+      if shouldStop() { return .stopped }
+      if let deadline, clock.now >= deadline { return .deadline }
+      let received: TimedHCIPacket?
+      do throws(HCIFailure) {
+        received = try next(from: connection)
+      } catch {
+        if case .connection(.endOfStream) = error { return .endOfStream }
+        failure = error
+        return .failed(error)
+      }
+      let delegate = self.delegate
+      guard let received else {
+        delegate?.beaconFinder(self, didReach: WallClock.now())
+        continue
+      }
+      scanner.process(
+        received, sighting: { delegate?.beaconFinder(self, didSee: $0) },
+        problem: { onProgress?(.problem($0)) })
+      delegate?.beaconFinder(self, didReach: received.time)
+    }
+    return .stopped
+  }
+
+  /// The next packet, through the session when there is one (which answers its own commands'
+  /// events), else straight from the connection.
+  private func next(from connection: any HCIConnection) throws(HCIFailure) -> TimedHCIPacket? {
+    if let session {
+      do throws(ControllerError) {
+        return try session.nextPacket(timeout: Self.pollInterval)
+      } catch {
+        throw .controller(error)
+      }
+    }
+    do throws(HCIConnectionError) {
+      return try connection.receive(timeout: Self.pollInterval)
+    } catch {
+      throw .connection(error)
+    }
+  }
+
+  private func fail(_ failure: HCIFailure) -> BeaconFinderStartResult {
+    self.failure = failure
+    switch failure.kind {
+    case .notAuthorized: return .notAuthorized
+    case .unavailable: return .bluetoothUnavailable
+    case .other: return .failed
+    }
+  }
+}
