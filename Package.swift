@@ -92,7 +92,7 @@ let package = Package(
     .testTarget(
       name: "LinuxHCITransportsTests",
       dependencies: [
-        "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController",
+        "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "BeaconTestSupport",
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
@@ -100,12 +100,20 @@ let package = Package(
       name: "HCIControllerTests", dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController"]),
     // Sightings, a clock and a seeded generator shared by the domain tests.
     .target(
-      name: "BeaconTestSupport", dependencies: ["BluetoothTypes", "Beacons", "MRTNavigation"], path: "Tests/BeaconTestSupport"
+      name: "BeaconTestSupport",
+      dependencies: [
+        "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "Beacons", "BeaconScanning",
+        "MRTNavigation", .product(name: "SystemPackage", package: "swift-system"),
+      ],
+      path: "Tests/BeaconTestSupport"
     ),
     .testTarget(name: "BeaconsTests", dependencies: ["BluetoothTypes", "Beacons", "BeaconTestSupport"]),
     .testTarget(
       name: "BeaconScanningTests",
-      dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController", "Beacons", "BeaconScanning"]
+      dependencies: [
+        "BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController", "Beacons", "BeaconScanning",
+        "LinuxHCITransports", "MRTNavigation", "BeaconTestSupport",
+      ]
     ),
     .testTarget(
       name: "MRTNavigationTests", dependencies: ["BluetoothTypes", "Beacons", "MRTNavigation", "BeaconTestSupport"]),
@@ -120,7 +128,7 @@ let package = Package(
       name: "BeaconCLITests",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
-        "BeaconScanning", "MRTNavigation", "BeaconStatistics", "BeaconCLI",
+        "BeaconScanning", "MRTNavigation", "BeaconStatistics", "BeaconCLI", "BeaconTestSupport",
       ]
     ),
   ],

@@ -47,8 +47,10 @@ struct AdvertisingLatencyTests {
       var first: Duration?
       while first == nil, clock.now - enabled < .seconds(3) {
         guard let packet = try scanning.nextPacket(timeout: .milliseconds(20)) else { continue }
-        pipeline.process(TimedHCIPacket(time: WallClock.now(), packet: packet)) { sighting in
-          if first == nil, sighting.station?.lineOrder == trial { first = clock.now - enabled }
+        pipeline.process(packet) { sighting in
+          if first == nil, JakartaMRT.catalog.station(for: sighting.frame.identity)?.lineOrder == trial {
+            first = clock.now - enabled
+          }
         }
       }
       try advertising.stopAdvertising()

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Beacons
 import BeaconScanning
 import MRTNavigation
@@ -35,11 +36,12 @@ import Testing
   func replayMatchesTheScenario(name: String) throws {
     let expectedText = try String(contentsOfFile: TestPaths.fixture(name + ".expected.jsonl"), encoding: .utf8)
     let expected = try Self.jsonObjects(expectedText.split(separator: "\n"))
-    var source = try CaptureReplayConnection(path: TestPaths.fixture(name + ".btsnoop"))
     var scanner = BeaconScanner()
     let formatter = SightingFormatter(format: .json)
     var lines: [String] = []
-    try scanner.run(&source) { lines.append(formatter.line(for: $0)) }
+    _ = try scanCapture(TestPaths.fixture(name + ".btsnoop"), with: &scanner) { sighting, _ in
+      lines.append(formatter.line(for: sighting, station: JakartaMRT.catalog.station(for: sighting.frame.identity)))
+    }
     let actual = try Self.jsonObjects(lines)
     #expect(actual.count == expected.count, "\(name): report count")
     for (index, (ours, theirs)) in zip(actual, expected).enumerated() {

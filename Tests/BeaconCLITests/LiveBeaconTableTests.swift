@@ -14,7 +14,7 @@ import Testing
     return BeaconSighting(
       time: CaptureTime(microsecondsSinceUnixEpoch: second * 1_000_000),
       address: BluetoothAddress(rawValue: 0xC0_00_00_00_00_00 | UInt64(minor)), addressType: .random, rssi: rssi,
-      frame: frame, station: JakartaMRT.catalog.station(for: frame.identity))
+      frame: frame)
   }
 
   @Test func smoothsAndOrdersByLine() {
@@ -40,5 +40,12 @@ import Testing
     var table = LiveBeaconTable(maximumRows: 4)
     for minor in 1...10 { table.record(Self.sighting(minor: UInt16(minor), rssi: -70, second: Int64(minor))) }
     #expect(table.sortedRows.map { $0.identity.minor } == [7, 8, 9, 10])
+  }
+}
+
+extension LiveBeaconTable {
+  /// Records a sighting with its station named by the built-in catalog, as `beacon-scan` does.
+  fileprivate mutating func record(_ sighting: BeaconSighting) {
+    record(sighting, station: JakartaMRT.catalog.station(for: sighting.frame.identity))
   }
 }

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Beacons
 import BeaconScanning
 import MRTNavigation
@@ -64,8 +65,7 @@ import Testing
       FileManager.default.createFile(atPath: path, contents: Data(Self.mutate(original, using: &generator)))
       var scanner = BeaconScanner()
       do {
-        var source = try CaptureReplayConnection(path: path)
-        try scanner.run(&source, sighting: { _ in }, problem: { _ in })
+        _ = try scanCapture(path, with: &scanner, sighting: { _, _ in })
         outcomes.completed += 1
       } catch let error as CaptureFileError {
         // A typed error that names the file: the only acceptable way to fail.

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Beacons
 import BeaconScanning
 import MRTNavigation
@@ -31,19 +32,32 @@ import Testing
 
   static func commute(_ name: String, to destination: String) throws -> Recorder {
     let recorder = Recorder()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce()
+    // The composition beacon-ride runs: the use case over a finder over the capture.
+    let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
+      try TransportSpec.replay(path: TestPaths.fixture(name + ".btsnoop")).open()
+    })
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: finder)
     useCase.delegate = recorder
     #expect(useCase.start(arrivalNamed: destination) == .started)
-    var source = try CaptureReplayConnection(path: TestPaths.fixture(name + ".btsnoop"))
-    var scanner = BeaconScanner()
+    #expect(finder.delegate === useCase)
+    // Between the finder and the use case, note when the last sighting was.
     var last: CaptureTime?
-    try scanner.run(&source) { sighting in
-      useCase.handle(sighting)
-      last = sighting.time
+    let noting = ClosureFinderDelegate(
+      sighting: {
+        last = $0.time
+        useCase.beaconFinder(finder, didSee: $0)
+      },
+      time: { useCase.beaconFinder(finder, didReach: $0) })
+    finder.delegate = noting
+    guard case .endOfStream = finder.run() else {
+      throw try #require(finder.failure)
     }
+    // A minute of silence after the capture, so that the last station is left.
     if let last {
-      useCase.advance(to: CaptureTime(microsecondsSinceUnixEpoch: last.microsecondsSinceUnixEpoch + 60_000_000))
+      useCase.beaconFinder(
+        finder, didReach: CaptureTime(microsecondsSinceUnixEpoch: last.microsecondsSinceUnixEpoch + 60_000_000))
     }
+    #expect(finder.stop() == .stopped)
     return recorder
   }
 

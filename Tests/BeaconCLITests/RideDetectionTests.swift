@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Beacons
 import BeaconScanning
 import MRTNavigation
@@ -64,12 +65,11 @@ import Testing
 
   /// The station events of a whole capture, with the default policy and finder configuration.
   static func events(_ name: String) throws -> [StationEvent] {
-    var source = try CaptureReplayConnection(path: TestPaths.fixture(name + ".btsnoop"))
     var scanner = BeaconScanner()
     var detector = StationDetector()
     var events: [StationEvent] = []
     var last: CaptureTime?
-    try scanner.run(&source) { sighting in
+    _ = try scanCapture(TestPaths.fixture(name + ".btsnoop"), with: &scanner) { sighting, _ in
       events += detector.ingest(sighting)
       last = sighting.time
     }

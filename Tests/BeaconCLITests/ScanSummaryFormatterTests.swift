@@ -17,12 +17,12 @@ import Testing
     let frame = BeaconFrame.iBeacon(IBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: minor))
     return BeaconSighting(
       time: time, address: BluetoothAddress(rawValue: address), addressType: .random, rssi: -70,
-      frame: frame, station: JakartaMRT.catalog.station(for: frame.identity))
+      frame: frame)
   }
 
   /// Cipete Raya (minor 3) from 2,000 distinct addresses, estimated; Blok M (minor 6) from 2, exact.
   static func summary() -> ScanSummary {
-    var summary = ScanSummary()
+    var summary = ScanSummary(catalog: JakartaMRT.catalog)
     for address in 0..<UInt64(2_000) { summary.record(sighting(minor: 3, address: address)) }
     summary.record(sighting(minor: 6, address: 1))
     summary.record(sighting(minor: 6, address: 2))

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Beacons
 import BeaconScanning
 import MRTNavigation
@@ -70,15 +71,15 @@ struct SharedCaptureTests {
     #expect(captures.count >= 9, "expected the btsnoop captures listed in SOURCES.md")
     #expect(Set(expected.keys).isSubset(of: Set(captures)))
     for capture in captures {
-      var source = try CaptureReplayConnection(path: TestPaths.sharedCaptures.appendingPathComponent(capture).path)
       var scanner = BeaconScanner(filter: BeaconFilter(kinds: [.iBeacon]))
       var rows: [ExpectedRow] = []
       var problems: [ScanProblem] = []
-      try scanner.run(&source) { sighting in
+      let path = TestPaths.sharedCaptures.appendingPathComponent(capture).path
+      _ = try scanCapture(path, with: &scanner) { sighting, packet in
         guard case .iBeacon(let frame) = sighting.frame else { return }
         rows.append(
           ExpectedRow(
-            frame: sighting.origin?.recordNumber ?? -1, address: sighting.address.description,
+            frame: packet.origin?.recordNumber ?? -1, address: sighting.address.description,
             rssi: Int(sighting.rssi ?? 127), uuid: frame.uuid.description, major: Int(frame.major),
             minor: Int(frame.minor), txPower: Int(frame.measuredPower)))
       } problem: {
@@ -103,10 +104,11 @@ struct SharedCaptureTests {
   @Test func everyCaptureThereReplaysWithoutError() throws {
     let root = TestPaths.sharedCaptures
     for (capture, reports) in Self.linkLayerReportCounts {
-      var source = try CaptureReplayConnection(path: root.appendingPathComponent(capture).path)
       var scanner = BeaconScanner()
       var problems: [ScanProblem] = []
-      try scanner.run(&source, sighting: { _ in }, problem: { problems.append($0) })
+      let source = try scanCapture(
+        root.appendingPathComponent(capture).path, with: &scanner, sighting: { _, _ in },
+        problem: { problems.append($0) })
       #expect(problems.isEmpty, "\(capture): \(problems)")
       #expect(source.warnings.isEmpty, "\(capture): \(source.warnings)")
       #expect(scanner.statistics.advertisingReports == reports, "\(capture)")

@@ -14,7 +14,7 @@ import Testing
   static func sighting(_ frame: BeaconFrame, rssi: Int8? = -71, type: LEAddressType = .random) -> BeaconSighting {
     BeaconSighting(
       time: time, address: BluetoothAddress(rawValue: 0xC1_2A_3B_4C_5D_6E), addressType: type, rssi: rssi,
-      frame: frame, station: JakartaMRT.catalog.station(for: frame.identity))
+      frame: frame)
   }
 
   @Test func iBeaconStationAsJSON() {
@@ -63,5 +63,12 @@ import Testing
     var object = JSONLine()
     object.add("name", "a\"b\\c\nd\u{01}é")
     #expect(object.line == #"{"name":"a\"b\\c\nd\u0001é"}"#)
+  }
+}
+
+extension SightingFormatter {
+  /// The line for a sighting, with its station named by the built-in catalog, as `beacon-scan` does.
+  fileprivate func line(for sighting: BeaconSighting) -> String {
+    line(for: sighting, station: JakartaMRT.catalog.station(for: sighting.frame.identity))
   }
 }

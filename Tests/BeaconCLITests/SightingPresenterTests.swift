@@ -18,7 +18,8 @@ import Testing
     let descriptor = open(path, O_WRONLY)
     defer { close(descriptor) }
     let output = StandardOutput(descriptor: descriptor)
-    let presenter = SightingPresenter(mode: .table(live: true), output: output, sourceName: "test")
+    let presenter = SightingPresenter(
+      mode: .table(live: true), output: output, sourceName: "test", catalog: JakartaMRT.catalog)
     for (second, rssi) in [(0.0, -80), (0.2, -75), (0.6, -70), (0.7, -65)] {
       presenter.present(
         LiveBeaconTableTests.sighting(minor: 3, rssi: Int8(rssi), second: 0).with(seconds: 1_800_000_000 + second))

@@ -1,8 +1,7 @@
 import Glibc
 import Testing
 
-@testable import HCIController
-import HCITransportCore
+@testable import BeaconCLI
 
 @Suite(.serialized) struct StopSignalTests {
   /// One test, since the flag is process-wide.

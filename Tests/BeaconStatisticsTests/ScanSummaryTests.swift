@@ -69,7 +69,7 @@ import Testing
 
 @Suite struct ScanSummaryTests {
   @Test func talliesPerIdentityWithDistinctAddressesAndTimeRange() {
-    var summary = ScanSummary()
+    var summary = ScanSummary(catalog: JakartaMRT.catalog)
     summary.record(FindingFixtures.sighting(minor: 3, rssi: -70, at: 5, address: 0xA))
     summary.record(FindingFixtures.sighting(minor: 3, rssi: -60, at: 2, address: 0xB))
     summary.record(FindingFixtures.sighting(minor: 3, rssi: nil, at: 9, address: 0xA))
@@ -98,7 +98,7 @@ import Testing
   /// 1,024 distinct addresses, each heard twice, are counted exactly; the 1,025th turns the count
   /// into an estimate, flagged as such.
   @Test func distinctAddressesAreExactUpTo1024ThenFlaggedAsEstimated() throws {
-    var summary = ScanSummary()
+    var summary = ScanSummary(catalog: JakartaMRT.catalog)
     for address in 1...UInt64(1024) {
       summary.record(FindingFixtures.sighting(minor: 3, rssi: -70, at: 1, address: address))
       summary.record(FindingFixtures.sighting(minor: 3, rssi: -70, at: 2, address: address))

@@ -29,8 +29,8 @@ import Testing
     try session.startScanning()
     #expect(session.isScanning)
     let packets = try (0..<3).map { _ in try session.nextPacket(timeout: .milliseconds(50)) }
-    #expect(packets.map { $0.map { Hex.encode($0.bytes, separator: " ") } } == [first, second, third])
-    #expect(packets.allSatisfy { $0?.type == .event && $0?.direction == .controllerToHost })
+    #expect(packets.map { $0.map { Hex.encode($0.packet.bytes, separator: " ") } } == [first, second, third])
+    #expect(packets.allSatisfy { $0?.packet.type == .event && $0?.packet.direction == .controllerToHost })
     #expect(try session.nextPacket(timeout: .zero) == nil)
     #expect(controller.isConsumed)
   }
@@ -39,7 +39,7 @@ import Testing
     let report = F.advertisingReport([0x02, 0x01, 0x06])
     let (session, _) = F.session([.events([F.complete(0x0000, credits: 3, ""), report])])
     let packet = try session.nextPacket(timeout: .milliseconds(50))
-    #expect(packet.map { Hex.encode($0.bytes, separator: " ") } == report)
+    #expect(packet.map { Hex.encode($0.packet.bytes, separator: " ") } == report)
     #expect(session.commandCredits == 3)
   }
 
@@ -57,7 +57,7 @@ import Testing
     try session.execute(LESetAdvertisingEnable(advertisingEnable: false))
     #expect(session.commandCredits == 1)
     #expect(controller.isConsumed)
-    #expect(try session.nextPacket(timeout: .zero).map { Hex.encode($0.bytes, separator: " ") } == report)
+    #expect(try session.nextPacket(timeout: .zero).map { Hex.encode($0.packet.bytes, separator: " ") } == report)
   }
 
   @Test func noCreditEverFailsWithoutSending() throws {

@@ -30,6 +30,8 @@ final class ScriptedController: HCIConnection {
   var clock: ManualClock?
   private var outbox: [[UInt8]] = []
   private var linkClosed = false
+  /// Events handed out so far.
+  private var received = 0
 
   init(name: String = "scripted", _ steps: [Step]) {
     self.name = name
@@ -56,7 +58,7 @@ final class ScriptedController: HCIConnection {
     outbox += replies.map(Self.bytes)
   }
 
-  func receive(timeout: Duration) throws(HCIConnectionError) -> HCIPacket? {
+  func receive(timeout: Duration) throws(HCIConnectionError) -> TimedHCIPacket? {
     receiveTimeouts.append(timeout)
     if outbox.isEmpty, let step = steps.first {
       switch step {
@@ -71,7 +73,11 @@ final class ScriptedController: HCIConnection {
       }
     }
     if !outbox.isEmpty {
-      return HCIPacket(type: .event, direction: .controllerToHost, bytes: outbox.removeFirst()[...])
+      received += 1
+      // Each event a microsecond after the last, as a controller's would be stamped on arrival.
+      return TimedHCIPacket(
+        time: CaptureTime(microsecondsSinceUnixEpoch: Int64(received)),
+        packet: HCIPacket(type: .event, direction: .controllerToHost, bytes: outbox.removeFirst()[...]))
     }
     if linkClosed { throw .closed("the scripted controller closed the link") }
     if let clock {

@@ -40,12 +40,12 @@ struct H4StreamConnectionTests {
       _ = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
     writer.start()
-    let complete = try #require(try connection.receive(timeout: .seconds(2)))
+    let complete = try #require(try connection.receive(timeout: .seconds(2))).packet
     #expect(ContinuousClock.now - started < .seconds(1))
     #expect(complete.type == .event)
     #expect(complete.direction == .controllerToHost)
     #expect(Array(complete.bytes) == Array(resetComplete.dropFirst()))
-    let report = try #require(try connection.receive(timeout: .seconds(2)))
+    let report = try #require(try connection.receive(timeout: .seconds(2))).packet
     #expect(Array(report.bytes) == Array(advertisingReport.dropFirst()))
   }
 
@@ -165,7 +165,7 @@ struct H4StreamConnectionTests {
     }
     try peer.write([Self.resetComplete[6]])
     #expect(
-      try connection.receive(timeout: .seconds(1)).map { Array($0.bytes) } == Array(Self.resetComplete.dropFirst()))
+      try connection.receive(timeout: .seconds(1)).map { Array($0.packet.bytes) } == Array(Self.resetComplete.dropFirst()))
   }
 
   @Test func useAfterCloseSaysSo() throws {

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import SystemPackage
 import Glibc
 import HCICodec

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Glibc
 import HCICodec
 import BluetoothTypes
@@ -22,11 +23,13 @@ struct KernelHCIConnectionTests {
       connection.close()
       #expect(!noBluetooth, "opened hci0 on a kernel without Bluetooth sockets")
     } catch {
-      guard case .failed(let text) = error else {
-        Issue.record("expected .failed, got \(error)")
+      guard case .unavailable(let failure) = error else {
+        Issue.record("expected .unavailable, got \(error)")
         return
       }
+      let text = failure.description
       if noBluetooth {
+        #expect(failure as? HCISocketError == .bluetoothUnavailable(.addressFamilyNotSupported))
         #expect(text.contains("this kernel has no Bluetooth support"))
         #expect(text.contains("serial:/dev/ttyUSB0"))
       }
@@ -71,10 +74,12 @@ struct KernelHCIConnectionTests {
       _ = try KernelHCIConnection.open(device: HCIDeviceIndex(rawValue: 0), exclusive: true, system: system)
       Issue.record("took the user channel of a device that is up")
     } catch {
-      guard case .failed(let text) = error else {
+      guard case .failed(let failure) = error else {
         Issue.record("expected .failed, got \(error)")
         return
       }
+      #expect(failure as? HCISocketError == .userChannelNeedsDeviceDown(HCIDeviceIndex(rawValue: 0)))
+      let text = failure.description
       #expect(text.contains("`sudo hciconfig hci0 down`"))
       #expect(text.contains("`sudo systemctl stop bluetooth`"))
     }
@@ -99,8 +104,7 @@ struct KernelHCIConnectionTests {
       #expect(
         error
           == .failed(
-            HCISocketError.deviceBusy(.bind(HCIDeviceIndex(rawValue: 0), .user), HCIDeviceIndex(rawValue: 0))
-              .description))
+            HCISocketError.deviceBusy(.bind(HCIDeviceIndex(rawValue: 0), .user), HCIDeviceIndex(rawValue: 0))))
     }
   }
 
@@ -121,7 +125,7 @@ struct KernelHCIConnectionTests {
     let connection = try KernelHCIConnection.open(device: HCIDeviceIndex(rawValue: 0), exclusive: false, system: system)
     try connection.send(HCIPacket(type: .command, direction: .hostToController, bytes: [0x03, 0x0C, 0x00]))
     #expect(system.written == [[0x01, 0x03, 0x0C, 0x00]])
-    let packet = try #require(try connection.receive(timeout: .milliseconds(100)))
+    let packet = try #require(try connection.receive(timeout: .milliseconds(100))).packet
     #expect(packet.type == .event)
     #expect(Array(packet.bytes) == Array(complete.dropFirst()))
   }

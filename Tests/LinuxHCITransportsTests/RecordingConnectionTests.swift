@@ -13,8 +13,8 @@ import Testing
     var toReceive: [HCIPacket]
     init(toReceive: [HCIPacket]) { self.toReceive = toReceive }
     func send(_ packet: HCIPacket) throws(HCIConnectionError) { sent.append(packet) }
-    func receive(timeout: Duration) throws(HCIConnectionError) -> HCIPacket? {
-      toReceive.isEmpty ? nil : toReceive.removeFirst()
+    func receive(timeout: Duration) throws(HCIConnectionError) -> TimedHCIPacket? {
+      toReceive.isEmpty ? nil : TimedHCIPacket(time: WallClock.now(), packet: toReceive.removeFirst())
     }
     func close() {}
   }
@@ -27,13 +27,13 @@ import Testing
     let connection = RecordingConnection(
       inner, recorder: try CaptureRecorder(path: path, startTime: WallClock.now()))
     try connection.send(SamplePackets.setScanEnable)
-    #expect(try connection.receive(timeout: .zero) == SamplePackets.setScanEnableComplete)
+    #expect(try connection.receive(timeout: .zero)?.packet == SamplePackets.setScanEnableComplete)
     // Readable before the connection is closed: nothing waits in a buffer.
     let midway = try CaptureReplayConnection(path: path)
     var count = 0
     while try midway.nextPacket() != nil { count += 1 }
     #expect(count == 2)
-    #expect(try connection.receive(timeout: .zero) == SamplePackets.advertisingReport)
+    #expect(try connection.receive(timeout: .zero)?.packet == SamplePackets.advertisingReport)
     #expect(try connection.receive(timeout: .zero) == nil)
     connection.close()
 

@@ -5,10 +5,10 @@ import Testing
 @Suite("TransportSpec")
 struct TransportSpecTests {
   @Test(arguments: [
-    ("hci0", TransportSpec.kernel(device: 0), "hci0"),
-    ("0", .kernel(device: 0), "hci0"),
-    ("hci12", .kernel(device: 12), "hci12"),
-    ("65534", .kernel(device: 65534), "hci65534"),
+    ("hci0", TransportSpec.kernel(device: HCIDeviceIndex(rawValue: 0)), "hci0"),
+    ("0", .kernel(device: HCIDeviceIndex(rawValue: 0)), "hci0"),
+    ("hci12", .kernel(device: HCIDeviceIndex(rawValue: 12)), "hci12"),
+    ("65534", .kernel(device: HCIDeviceIndex(rawValue: 65534)), "hci65534"),
     ("serial:/dev/ttyUSB0", .serial(path: "/dev/ttyUSB0", baudRate: nil, flowControl: false), "serial:/dev/ttyUSB0"),
     (
       "serial:/dev/ttyUSB0,1000000", .serial(path: "/dev/ttyUSB0", baudRate: 1_000_000, flowControl: false),

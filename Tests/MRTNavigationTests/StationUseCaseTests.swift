@@ -1,6 +1,6 @@
 import BeaconTestSupport
 import BluetoothTypes
-@testable import Beacons
+import Beacons
 @testable import MRTNavigation
 import Testing
 
@@ -53,50 +53,83 @@ private final class CallbackRecorder: NotifyWhenNearMRTStationWithBluetoothDeleg
 
   @Test func nearStationReportsOncePerArrivalAndAgainAfterComingBack() {
     let recorder = CallbackRecorder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth()
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
     useCase.delegate = recorder
     #expect(useCase.start() == .started)
-    for sighting in dwell(minor: 3, from: 0, seconds: 60) { useCase.handle(sighting) }
-    useCase.advance(to: F.time(100))
-    for sighting in dwell(minor: 3, from: 200) { useCase.handle(sighting) }
+    for sighting in dwell(minor: 3, from: 0, seconds: 60) { finder.deliver(sighting) }
+    finder.advance(to: F.time(100))
+    for sighting in dwell(minor: 3, from: 200) { finder.deliver(sighting) }
     #expect(recorder.lines == ["found CipeteRaya", "left CipeteRaya", "found CipeteRaya"])
   }
 
   @Test func aStationTooFarTooSoonIsReportedAsSuspect() {
     let recorder = CallbackRecorder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth()
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
     useCase.delegate = recorder
     #expect(useCase.start() == .started)
-    for sighting in dwell(minor: 1, from: 0) + dwell(minor: 13, from: 60) { useCase.handle(sighting) }
+    for sighting in dwell(minor: 1, from: 0) + dwell(minor: 13, from: 60) { finder.deliver(sighting) }
     #expect(recorder.lines == ["found LebakBulus", "left LebakBulus", "suspect BundaranHI"])
   }
 
   @Test func startAndStopResults() {
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth()
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
     #expect(useCase.stop() == .notRunning)
     #expect(useCase.start() == .started)
     #expect(useCase.start() == .alreadyStarted)
     #expect(useCase.isRunning)
     #expect(useCase.stop() == .stopped)
     #expect(useCase.stop() == .notRunning)
-    #expect(
-      DefaultNotifyWhenNearMRTStationWithBluetooth(authorization: FixedBluetoothAuthorization(.notAuthorized)).start()
-        == .notAuthorized)
-    #expect(
-      DefaultNotifyWhenNearMRTStationOnce(authorization: FixedBluetoothAuthorization(.unavailable)).start()
-        == .bluetoothUnavailable)
+  }
+
+  @Test func startingTheUseCaseStartsTheFinderAndStoppingStopsIt() {
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
+    #expect(useCase.start() == .started)
+    #expect(finder.isRunning)
+    #expect(finder.delegate === useCase)
+    #expect(useCase.stop() == .stopped)
+    #expect(!finder.isRunning)
+  }
+
+  @Test(arguments: [
+    (BeaconFinderStartResult.notAuthorized, StationWatchStartResult.notAuthorized),
+    (.bluetoothUnavailable, .bluetoothUnavailable), (.failed, .finderFailed),
+  ])
+  func aFinderThatCannotStartIsTheUseCasesAnswer(finderResult: BeaconFinderStartResult, expected: StationWatchStartResult) {
+    let finder = ScriptedBeaconFinder(startResult: finderResult)
+    let bluetooth = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
+    #expect(bluetooth.start() == expected)
+    #expect(!bluetooth.isRunning)
+    #expect(DefaultNotifyWhenNearMRTStationOnce(finder: finder).start() == expected)
+    let ride = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: finder)
+    #expect(ride.start(arrivalNamed: "Senayan") == expected)
+  }
+
+  @Test func aUseCaseThatStopsItselfLeavesTheFinderRunning() throws {
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenNearMRTStationOnce(finder: finder)
+    #expect(useCase.start() == .started)
+    for sighting in dwell(minor: 3, from: 0) { finder.deliver(sighting) }
+    #expect(!useCase.isRunning)
+    #expect(finder.isRunning)
+    #expect(finder.stopCount == 0)
   }
 
   @Test func sightingsAreIgnoredWhileStopped() {
     let recorder = CallbackRecorder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth()
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
     useCase.delegate = recorder
-    for sighting in dwell(minor: 3, from: 0) { useCase.handle(sighting) }
+    for sighting in dwell(minor: 3, from: 0) { finder.deliver(sighting) }
     #expect(recorder.lines.isEmpty)
   }
 
   @Test func delegateIsHeldWeakly() {
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth()
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
     do {
       let recorder = CallbackRecorder()
       useCase.delegate = recorder
@@ -107,30 +140,32 @@ private final class CallbackRecorder: NotifyWhenNearMRTStationWithBluetoothDeleg
 
   @Test func onceStopsAfterTheFirstStation() {
     let recorder = CallbackRecorder()
-    let useCase = DefaultNotifyWhenNearMRTStationOnce()
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenNearMRTStationOnce(finder: finder)
     useCase.delegate = recorder
     #expect(useCase.start() == .started)
-    for sighting in dwell(minor: 3, from: 0) + dwell(minor: 4, from: 200) { useCase.handle(sighting) }
+    for sighting in dwell(minor: 3, from: 0) + dwell(minor: 4, from: 200) { finder.deliver(sighting) }
     #expect(recorder.lines == ["found CipeteRaya"])
     #expect(!useCase.isRunning)
     #expect(useCase.stop() == .notRunning)
     #expect(useCase.start() == .started)
-    for sighting in dwell(minor: 4, from: 400) { useCase.handle(sighting) }
+    for sighting in dwell(minor: 4, from: 400) { finder.deliver(sighting) }
     #expect(recorder.lines == ["found CipeteRaya", "found HajiNawi"])
   }
 
   @Test(arguments: [UInt64(5), 6, 7])
   func specificStationReportsEachStationThenArrivesOnceAndStops(seed: UInt64) throws {
     let recorder = CallbackRecorder()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce()
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: finder)
     useCase.delegate = recorder
     let destination = try #require(F.station("Senayan"))
     #expect(useCase.start(arrival: destination) == .started)
     #expect(useCase.start(arrival: destination) == .alreadyStarted)
     // The ride goes on past the destination; nothing is reported after arriving.
     let ride = SyntheticRide(route: try route("LebakBulus", "DukuhAtas"), seed: seed)
-    for sighting in ride.sightings() { useCase.handle(sighting) }
-    useCase.advance(to: F.time(ride.end))
+    for sighting in ride.sightings() { finder.deliver(sighting) }
+    finder.advance(to: F.time(ride.end))
     let passed = try route("LebakBulus", "ASEAN").map { "found \($0.name)" }
     #expect(recorder.lines == passed + ["arrived Senayan"])
     #expect(!useCase.isRunning)
@@ -142,7 +177,8 @@ private final class CallbackRecorder: NotifyWhenNearMRTStationWithBluetoothDeleg
   }
 
   @Test func specificStationRejectsAnUnknownDestination() {
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce()
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: finder)
     #expect(useCase.start(arrivalNamed: "Monas") == .unknownStation)
     let stranger = Station(
       name: "Elsewhere", displayName: "Elsewhere", lineOrder: 1,

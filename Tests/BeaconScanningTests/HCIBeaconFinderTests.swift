@@ -1,0 +1,134 @@
+import BeaconTestSupport
+import Beacons
+import BluetoothTypes
+import Glibc
+import HCICodec
+import HCITransportCore
+import LinuxHCITransports
+import MRTNavigation
+import Testing
+
+@testable import BeaconScanning
+
+/// Keeps what a finder tells its delegate.
+private final class Collector: BeaconFinderDelegate {
+  var sightings: [BeaconSighting] = []
+  var times: [CaptureTime] = []
+  var stopAfter: Int?
+
+  func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+    sightings.append(sighting)
+    if let stopAfter, sightings.count >= stopAfter { _ = finder.stop() }
+  }
+
+  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) { times.append(time) }
+}
+
+@Suite struct HCIBeaconFinderTests {
+  private static let packets = [
+    Packets.timed(Packets.legacy([Packets.report(Packets.station(minor: 1))]), at: 10, record: 1),
+    Packets.timed([0x01, 0x0C, 0x00], type: .command, direction: .hostToController, at: 20, record: 2),
+    Packets.timed(Packets.extended(Packets.station(minor: 2)), at: 30, record: 3),
+  ]
+
+  @Test func aSourceThatAnswersNoCommandsIsReadToItsEndWithoutASession() {
+    let connection = InMemoryConnection(incoming: Self.packets)
+    let finder = HCIBeaconFinder(openConnection: { connection })
+    let collector = Collector()
+    finder.delegate = collector
+    #expect(finder.start() == .started)
+    #expect(finder.session == nil)
+    guard case .endOfStream = finder.run() else {
+      Issue.record("the run did not end with the source")
+      return
+    }
+    #expect(collector.sightings.map(\.frame.identity.minor) == [1, 2])
+    #expect(collector.sightings.map(\.time.microsecondsSinceUnixEpoch) == [10, 30])
+    #expect(collector.times.map(\.microsecondsSinceUnixEpoch) == [10, 20, 30])
+    #expect(finder.scanner.statistics.packets == 3)
+    #expect(connection.sent.isEmpty)
+    #expect(finder.stop() == .stopped)
+    #expect(connection.isClosed)
+    #expect(finder.stop() == .notRunning)
+  }
+
+  @Test func aFailureAfterSightingsEndsTheRunWithTheConnectionsError() {
+    let connection = InMemoryConnection(
+      incoming: Array(Self.packets.prefix(1)), ending: .closed("the controller went away"))
+    let finder = HCIBeaconFinder(openConnection: { connection })
+    let collector = Collector()
+    finder.delegate = collector
+    #expect(finder.start() == .started)
+    guard case .failed(.connection(.closed(let reason))) = finder.run() else {
+      Issue.record("the run did not fail with the connection")
+      return
+    }
+    #expect(reason == "the controller went away")
+    #expect(collector.sightings.count == 1)
+    #expect(finder.failure?.kind == .unavailable)
+  }
+
+  @Test func aDelegateThatStopsTheFinderEndsTheRun() {
+    let connection = InMemoryConnection(incoming: Self.packets)
+    let finder = HCIBeaconFinder(openConnection: { connection })
+    let collector = Collector()
+    collector.stopAfter = 1
+    finder.delegate = collector
+    #expect(finder.start() == .started)
+    guard case .stopped = finder.run() else {
+      Issue.record("the run went on after a stop")
+      return
+    }
+    #expect(collector.sightings.count == 1)
+    #expect(connection.receivedCount == 1)
+  }
+
+  /// `beacon-scan -i hci0` without CAP_NET_RAW: the kernel refuses the socket with EPERM, and
+  /// the use case over the finder is told NOT_AUTHORIZED, with the socket layer's advice kept.
+  @Test(arguments: [EPERM, EACCES])
+  func noPermissionForTheKernelSocketIsNotAuthorizedAllTheWayToTheUseCase(errno: Int32) throws {
+    let system = ScriptedSystemCalls(.init(devices: [.scripted(0)]))
+    system.fail("open", with: errno)
+    let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
+      try KernelHCIConnection.open(device: HCIDeviceIndex(rawValue: 0), exclusive: false, system: system)
+    })
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
+    #expect(useCase.start() == .notAuthorized)
+    #expect(!useCase.isRunning)
+    #expect(finder.failure?.kind == .notAuthorized)
+    guard case .connection(.notAuthorized(let failure)) = finder.failure,
+      case .permissionDenied(.open, let reported, let executable) = failure as? HCISocketError
+    else {
+      Issue.record("expected the socket's permission error, got \(String(describing: finder.failure))")
+      return
+    }
+    #expect(reported.rawValue == errno)
+    #expect(executable == "/opt/beacon/bin/beacon-scan")
+    #expect(failure.description.contains("sudo setcap cap_net_raw,cap_net_admin+eip /opt/beacon/bin/beacon-scan"))
+  }
+
+  @Test(arguments: [
+    (EAFNOSUPPORT, "open", [0]), (ENODEV, "bind", [0]), (ERFKILL, "bind", [0]),
+  ] as [(Int32, String, [UInt16])])
+  func noAdapterIsBluetoothUnavailable(errno: Int32, call: String, devices: [UInt16]) {
+    let system = ScriptedSystemCalls(.init(devices: devices.map { .scripted($0) }))
+    system.fail(call, with: errno)
+    let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
+      try KernelHCIConnection.open(device: HCIDeviceIndex(rawValue: 0), exclusive: false, system: system)
+    })
+    #expect(finder.start() == .bluetoothUnavailable)
+    #expect(DefaultNotifyWhenNearMRTStationOnce(finder: finder).start() == .bluetoothUnavailable)
+  }
+
+  @Test func aDamagedCaptureIsAFailureThatKeepsTheCapturesError() {
+    let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
+      try TransportSpec.replay(path: "/nonexistent/ride.btsnoop").open()
+    })
+    #expect(finder.start() == .failed)
+    guard case .connection(.failed(let failure)) = finder.failure else {
+      Issue.record("expected a failed connection")
+      return
+    }
+    #expect((failure as? CaptureFileError)?.reason == .fileNotFound)
+  }
+}
