@@ -64,10 +64,10 @@ import Testing
       let path = directory.appendingPathComponent("\(round).btsnoop").path
       FileManager.default.createFile(atPath: path, contents: Data(Self.mutate(original, using: &generator)))
       var scanner = BeaconScanner()
-      do {
+      do throws(CaptureFileError) {
         _ = try scanCapture(path, with: &scanner, sighting: { _, _ in })
         outcomes.completed += 1
-      } catch let error as CaptureFileError {
+      } catch {
         // A typed error that names the file: the only acceptable way to fail.
         #expect(error.description.hasPrefix(path + ": "))
         outcomes.failed += 1

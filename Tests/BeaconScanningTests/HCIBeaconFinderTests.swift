@@ -112,7 +112,7 @@ private final class Collector: BeaconFinderDelegate {
   ] as [(Int32, String, [UInt16])])
   func noAdapterIsBluetoothUnavailable(errno: Int32, call: String, devices: [UInt16]) {
     let system = ScriptedSystemCalls(.init(devices: devices.map { .scripted($0) }))
-    system.fail(call, with: errno)
+    system.fail(call, with: errno, errno)  // one for each start below
     let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
       try KernelHCIConnection.open(device: HCIDeviceIndex(rawValue: 0), exclusive: false, system: system)
     })
