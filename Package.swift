@@ -48,6 +48,8 @@ let package = Package(
     .target(name: "BluetoothTypes"),
     .target(name: "HCICodec", dependencies: ["BluetoothTypes"]),
     .target(name: "HCITransportCore", dependencies: ["HCICodec"]),
+    // The one place that knows EINTR: retrying POSIX calls beyond what swift-system covers.
+    .target(name: "POSIXSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     .target(
       name: "CBlueZShim",
       linkerSettings: [.linkedLibrary("bluetooth")]
@@ -55,7 +57,7 @@ let package = Package(
     .target(
       name: "LinuxHCITransports",
       dependencies: [
-        "CBlueZShim", "BluetoothTypes", "HCICodec", "HCITransportCore",
+        "CBlueZShim", "BluetoothTypes", "HCICodec", "HCITransportCore", "POSIXSupport",
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
@@ -67,7 +69,10 @@ let package = Package(
     ),
     .target(name: "MRTNavigation", dependencies: ["BluetoothTypes", "Beacons"]),
     .target(name: "BeaconStatistics", dependencies: ["BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation"]),
-    .target(name: "LinuxNotifications"),
+    .target(
+      name: "LinuxNotifications",
+      dependencies: ["POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
+    ),
     // The reference documentation (a DocC catalog of articles, no code):
     // `swift package generate-documentation --target BeaconToolkit`.
     .target(name: "BeaconToolkit", path: "Sources/BeaconToolkit"),
@@ -75,8 +80,9 @@ let package = Package(
       name: "BeaconCLI",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
-        "BeaconScanning", "MRTNavigation", "BeaconStatistics", "LinuxNotifications",
+        "BeaconScanning", "MRTNavigation", "BeaconStatistics", "LinuxNotifications", "POSIXSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
     .executableTarget(name: "beacon-scan", dependencies: ["BeaconCLI"]),
@@ -116,7 +122,13 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "MRTNavigationTests", dependencies: ["BluetoothTypes", "Beacons", "MRTNavigation", "BeaconTestSupport"]),
+      name: "MRTNavigationTests",
+      dependencies: [
+        "BluetoothTypes", "Beacons", "MRTNavigation", "BeaconTestSupport",
+        // The rides over recorded captures, as beacon-ride composes them.
+        "HCITransportCore", "LinuxHCITransports", "BeaconScanning",
+      ]
+    ),
     .testTarget(
       name: "BeaconStatisticsTests",
       dependencies: [
@@ -124,6 +136,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "LinuxNotificationsTests", dependencies: ["LinuxNotifications"]),
+    // The executables end to end: run as a user runs them, against captures and emulated controllers.
+    .testTarget(name: "ExecutablesTests", dependencies: ["BeaconTestSupport"]),
     .testTarget(
       name: "BeaconCLITests",
       dependencies: [

@@ -1,3 +1,5 @@
+import SystemPackage
+import POSIXSupport
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -59,18 +61,12 @@ public struct HostSystem: Sendable {
   }
 }
 
-/// Writes every byte, retrying on `EINTR` and after short writes; `0` or the `errno`.
+/// Writes every byte (swift-system retries on `EINTR` and after short writes); `0` or the `errno`.
 private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32 {
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes[offset...].withUnsafeBytes { buffer in
-      Glibc.write(descriptor, buffer.baseAddress, buffer.count)
-    }
-    if written < 0 {
-      if errno == EINTR { continue }
-      return errno
-    }
-    offset += written
+  do throws(Errno) {
+    _ = try systemCall { () throws -> Int in try FileDescriptor(rawValue: descriptor).writeAll(bytes) }
+    return 0
+  } catch {
+    return error.rawValue
   }
-  return 0
 }

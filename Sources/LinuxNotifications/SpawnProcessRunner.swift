@@ -1,3 +1,5 @@
+import SystemPackage
+import POSIXSupport
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -101,11 +103,10 @@ public struct SpawnProcessRunner: ProcessRunner {
   /// The child's termination if it has ended (and is now reaped), otherwise `nil`.
   private func reap(_ pid: pid_t) -> ProcessOutcome.Termination? {
     var status: Int32 = 0
-    while true {
-      let result = waitpid(pid, &status, WNOHANG)
-      if result == pid { break }
+    do throws(Errno) {
+      let result = try retryingOnInterrupt { () throws(Errno) in try valueOrErrno(waitpid(pid, &status, WNOHANG)) }
       if result == 0 { return nil }
-      if errno == EINTR { continue }
+    } catch {
       // ECHILD: someone else (a SIGCHLD handler) collected it; it has ended, status unknown.
       return .statusUnavailable
     }
@@ -115,21 +116,15 @@ public struct SpawnProcessRunner: ProcessRunner {
 
   private func drain(_ descriptor: Int32, into captured: inout [UInt8]) {
     var buffer = [UInt8](repeating: 0, count: 1024)
+    let file = FileDescriptor(rawValue: descriptor)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count > 0 {
-        captured.append(contentsOf: buffer[0..<min(count, max(0, standardErrorLimit - captured.count))])
-        continue
-      }
-      if count < 0 && errno == EINTR { continue }
-      return
+      // swift-system's read retries on EINTR; an error or the end of the pipe ends the draining.
+      guard let count = try? buffer.withUnsafeMutableBytes({ try file.read(into: $0) }), count > 0 else { return }
+      captured.append(contentsOf: buffer[0..<min(count, max(0, standardErrorLimit - captured.count))])
     }
   }
 
   private func sleep(for duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    sleepRetryingOnInterrupt(for: duration)
   }
 }

@@ -15,11 +15,7 @@ import Testing
 /// Our pipeline against the fixtures' expectations, which tools/make-fixtures.py (an independent
 /// Python encoder) writes from the same scenario as the capture bytes.
 @Suite struct FixtureReplayTests {
-  static func fixturesWithExpectations() -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.fixtures.path)) ?? []
-    return names.filter { $0.hasSuffix(".expected.jsonl") }
-      .map { String($0.dropLast(".expected.jsonl".count)) }.sorted()
-  }
+  static func fixturesWithExpectations() -> [String] { TestPaths.fixturesWithExpectations() }
 
   static func jsonObjects(_ lines: some Sequence<some StringProtocol>) throws -> [NSDictionary] {
     try lines.filter { !$0.isEmpty }.map { line in

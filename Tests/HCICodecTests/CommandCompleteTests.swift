@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Testing
 
 @testable import HCICodec

@@ -1,3 +1,5 @@
+import SystemPackage
+import POSIXSupport
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -43,15 +45,14 @@ public final class StandardOutput {
   }
 
   public func flush() {
-    var start = 0
-    while start < buffer.count, !readerHasGone {
-      let written = buffer[start...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        if errno == EPIPE { readerHasGone = true }
-        break  // the output cannot be written; drop it.
+    if !buffer.isEmpty, !readerHasGone {
+      // swift-system retries on EINTR and after short writes.
+      do throws(Errno) {
+        _ = try systemCall { () throws -> Int in try FileDescriptor(rawValue: descriptor).writeAll(buffer) }
+      } catch {
+        if error == .brokenPipe { readerHasGone = true }
+        // Otherwise the output cannot be written; drop it.
       }
-      start += written
     }
     buffer.removeAll(keepingCapacity: true)
   }

@@ -1,3 +1,4 @@
+import POSIXSupport
 import SystemPackage
 import BluetoothTypes
 import HCICodec

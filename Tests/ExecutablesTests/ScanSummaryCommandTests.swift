@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
     return byIdentity
   }
 
-  @Test(arguments: FixtureReplayTests.fixturesWithExpectations())
+  @Test(arguments: TestPaths.fixturesWithExpectations())
   func summaryEqualsTheOracle(fixture: String) throws {
     let ours = try Self.summaryJSON(fixture)
     let oracle = try Self.oracleJSON(fixture)

@@ -7,15 +7,15 @@ import Foundation
 /// A child process started with `posix_spawn`, its standard output and error going to files,
 /// reaped with `waitpid`. Foundation's `Process` relies on SIGCHLD handling that does not
 /// always see children end inside the test runner; this does not.
-final class ChildProcess {
-  let pid: pid_t
-  let stdoutURL: URL
-  let stderrURL: URL
+package final class ChildProcess {
+  package let pid: pid_t
+  package let stdoutURL: URL
+  package let stderrURL: URL
   private(set) var exitStatus: Int32?
 
   /// Starts `executable`; with `environment`, the child gets exactly those variables instead of
   /// ours; with `standardOutput`, its output goes to that descriptor (a pipe) instead of a file.
-  init(
+  package init(
     executable: String, arguments: [String], environment: [String: String]? = nil, standardOutput: Int32? = nil
   ) throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
@@ -57,14 +57,14 @@ final class ChildProcess {
     pid = child
   }
 
-  var stdout: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
-  var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+  package var stdout: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
+  package var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
 
-  var isRunning: Bool { poll() == nil }
+  package var isRunning: Bool { poll() == nil }
 
   /// Reaps the child if it has ended; its exit status (128 + signal when killed), or `nil`.
   @discardableResult
-  func poll() -> Int32? {
+  package func poll() -> Int32? {
     if let exitStatus { return exitStatus }
     var status: Int32 = 0
     guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
@@ -74,7 +74,7 @@ final class ChildProcess {
   }
 
   /// Waits at most `seconds`; the exit status, or `nil` if it still runs.
-  func wait(seconds: Double) -> Int32? {
+  package func wait(seconds: Double) -> Int32? {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       if let status = poll() { return status }
@@ -83,12 +83,12 @@ final class ChildProcess {
     return poll()
   }
 
-  func signal(_ number: Int32) {
+  package func signal(_ number: Int32) {
     if exitStatus == nil { kill(pid, number) }
   }
 
   /// Ends the child (SIGTERM, then SIGKILL after a grace period) and removes its files.
-  func stop(grace: Double = 3) {
+  package func stop(grace: Double = 3) {
     signal(SIGTERM)
     if wait(seconds: grace) == nil {
       signal(SIGKILL)

@@ -1,23 +1,23 @@
 import Foundation
 
 /// Paths the end-to-end tests use, found from this file's location.
-enum TestPaths {
+package enum TestPaths {
   /// The package root.
-  static let packageRoot = URL(fileURLWithPath: #filePath)
+  package static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  static let fixtures = packageRoot.appendingPathComponent("Fixtures")
+  package static let fixtures = packageRoot.appendingPathComponent("Fixtures")
 
   /// `../shared/captures` beside the project: real third-party captures, when present.
-  static let sharedCaptures = packageRoot.deletingLastPathComponent()
+  package static let sharedCaptures = packageRoot.deletingLastPathComponent()
     .appendingPathComponent("shared/captures")
 
-  static var sharedCapturesAvailable: Bool {
+  package static var sharedCapturesAvailable: Bool {
     FileManager.default.fileExists(atPath: sharedCaptures.appendingPathComponent("expected.tsv").path)
   }
 
   /// The directory holding the built executables (next to the test bundle).
-  static var productsDirectory: URL {
+  package static var productsDirectory: URL {
     let candidates = [
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
       packageRoot.appendingPathComponent(".build/debug"),
@@ -27,20 +27,27 @@ enum TestPaths {
     } ?? candidates[1]
   }
 
-  static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+  package static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+  /// The fixtures that come with the reports their scenario expects (`NAME.expected.jsonl`).
+  package static func fixturesWithExpectations() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []
+    return names.filter { $0.hasSuffix(".expected.jsonl") }
+      .map { String($0.dropLast(".expected.jsonl".count)) }.sorted()
+  }
 }
 
 /// The result of running one of the built executables.
-struct ProcessResult {
-  var status: Int32
-  var stdout: String
-  var stderr: String
+package struct ProcessResult {
+  package var status: Int32
+  package var stdout: String
+  package var stderr: String
 }
 
-enum Executable {
+package enum Executable {
   /// Runs `name` (a product of this package) with `arguments`, with no standard input, to the end;
   /// with `environment`, in exactly those variables.
-  static func run(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws
+  package static func run(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws
     -> ProcessResult
   {
     try ChildProcess(

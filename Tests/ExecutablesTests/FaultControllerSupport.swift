@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 
 /// tools/fault-controller.py: a controller over H4/TCP on loopback that answers the start-up

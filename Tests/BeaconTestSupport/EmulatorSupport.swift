@@ -2,23 +2,23 @@ import Foundation
 
 /// Google's Bumble controllers, started by tools/emulator.py from the project's venv, for tests
 /// that run our executables against emulated controllers over H4/TCP on loopback.
-final class Emulator {
-  struct Controller: Decodable {
-    var address: String
+package final class Emulator {
+  package struct Controller: Decodable {
+    package var address: String
     /// The TCP port, for a `tcp-server:` controller.
-    var port: UInt16?
+    package var port: UInt16?
     /// The pty link, for a `pty:` controller.
-    var path: String?
+    package var path: String?
     /// How our executables name it with `-i`.
-    var device: String { path.map { "serial:\($0)" } ?? "tcp:127.0.0.1:\(port ?? 0)" }
+    package var device: String { path.map { "serial:\($0)" } ?? "tcp:127.0.0.1:\(port ?? 0)" }
   }
-  struct Ready: Decodable { var controllers: [Controller] }
+  package struct Ready: Decodable { var controllers: [Controller] }
 
   private let child: ChildProcess
-  let controllers: [Controller]
+  package let controllers: [Controller]
 
   /// The venv's Python, when it exists and has Bumble (tools/test creates it).
-  static let python: String? = {
+  package static let python: String? = {
     let candidates = [
       ProcessInfo.processInfo.environment["BEACON_PYTHON"],
       TestPaths.packageRoot.appendingPathComponent("tools/.venv/bin/python").path,
@@ -31,10 +31,10 @@ final class Emulator {
     }
   }()
 
-  static var available: Bool { python != nil }
+  package static var available: Bool { python != nil }
 
   /// Starts `count` controllers on free loopback ports, plus `extra` emulator options.
-  init(controllers count: Int = 2, extra: [String] = []) throws {
+  package init(controllers count: Int = 2, extra: [String] = []) throws {
     guard let python = Self.python else { throw EmulatorError.unavailable }
     child = try ChildProcess(
       executable: python,
@@ -44,22 +44,22 @@ final class Emulator {
     controllers = try JSONDecoder().decode(Ready.self, from: child.readyDocument(seconds: 20)).controllers
   }
 
-  func stop() { child.stop() }
+  package func stop() { child.stop() }
 
   /// Gone at once, as an unplugged controller is.
-  func kill() {
+  package func kill() {
     child.signal(SIGKILL)
     _ = child.wait(seconds: 5)
   }
 }
 
-enum EmulatorError: Error {
+package enum EmulatorError: Error {
   case unavailable
   case notReady(String)
 }
 
 /// One of our executables running in the background, its output going to files.
-func background(_ name: String, _ arguments: [String]) throws -> ChildProcess {
+package func background(_ name: String, _ arguments: [String]) throws -> ChildProcess {
   try ChildProcess(executable: TestPaths.productsDirectory.appendingPathComponent(name).path, arguments: arguments)
 }
 
@@ -67,7 +67,7 @@ extension ChildProcess {
   /// The JSON after `READY ` on the first such line of standard output (how tools/emulator.py
   /// and tools/fault-controller.py say they listen), waiting at most `seconds`; if it never
   /// comes, the child is stopped and its output thrown as ``EmulatorError/notReady(_:)``.
-  func readyDocument(seconds: Double) throws -> Data {
+  package func readyDocument(seconds: Double) throws -> Data {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       if let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("READY ") }) {
@@ -82,7 +82,7 @@ extension ChildProcess {
   }
 
   /// Waits until standard error contains `text`, at most `seconds`.
-  func waitForStderr(_ text: String, seconds: Double) -> Bool {
+  package func waitForStderr(_ text: String, seconds: Double) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       if stderr.contains(text) { return true }
@@ -93,13 +93,13 @@ extension ChildProcess {
   }
 
   /// Runs to the end (at most `seconds`, then killed) and returns what it printed.
-  func finish(seconds: Double = 60) -> ProcessResult {
+  package func finish(seconds: Double = 60) -> ProcessResult {
     if wait(seconds: seconds) == nil { stop() }
     return ProcessResult(status: exitStatus ?? -1, stdout: stdout, stderr: stderr)
   }
 }
 
 /// JSON lines of standard output as dictionaries.
-func jsonLines(_ text: String) -> [[String: Any]] {
+package func jsonLines(_ text: String) -> [[String: Any]] {
   text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
 }
