@@ -1,5 +1,4 @@
 import Beacons
-import HCITransportCore
 import HCICodec
 import BluetoothTypes
 

@@ -1,7 +1,3 @@
-import Beacons
-import BluetoothTypes
-import HCICodec
-import HCITransportCore
 /// Counts of what a scan saw, for summaries and for honesty about what was dropped.
 public struct ScanStatistics: Hashable, Sendable {
   /// Every packet offered to the scanner.

@@ -1,6 +1,5 @@
 import Beacons
 import BeaconScanning
-import MRTNavigation
 import BluetoothTypes
 
 /// How many distinct advertiser addresses were seen, in bounded memory: exact while there are at

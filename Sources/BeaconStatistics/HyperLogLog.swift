@@ -1,5 +1,3 @@
-import Beacons
-import BluetoothTypes
 import BeaconScanning
 import MRTNavigation
 /// An estimate of how many distinct 64-bit values were inserted, in a fixed 8 KiB however many

@@ -1,7 +1,4 @@
 import Beacons
-import BluetoothTypes
-import BeaconScanning
-import MRTNavigation
 /// RSSI values counted per dBm, for an exact minimum, median and maximum without keeping
 /// every report.
 ///

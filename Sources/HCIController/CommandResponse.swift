@@ -1,6 +1,4 @@
 import HCICodec
-import BluetoothTypes
-import HCITransportCore
 
 /// How the controller answered a command.
 public enum CommandResponse: Hashable, Sendable {

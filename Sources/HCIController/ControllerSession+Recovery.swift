@@ -1,6 +1,5 @@
 import HCICodec
 import BluetoothTypes
-import HCITransportCore
 
 extension ControllerSession {
   /// What the session is starting, for choosing and switching command sets.

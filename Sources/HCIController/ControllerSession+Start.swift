@@ -1,6 +1,5 @@
 import HCICodec
 import BluetoothTypes
-import HCITransportCore
 
 extension ControllerSession {
   /// Prepares the controller and reads what it can do, then chooses the command sets.

@@ -1,6 +1,4 @@
 import HCICodec
-import BluetoothTypes
-import HCITransportCore
 
 /// The Core specification's names for the commands this toolkit sends, for messages:
 /// `LE Set Scan Enable` for HCI_LE_Set_Scan_Enable (Core v5.4 Vol 4 Part E §7).

@@ -1,6 +1,5 @@
 import HCICodec
 import BluetoothTypes
-import HCITransportCore
 
 /// The legacy HCI commands that make a controller advertise a payload as non-connectable
 /// undirected advertising (ADV_NONCONN_IND) on all three channels, in the order

@@ -1,6 +1,4 @@
-import BluetoothTypes
 import HCICodec
-import HCITransportCore
 /// How to scan: passive or active, how often and how long, and whether the controller should
 /// drop duplicate reports.
 ///

@@ -3,7 +3,6 @@ import Beacons
 import BeaconScanning
 import MRTNavigation
 import BeaconStatistics
-import BluetoothTypes
 import HCICodec
 import LinuxHCITransports
 import HCITransportCore

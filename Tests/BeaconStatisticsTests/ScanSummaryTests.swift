@@ -1,7 +1,6 @@
 import BeaconTestSupport
 import BluetoothTypes
 @testable import Beacons
-@testable import BeaconScanning
 @testable import MRTNavigation
 @testable import BeaconStatistics
 import Testing

@@ -1,7 +1,6 @@
 import Glibc
 import HCICodec
 import BluetoothTypes
-import HCIController
 import HCITransportCore
 import Testing
 

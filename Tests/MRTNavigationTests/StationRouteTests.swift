@@ -1,6 +1,4 @@
-import Beacons
 import MRTNavigation
-import BluetoothTypes
 import Testing
 
 @Suite struct StationRouteTests {

@@ -1,5 +1,4 @@
 import BeaconScanning
-import BluetoothTypes
 
 /// Where a scan's results go, whichever source they come from: printed lines or a table
 /// (``SightingPresenter``), a summary (``ScanSummaryPresenter``), or station events

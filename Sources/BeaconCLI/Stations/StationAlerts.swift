@@ -1,8 +1,4 @@
-import Beacons
-import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
-import BluetoothTypes
 import LinuxNotifications
 
 /// The domain's ``NotificationManager`` on Linux: a desktop notification when a desktop session

@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// How close a beacon is, in CoreLocation's vocabulary.
 public enum BeaconProximity: String, Hashable, Sendable, CaseIterable {
   /// Closer than ``BeaconRanging/Configuration/immediateDistance`` (about half a metre).

@@ -1,4 +1,3 @@
-import BluetoothTypes
 
 /// The log-distance path-loss model: `d = 10 ^ ((txPowerAt1m − rssi) / (10 · n))` metres.
 ///

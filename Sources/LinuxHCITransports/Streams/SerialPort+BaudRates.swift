@@ -1,6 +1,5 @@
 import BluetoothTypes
 import HCICodec
-import HCITransportCore
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,4 @@
 import Beacons
-import BluetoothTypes
 
 /// A station and the beacon identity it broadcasts.
 public struct Station: Hashable, Sendable {

@@ -1,5 +1,3 @@
-import Beacons
-import BluetoothTypes
 /// Sounds an alarm the rider cannot miss. Implemented outside the domain.
 public protocol AlarmManager: AnyObject {
   /// Starts the alarm for `reason`.

@@ -1,5 +1,3 @@
-import Beacons
-import BluetoothTypes
 /// Why an alarm sounds.
 public enum AlarmReason: Hashable, Sendable {
   /// The rider has arrived at their destination.

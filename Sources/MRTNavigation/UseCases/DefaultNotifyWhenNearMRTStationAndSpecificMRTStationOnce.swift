@@ -1,5 +1,4 @@
 import Beacons
-import BluetoothTypes
 
 /// ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` over a ``StationDetector``. Not
 /// `Sendable`: keep it on one actor.

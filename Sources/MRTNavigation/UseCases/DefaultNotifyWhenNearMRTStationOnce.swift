@@ -1,5 +1,4 @@
 import Beacons
-import BluetoothTypes
 
 /// ``NotifyWhenNearMRTStationOnce`` over a ``StationDetector``. Not `Sendable`: keep it on one actor.
 public final class DefaultNotifyWhenNearMRTStationOnce: StationWatchingUseCase, NotifyWhenNearMRTStationOnce {

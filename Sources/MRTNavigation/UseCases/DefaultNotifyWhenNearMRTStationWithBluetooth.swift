@@ -1,5 +1,4 @@
 import Beacons
-import BluetoothTypes
 
 /// ``NotifyWhenNearMRTStationWithBluetooth`` over a ``StationDetector``.
 ///

@@ -1,5 +1,3 @@
-import Beacons
-import BluetoothTypes
 /// Shows the rider a notification. Implemented outside the domain (a desktop notification, a
 /// terminal line).
 public protocol NotificationManager: AnyObject {

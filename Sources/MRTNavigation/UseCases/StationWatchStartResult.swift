@@ -1,5 +1,4 @@
 import Beacons
-import BluetoothTypes
 /// What `start` did, so the caller can act on it.
 public enum StationWatchStartResult: Hashable, Sendable {
   /// Watching; sightings are now used.

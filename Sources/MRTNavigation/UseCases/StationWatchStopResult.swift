@@ -1,5 +1,4 @@
 import Beacons
-import BluetoothTypes
 /// What `stop` did.
 public enum StationWatchStopResult: Hashable, Sendable {
   /// It was watching and has stopped.

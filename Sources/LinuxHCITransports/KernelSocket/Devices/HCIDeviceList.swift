@@ -2,7 +2,6 @@ import POSIXSupport
 import SystemPackage
 import BluetoothTypes
 import HCICodec
-import HCITransportCore
 import Glibc
 
 /// The kernel's HCI devices.

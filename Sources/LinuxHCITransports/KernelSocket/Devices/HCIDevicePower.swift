@@ -2,7 +2,6 @@ import POSIXSupport
 import SystemPackage
 import BluetoothTypes
 import HCICodec
-import HCITransportCore
 import Glibc
 
 /// Bringing HCI devices up and down, as `hciconfig hciN up` and `down` do. Both need

@@ -1,7 +1,6 @@
 import SystemPackage
 import BluetoothTypes
 import HCICodec
-import HCITransportCore
 import Glibc
 
 extension HCISocketError {

@@ -1,6 +1,4 @@
 import HCICodec
-import BluetoothTypes
-import HCITransportCore
 
 extension HCIFilter {
   /// The events a controller session needs to scan and advertise: Command Complete, Command

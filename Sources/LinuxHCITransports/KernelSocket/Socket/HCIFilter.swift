@@ -1,6 +1,5 @@
 import HCICodec
 import BluetoothTypes
-import HCITransportCore
 
 /// Which packets a raw-channel ``HCISocket`` receives (BlueZ's `struct hci_filter`).
 public struct HCIFilter: Hashable, Sendable {
