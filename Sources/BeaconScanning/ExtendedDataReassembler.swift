@@ -1,4 +1,3 @@
-import Beacons
 import HCICodec
 import BluetoothTypes
 

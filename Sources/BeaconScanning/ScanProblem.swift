@@ -1,6 +1,4 @@
-import Beacons
 import HCITransportCore
-import HCICodec
 import BluetoothTypes
 
 /// A packet the scanner could not fully decode. Scanning goes on; the good parts are used.

@@ -1,5 +1,3 @@
-import Beacons
-import BeaconScanning
 import BluetoothTypes
 
 /// How many distinct advertiser addresses were seen, in bounded memory: exact while there are at

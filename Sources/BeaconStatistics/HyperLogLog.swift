@@ -1,5 +1,3 @@
-import BeaconScanning
-import MRTNavigation
 /// An estimate of how many distinct 64-bit values were inserted, in a fixed 8 KiB however many
 /// there are: a HyperLogLog sketch (Flajolet, Fusy, Gandouet and Meunier 2007).
 ///

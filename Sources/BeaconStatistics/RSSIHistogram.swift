@@ -1,4 +1,3 @@
-import Beacons
 /// RSSI values counted per dBm, for an exact minimum, median and maximum without keeping
 /// every report.
 ///

@@ -1,6 +1,4 @@
 import Beacons
-import BluetoothTypes
-import BeaconScanning
 import MRTNavigation
 /// A scan summed up per beacon identity, for `beacon-scan --summary`: a ``BeaconTally`` for
 /// each identity heard, and totals by kind.

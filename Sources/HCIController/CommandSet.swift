@@ -1,6 +1,3 @@
-import BluetoothTypes
-import HCICodec
-import HCITransportCore
 /// Which family of LE commands drives scanning or advertising.
 ///
 /// Controllers refuse to mix them: once a host has used an extended advertising or scanning

@@ -1,6 +1,5 @@
 import HCICodec
 import BluetoothTypes
-import HCITransportCore
 
 extension ControllerSession {
   /// The advertising set the extended commands use.

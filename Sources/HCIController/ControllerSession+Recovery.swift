@@ -1,5 +1,3 @@
-import HCICodec
-import BluetoothTypes
 
 extension ControllerSession {
   /// What the session is starting, for choosing and switching command sets.

@@ -1,6 +1,4 @@
 import HCICodec
-import BluetoothTypes
-import HCITransportCore
 
 extension ControllerSession {
   /// Starts scanning with ``scanningCommandSet``; the reports then come from

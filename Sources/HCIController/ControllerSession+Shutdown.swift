@@ -1,5 +1,3 @@
-import HCICodec
-import HCITransportCore
 
 extension ControllerSession {
   /// Leaves the controller as it was found, then closes the connection. Call it on SIGINT or

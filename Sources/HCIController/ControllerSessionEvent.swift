@@ -1,6 +1,4 @@
 import HCICodec
-import BluetoothTypes
-import HCITransportCore
 
 extension ControllerSession {
   /// Something the session decided or recovered from, for the CLI to tell the user. Read

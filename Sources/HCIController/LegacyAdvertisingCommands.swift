@@ -1,5 +1,4 @@
 import HCICodec
-import BluetoothTypes
 
 /// The legacy HCI commands that make a controller advertise a payload as non-connectable
 /// undirected advertising (ADV_NONCONN_IND) on all three channels, in the order

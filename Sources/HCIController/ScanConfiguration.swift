@@ -1,4 +1,3 @@
-import HCICodec
 /// How to scan: passive or active, how often and how long, and whether the controller should
 /// drop duplicate reports.
 ///

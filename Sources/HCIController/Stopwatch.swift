@@ -1,5 +1,4 @@
 import BluetoothTypes
-import HCICodec
 import HCITransportCore
 /// Measures time since it was started, on whatever clock the session was given.
 struct Stopwatch {

@@ -1,5 +1,4 @@
 import Beacons
-import BeaconScanning
 import MRTNavigation
 import BluetoothTypes
 

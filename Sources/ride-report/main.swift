@@ -4,9 +4,7 @@
 // Without captures it reads Fixtures/ride-*.btsnoop; each needs NAME.expected-stations.json
 // beside it (tools/make-fixtures.py writes them).
 import Beacons
-import BeaconScanning
 import MRTNavigation
-import BluetoothTypes
 import Foundation
 
 /// One row of the sweep: a policy and finder configuration, and what differs from the defaults.

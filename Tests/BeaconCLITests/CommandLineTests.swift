@@ -1,8 +1,5 @@
 import ArgumentParser
-import Beacons
-import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
 import BluetoothTypes
 import HCICodec
 @testable import BeaconCLI

@@ -1,11 +1,6 @@
 import BeaconTestSupport
-import Beacons
 import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
-import HCICodec
-import LinuxHCITransports
-import HCITransportCore
 @testable import BeaconCLI
 import Foundation
 import Testing

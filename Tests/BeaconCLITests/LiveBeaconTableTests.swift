@@ -1,8 +1,6 @@
 import Beacons
 import MRTNavigation
-import BeaconStatistics
 import BluetoothTypes
-import HCICodec
 @testable import BeaconCLI
 import Testing
 

@@ -3,7 +3,6 @@ import BeaconScanning
 import MRTNavigation
 import BeaconStatistics
 import BluetoothTypes
-import HCICodec
 @testable import BeaconCLI
 import Testing
 

@@ -2,11 +2,6 @@ import BeaconTestSupport
 import Beacons
 import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
-import BluetoothTypes
-import HCICodec
-import LinuxHCITransports
-import HCITransportCore
 @testable import BeaconCLI
 import Foundation
 import Testing

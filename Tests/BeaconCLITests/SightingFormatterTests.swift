@@ -1,9 +1,6 @@
 import Beacons
-import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
 import BluetoothTypes
-import HCICodec
 @testable import BeaconCLI
 import Testing
 

@@ -1,9 +1,5 @@
 import ArgumentParser
-import Beacons
-import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
-import BluetoothTypes
 @testable import BeaconCLI
 import Foundation
 import Testing

@@ -2,9 +2,7 @@ import BeaconTestSupport
 import Beacons
 import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
 import BluetoothTypes
-import HCICodec
 import HCIController
 import HCITransportCore
 import LinuxHCITransports

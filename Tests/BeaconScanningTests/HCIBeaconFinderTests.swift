@@ -2,7 +2,6 @@ import BeaconTestSupport
 import Beacons
 import BluetoothTypes
 import Glibc
-import HCICodec
 import HCITransportCore
 import LinuxHCITransports
 import MRTNavigation

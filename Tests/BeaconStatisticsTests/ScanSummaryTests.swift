@@ -1,6 +1,5 @@
 import BeaconTestSupport
 import BluetoothTypes
-@testable import Beacons
 @testable import MRTNavigation
 @testable import BeaconStatistics
 import Testing

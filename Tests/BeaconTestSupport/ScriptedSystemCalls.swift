@@ -1,9 +1,7 @@
 import SystemPackage
 import Glibc
-import HCICodec
 import BluetoothTypes
 import LinuxHCITransports
-import HCITransportCore
 import Synchronization
 
 

@@ -1,4 +1,3 @@
-import BeaconTestSupport
 import Testing
 
 @testable import HCICodec

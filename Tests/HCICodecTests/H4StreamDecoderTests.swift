@@ -1,6 +1,5 @@
 import BeaconTestSupport
 import HCICodec
-import BluetoothTypes
 import Testing
 
 /// The H4 framer, fed as the NIO decoder verifier feeds a decoder: the same stream whole, at

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import HCICodec
-@testable import BluetoothTypes
 
 @Suite struct ParameterValueCommandTests {
   @Test func advertisingIntervalFromMilliseconds() throws {

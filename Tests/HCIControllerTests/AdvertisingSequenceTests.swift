@@ -1,4 +1,3 @@
-import HCICodec
 import BluetoothTypes
 @testable import HCIController
 import Testing

@@ -1,7 +1,6 @@
 import HCICodec
 import BluetoothTypes
 @testable import HCIController
-import HCITransportCore
 import Testing
 
 

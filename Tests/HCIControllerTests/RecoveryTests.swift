@@ -1,5 +1,4 @@
 import HCICodec
-import BluetoothTypes
 @testable import HCIController
 import Testing
 

@@ -1,4 +1,3 @@
-import HCICodec
 @testable import HCIController
 import Testing
 

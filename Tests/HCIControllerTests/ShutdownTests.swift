@@ -1,7 +1,5 @@
 import HCICodec
-import BluetoothTypes
 @testable import HCIController
-import HCITransportCore
 import Testing
 
 

@@ -2,7 +2,6 @@ import Foundation
 import HCICodec
 import BluetoothTypes
 import LinuxHCITransports
-import HCITransportCore
 import Testing
 
 /// Files the recorder writes must read back in BlueZ's own tool.

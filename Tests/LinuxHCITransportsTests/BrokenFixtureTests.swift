@@ -1,8 +1,5 @@
 import Foundation
-import HCICodec
-import BluetoothTypes
 import LinuxHCITransports
-import HCITransportCore
 import Testing
 
 /// The broken fixtures fail where their independent generator says, with the kind of error it says.

@@ -1,4 +1,3 @@
-import BluetoothTypes
 import HCICodec
 import LinuxHCITransports
 import HCITransportCore

@@ -1,7 +1,5 @@
 import Foundation
 import HCICodec
-import BluetoothTypes
-import HCIController
 import HCITransportCore
 import LinuxHCITransports
 import Testing

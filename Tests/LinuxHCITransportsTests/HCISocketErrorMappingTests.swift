@@ -1,10 +1,7 @@
 import BeaconTestSupport
 import SystemPackage
 import Glibc
-import HCICodec
-import BluetoothTypes
 @testable import LinuxHCITransports
-import HCITransportCore
 import Testing
 
 

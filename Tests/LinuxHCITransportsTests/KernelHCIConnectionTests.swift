@@ -1,8 +1,6 @@
 import BeaconTestSupport
 import Glibc
 import HCICodec
-import BluetoothTypes
-import HCIController
 import HCITransportCore
 @testable import LinuxHCITransports
 import Testing

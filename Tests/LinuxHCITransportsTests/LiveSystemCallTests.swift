@@ -3,7 +3,6 @@ import Glibc
 import Testing
 
 @testable import LinuxHCITransports
-import HCITransportCore
 
 /// These call the real kernel. On a machine without Bluetooth (like the one this project
 /// is built on) they must see the typed "no Bluetooth support" error; elsewhere they accept

@@ -1,5 +1,4 @@
 import BluetoothTypes
-import HCICodec
 import LinuxHCITransports
 import HCITransportCore
 import Foundation

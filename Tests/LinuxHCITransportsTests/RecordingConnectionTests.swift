@@ -1,6 +1,5 @@
 import BluetoothTypes
 import HCICodec
-import HCIController
 import HCITransportCore
 import LinuxHCITransports
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import HCICodec
 import BluetoothTypes
 
 #if canImport(Glibc)

@@ -1,7 +1,6 @@
 import BluetoothTypes
 import HCICodec
 import LinuxHCITransports
-import HCITransportCore
 import Foundation
 import Testing
 

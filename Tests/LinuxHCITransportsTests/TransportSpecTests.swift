@@ -1,5 +1,4 @@
 import LinuxHCITransports
-import HCITransportCore
 import Testing
 
 @Suite("TransportSpec")

@@ -2,7 +2,6 @@ import Foundation
 import HCICodec
 import BluetoothTypes
 import LinuxHCITransports
-import HCITransportCore
 import Testing
 
 /// A record with an H4 packet type nobody defines is skipped; the records after it still count.

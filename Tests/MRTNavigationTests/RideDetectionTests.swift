@@ -1,12 +1,7 @@
 import BeaconTestSupport
-import Beacons
 import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
 import BluetoothTypes
-import HCICodec
-import LinuxHCITransports
-import HCITransportCore
 import Foundation
 import Testing
 

@@ -1,4 +1,3 @@
-import BluetoothTypes
 @testable import Beacons
 @testable import MRTNavigation
 import Testing

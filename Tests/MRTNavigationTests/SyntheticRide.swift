@@ -1,5 +1,4 @@
 import BeaconTestSupport
-import BluetoothTypes
 @testable import Beacons
 @testable import MRTNavigation
 

@@ -1,9 +1,5 @@
 import Beacons
-import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
-import BluetoothTypes
-import HCICodec
 
 /// Prints stations for `--list-stations`, as text or as JSON Lines that ``CatalogFile`` reads back.
 public struct StationFormatter: Sendable {

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Beacons
-import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
 import BluetoothTypes
 import HCICodec
 

@@ -1,12 +1,6 @@
 import ArgumentParser
-import Beacons
 import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
-import BluetoothTypes
-import HCIController
-import HCITransportCore
-import LinuxHCITransports
 import LinuxNotifications
 
 /// `beacon-ride`: the commute mode. A line per station found, an alarm on arrival, then exit.

@@ -2,12 +2,7 @@ import ArgumentParser
 import Beacons
 import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
-import BluetoothTypes
-import HCICodec
 import HCIController
-import HCITransportCore
-import LinuxHCITransports
 import LinuxNotifications
 
 /// `beacon-scan`: find beacon frames and report them.

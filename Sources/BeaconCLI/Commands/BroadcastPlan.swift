@@ -1,11 +1,8 @@
 import Beacons
-import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
 import BluetoothTypes
 import HCICodec
 import HCIController
-import HCITransportCore
 
 /// What `beacon-broadcast` advertises, in the form it prints.
 struct BroadcastPlan {

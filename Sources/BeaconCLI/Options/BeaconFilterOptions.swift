@@ -1,10 +1,7 @@
 import ArgumentParser
 import Beacons
-import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
 import BluetoothTypes
-import HCICodec
 
 extension BeaconKind: ExpressibleByArgument {}
 

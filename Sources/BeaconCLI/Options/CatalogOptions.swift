@@ -1,9 +1,5 @@
 import ArgumentParser
-import Beacons
-import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
-import BluetoothTypes
 
 /// `--catalog FILE`: which stations beacons are named after.
 public struct CatalogOptions: ParsableArguments {

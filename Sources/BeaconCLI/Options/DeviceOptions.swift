@@ -1,6 +1,5 @@
 import ArgumentParser
 import HCIController
-import HCITransportCore
 import LinuxHCITransports
 
 extension CommandSetPreference: ExpressibleByArgument {}

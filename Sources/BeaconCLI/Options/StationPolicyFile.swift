@@ -1,8 +1,3 @@
-import Beacons
-import BeaconScanning
-import MRTNavigation
-import BeaconStatistics
-import BluetoothTypes
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

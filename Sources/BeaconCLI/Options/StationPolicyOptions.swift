@@ -1,9 +1,6 @@
 import ArgumentParser
 import Beacons
-import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
-import BluetoothTypes
 
 /// The station-detection constants, for field tuning; the defaults are the documented ones.
 public struct StationPolicyOptions: ParsableArguments {

@@ -1,9 +1,6 @@
 import Beacons
-import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
 import BluetoothTypes
-import HCICodec
 
 /// The state behind `beacon-scan --table`: one row per beacon identity, with the RSSI now,
 /// a smoothed RSSI, how often and how recently it was heard.

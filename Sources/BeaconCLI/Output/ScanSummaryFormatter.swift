@@ -1,9 +1,6 @@
 import Beacons
 import BeaconScanning
-import MRTNavigation
 import BeaconStatistics
-import BluetoothTypes
-import HCICodec
 
 /// Turns a ``ScanSummary`` and the scanner's counts into `beacon-scan --summary` output: a
 /// table per beacon identity and totals by kind (text), or one JSON document.

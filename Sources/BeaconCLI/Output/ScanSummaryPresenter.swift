@@ -3,7 +3,6 @@ import BeaconScanning
 import MRTNavigation
 import BeaconStatistics
 import BluetoothTypes
-import HCICodec
 
 /// `beacon-scan --summary`: counts every sighting into a ``ScanSummary`` and prints it once,
 /// when the scan ends (end of capture, `--duration`, Ctrl-C).

@@ -1,9 +1,6 @@
 import Beacons
-import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
 import BluetoothTypes
-import HCICodec
 
 /// Turns beacon sightings into output lines, in the README's text or JSON schema.
 public struct SightingFormatter: Sendable {

@@ -1,5 +1,4 @@
 import BeaconScanning
-import BluetoothTypes
 import HCIController
 import HCITransportCore
 import LinuxHCITransports

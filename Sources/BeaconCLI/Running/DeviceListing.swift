@@ -1,5 +1,4 @@
 import LinuxHCITransports
-import HCITransportCore
 
 /// `--list-devices`: the kernel's controllers, through its device-list ioctl.
 enum DeviceListing {

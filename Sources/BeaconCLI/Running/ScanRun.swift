@@ -1,5 +1,4 @@
 import BeaconScanning
-import Beacons
 import BluetoothTypes
 import HCIController
 import HCITransportCore

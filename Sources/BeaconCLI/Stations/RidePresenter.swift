@@ -1,9 +1,6 @@
-import Beacons
 import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
 import BluetoothTypes
-import HCICodec
 
 /// `beacon-ride`: the delegate of ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` (which
 /// the finder feeds); a line per station found, then on arrival a line, a notification and the alarm, and the ride is done.

@@ -1,9 +1,6 @@
-import Beacons
 import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
 import BluetoothTypes
-import HCICodec
 
 /// Lines for station events (`beacon-scan --notify`, `beacon-ride`): text for people, or one
 /// JSON object per event with `time`, `event` (found, arrived, left, suspect), `station`,

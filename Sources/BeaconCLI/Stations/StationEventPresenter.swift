@@ -1,9 +1,6 @@
-import Beacons
 import BeaconScanning
 import MRTNavigation
-import BeaconStatistics
 import BluetoothTypes
-import HCICodec
 
 /// `beacon-scan --notify`: the delegate of ``NotifyWhenNearMRTStationWithBluetooth`` (which the
 /// finder feeds); each station found, left or suspect is printed, and a found station is also

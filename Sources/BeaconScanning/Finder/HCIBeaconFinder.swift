@@ -1,6 +1,5 @@
 import Beacons
 import BluetoothTypes
-import HCICodec
 import HCIController
 import HCITransportCore
 

@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Reads a btsnoop capture incrementally: feed it bytes in chunks of any size with
 /// ``append(_:)``, take records with ``nextRecord()``, and call ``finish()`` when the input
 /// ends.

@@ -1,4 +1,3 @@
-import BluetoothTypes
 extension BTSnoopRecord {
   /// The HCI packet this record holds, read according to the file's datalink.
   ///

@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// The capture file formats this module reads, told apart by their first bytes.
 ///
 /// ```swift

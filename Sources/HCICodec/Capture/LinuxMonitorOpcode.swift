@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// What a record of a Linux monitor (datalink 2001) capture holds: the low 16 bits of its
 /// flags. Values as in BlueZ `src/shared/btsnoop.h` (`BTSNOOP_OPCODE_*`).
 public struct LinuxMonitorOpcode: RawRepresentable, Hashable, Sendable {

@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Reads a pcap or a pcapng capture incrementally, telling which from its first four bytes;
 /// the same calls as ``PcapDecoder`` and ``PcapngDecoder``.
 ///

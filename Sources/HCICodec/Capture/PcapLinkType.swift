@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// The kind of packets a pcap file or a pcapng interface holds: a `LINKTYPE_` value from
 /// tcpdump.org's link-layer header types registry.
 ///

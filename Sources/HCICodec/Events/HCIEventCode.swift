@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// An HCI event code (Core spec Vol 4, Part E, 7.7).
 public struct HCIEventCode: RawRepresentable, Hashable, Sendable {
   public let rawValue: UInt8

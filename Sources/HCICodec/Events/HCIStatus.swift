@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// An HCI error code as returned in Status parameters (Core spec Vol 1, Part F).
 public struct HCIStatus: RawRepresentable, Hashable, Sendable {
   public let rawValue: UInt8

@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Writes ``HCIPacket``s as an H4 byte stream (the UART transport, Core spec Vol 4, Part A, 2):
 /// the packet indicator byte, then the packet. ``H4StreamDecoder`` reads them back.
 public enum H4Encoder {

@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Splits an H4 byte stream (the UART transport, Core spec Vol 4, Part A, 2) into
 /// ``HCIPacket``s, however the bytes arrive: append what each read returns, then take
 /// packets with ``nextPacket()`` until it returns `nil`.

@@ -1,7 +1,6 @@
 import SystemPackage
 import HCICodec
 import BluetoothTypes
-import HCITransportCore
 
 /// Writes HCI packets to a btsnoop capture file as they happen.
 ///

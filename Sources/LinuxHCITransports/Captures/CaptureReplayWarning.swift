@@ -1,6 +1,4 @@
 import HCICodec
-import BluetoothTypes
-import HCITransportCore
 
 /// Something at the end of a replay that did not stop it but that the user should know.
 public enum CaptureReplayWarning: Hashable, Sendable, CustomStringConvertible {

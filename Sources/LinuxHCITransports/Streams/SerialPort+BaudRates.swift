@@ -1,5 +1,3 @@
-import BluetoothTypes
-import HCICodec
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

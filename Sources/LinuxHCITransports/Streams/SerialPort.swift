@@ -1,8 +1,5 @@
 import POSIXSupport
 import SystemPackage
-import BluetoothTypes
-import HCICodec
-import HCITransportCore
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

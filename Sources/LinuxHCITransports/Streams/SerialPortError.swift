@@ -1,5 +1,3 @@
-import BluetoothTypes
-import HCICodec
 import HCITransportCore
 /// Why a serial port could not be opened as an H4 transport; the description names the port
 /// and what to do.

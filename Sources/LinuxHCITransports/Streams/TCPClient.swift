@@ -1,7 +1,6 @@
 import POSIXSupport
 import SystemPackage
 import BluetoothTypes
-import HCICodec
 import HCITransportCore
 #if canImport(Glibc)
   import Glibc

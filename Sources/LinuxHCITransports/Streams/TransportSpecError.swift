@@ -1,6 +1,3 @@
-import BluetoothTypes
-import HCICodec
-import HCITransportCore
 /// Why a string does not name a transport; the description says what was wrong and shows
 /// the forms that work.
 public enum TransportSpecError: Error, Hashable, Sendable {

@@ -1,4 +1,3 @@
-import Beacons
 import BluetoothTypes
 
 /// The MRT Jakarta North–South line, Lebak Bulus to Bundaran HI.

@@ -1,5 +1,4 @@
 import Beacons
-import BluetoothTypes
 
 /// Stations in line order, looked up by name (or alias) and by beacon identity.
 public struct StationCatalog: Hashable, Sendable {

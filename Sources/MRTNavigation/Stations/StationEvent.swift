@@ -1,4 +1,3 @@
-import Beacons
 import BluetoothTypes
 
 /// A change in which station the rider is at.

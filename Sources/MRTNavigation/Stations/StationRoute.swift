@@ -1,5 +1,3 @@
-import Beacons
-import BluetoothTypes
 /// The stations a train passes from one station to another, in the order it reaches them:
 /// both ends included, in either direction along the line.
 public struct StationRoute: Hashable, Sendable {

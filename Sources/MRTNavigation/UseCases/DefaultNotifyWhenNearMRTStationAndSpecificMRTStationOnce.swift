@@ -1,4 +1,3 @@
-import Beacons
 
 /// ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` over a ``StationDetector``. Not
 /// `Sendable`: keep it on one actor.

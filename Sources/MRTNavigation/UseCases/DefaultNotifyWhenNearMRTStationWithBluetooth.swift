@@ -1,4 +1,3 @@
-import Beacons
 
 /// ``NotifyWhenNearMRTStationWithBluetooth`` over a ``StationDetector``.
 ///

@@ -1,4 +1,3 @@
-import Beacons
 import BluetoothTypes
 
 /// Tells the rider each station they pass and, once, that they have arrived at their

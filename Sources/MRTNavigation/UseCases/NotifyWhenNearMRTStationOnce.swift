@@ -1,4 +1,3 @@
-import Beacons
 import BluetoothTypes
 
 /// Tells the rider the first station they arrive at, then stops itself.

@@ -1,4 +1,3 @@
-import Beacons
 import BluetoothTypes
 
 /// Tells the rider each station they arrive at: once per arrival, none while they stay, again

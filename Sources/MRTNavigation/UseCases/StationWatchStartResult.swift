@@ -1,4 +1,3 @@
-import Beacons
 /// What `start` did, so the caller can act on it.
 public enum StationWatchStartResult: Hashable, Sendable {
   /// Watching; sightings are now used.

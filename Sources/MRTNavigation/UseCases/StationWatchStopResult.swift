@@ -1,4 +1,3 @@
-import Beacons
 /// What `stop` did.
 public enum StationWatchStopResult: Hashable, Sendable {
   /// It was watching and has stopped.

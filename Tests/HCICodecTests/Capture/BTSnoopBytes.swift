@@ -1,5 +1,4 @@
 import HCICodec
-import BluetoothTypes
 
 /// Builds btsnoop files byte by byte for tests, independently of `BTSnoopEncoder`.
 enum BTSnoopBytes {

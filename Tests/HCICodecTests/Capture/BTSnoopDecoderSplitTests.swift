@@ -1,6 +1,5 @@
 import BeaconTestSupport
 import HCICodec
-import BluetoothTypes
 import Testing
 
 /// The same bytes must decode to the same records and outcome however they are split into

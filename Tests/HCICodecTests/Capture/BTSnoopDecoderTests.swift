@@ -1,5 +1,4 @@
 import HCICodec
-import BluetoothTypes
 import Testing
 
 @Suite("BTSnoopDecoder")

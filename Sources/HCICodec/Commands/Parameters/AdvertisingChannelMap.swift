@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Advertising_Channel_Map / Primary_Advertising_Channel_Map
 /// (Core v5.4 Vol 4 Part E §7.8.5, §7.8.53): which primary advertising channels to use.
 public struct AdvertisingChannelMap: OptionSet, Hashable, Sendable {

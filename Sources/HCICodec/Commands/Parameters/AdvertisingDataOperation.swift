@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Operation of HCI_LE_Set_Extended_Advertising_Data (Core v5.4 Vol 4 Part E §7.8.54).
 public struct AdvertisingDataOperation: RawRepresentable, Hashable, Sendable {
   public let rawValue: UInt8

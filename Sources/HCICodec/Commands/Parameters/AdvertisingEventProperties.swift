@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Advertising_Event_Properties of HCI_LE_Set_Extended_Advertising_Parameters
 /// (Core v5.4 Vol 4 Part E §7.8.53), a 2-octet bit field.
 ///

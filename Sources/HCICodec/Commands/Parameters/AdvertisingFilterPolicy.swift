@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Advertising_Filter_Policy (Core v5.4 Vol 4 Part E §7.8.5, §7.8.53).
 public struct AdvertisingFilterPolicy: RawRepresentable, Hashable, Sendable {
   public let rawValue: UInt8

@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Advertising_Handle: identifies an advertising set (Core v5.4 Vol 4 Part E §7.8.53);
 /// the spec allows 0x00...0xEF.
 public struct AdvertisingHandle: RawRepresentable, Hashable, Sendable {

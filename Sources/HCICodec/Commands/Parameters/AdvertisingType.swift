@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Advertising_Type of HCI_LE_Set_Advertising_Parameters (Core v5.4 Vol 4 Part E §7.8.5).
 public struct AdvertisingType: RawRepresentable, Hashable, Sendable {
   public let rawValue: UInt8

@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Event_Mask of HCI_Set_Event_Mask (Core v5.4 Vol 4 Part E §7.3.1): which events the
 /// controller may send. Bit n of the 64-bit value is bit n of the 8-octet field, sent least
 /// significant octet first.

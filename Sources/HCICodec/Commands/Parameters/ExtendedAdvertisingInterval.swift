@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Primary_Advertising_Interval_Min / Primary_Advertising_Interval_Max of
 /// HCI_LE_Set_Extended_Advertising_Parameters (Core v5.4 Vol 4 Part E §7.8.53): a 3-octet
 /// value in units of 0.625 ms.

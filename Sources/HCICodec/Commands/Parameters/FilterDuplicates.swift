@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Filter_Duplicates of HCI_LE_Set_Scan_Enable and HCI_LE_Set_Extended_Scan_Enable
 /// (Core v5.4 Vol 4 Part E §7.8.11, §7.8.65).
 public struct FilterDuplicates: RawRepresentable, Hashable, Sendable {

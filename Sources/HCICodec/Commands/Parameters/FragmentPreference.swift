@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Fragment_Preference of HCI_LE_Set_Extended_Advertising_Data (Core v5.4 Vol 4 Part E §7.8.54).
 public struct FragmentPreference: RawRepresentable, Hashable, Sendable {
   public let rawValue: UInt8

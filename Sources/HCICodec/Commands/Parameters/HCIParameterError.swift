@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Why a command could not be built from the values given.
 ///
 /// Construction of a command is the only place that checks limits the wire format

@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// LE_Event_Mask of HCI_LE_Set_Event_Mask (Core v5.4 Vol 4 Part E §7.8.1): which LE Meta
 /// subevents the controller may send (the LE Meta bit of ``EventMask`` must also be set).
 ///

@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// A PHY as named by Primary_Advertising_PHY and Secondary_Advertising_PHY
 /// (Core v5.4 Vol 4 Part E §7.8.53).
 ///

@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// LE_Scan_Type (Core v5.4 Vol 4 Part E §7.8.10) and Scan_Type[i] (§7.8.64).
 public struct LEScanType: RawRepresentable, Hashable, Sendable {
   public let rawValue: UInt8

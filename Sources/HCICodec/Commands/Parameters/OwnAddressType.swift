@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Own_Address_Type of the scanning and advertising commands
 /// (Core v5.4 Vol 4 Part E §7.8.5, §7.8.10, §7.8.53, §7.8.64).
 public struct OwnAddressType: RawRepresentable, Hashable, Sendable {

@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Peer_Address_Type (Direct_Address_Type in the legacy command) of the advertising
 /// parameter commands (Core v5.4 Vol 4 Part E §7.8.5, §7.8.53).
 public struct PeerAddressType: RawRepresentable, Hashable, Sendable {

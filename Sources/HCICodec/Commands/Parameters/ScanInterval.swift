@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// LE_Scan_Interval / LE_Scan_Window (Core v5.4 Vol 4 Part E §7.8.10) and
 /// Scan_Interval[i] / Scan_Window[i] (§7.8.64), in units of 0.625 ms.
 ///

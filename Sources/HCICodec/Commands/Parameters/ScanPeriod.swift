@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Period of HCI_LE_Set_Extended_Scan_Enable (Core v5.4 Vol 4 Part E §7.8.65), in units of
 /// 1.28 s; ``disabled`` (0x0000) scans once for Duration.
 public struct ScanPeriod: RawRepresentable, Hashable, Sendable {

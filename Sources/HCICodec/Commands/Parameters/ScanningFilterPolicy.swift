@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// Scanning_Filter_Policy (Core v5.4 Vol 4 Part E §7.8.10, §7.8.64).
 public struct ScanningFilterPolicy: RawRepresentable, Hashable, Sendable {
   public let rawValue: UInt8

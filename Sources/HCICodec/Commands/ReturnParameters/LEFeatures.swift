@@ -1,4 +1,3 @@
-import BluetoothTypes
 /// LE_Features: the Link Layer feature set, page 0 (Core v5.4 Vol 6 Part B §4.6), as
 /// returned by HCI_LE_Read_Local_Supported_Features. Bit n of the 64-bit value is bit n of
 /// the 8-octet field, sent least significant octet first.

@@ -1,6 +1,3 @@
-import BluetoothTypes
-import HCICodec
-import HCITransportCore
 /// How a controller is attached to the host (`HCI_VIRTUAL`, `HCI_USB`, ... in BlueZ's
 /// lib/hci.h; the low four bits of `hci_dev_info.type`).
 public struct HCIBus: RawRepresentable, Hashable, Sendable {

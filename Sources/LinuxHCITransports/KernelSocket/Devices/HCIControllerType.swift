@@ -1,6 +1,3 @@
-import BluetoothTypes
-import HCICodec
-import HCITransportCore
 /// What kind of controller a device is (`HCI_PRIMARY`, `HCI_AMP`; bits 4–5 of
 /// `hci_dev_info.type`).
 public struct HCIControllerType: RawRepresentable, Hashable, Sendable {

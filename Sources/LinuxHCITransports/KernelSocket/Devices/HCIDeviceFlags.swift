@@ -1,5 +1,3 @@
-import BluetoothTypes
-import HCICodec
 /// The state bits the kernel reports for an HCI device (`hci_dev_info.flags`,
 /// `hci_dev_req.dev_opt`), numbered as BlueZ's `HCI_UP`, `HCI_INIT`, ... enumeration.
 public struct HCIDeviceFlags: OptionSet, Hashable, Sendable {

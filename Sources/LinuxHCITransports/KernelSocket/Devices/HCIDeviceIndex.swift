@@ -1,6 +1,3 @@
-import BluetoothTypes
-import HCICodec
-import HCITransportCore
 /// The kernel's number for an HCI device: the N in "hciN" (`hci_dev_info.dev_id`).
 ///
 /// `0xFFFF` is BlueZ's `HCI_DEV_NONE` ("no device") and is never a device index.

@@ -1,6 +1,3 @@
-import BluetoothTypes
-import HCICodec
-import HCITransportCore
 /// Why a string does not name an HCI device.
 public enum HCIDeviceIndexParseError: Error, Hashable, Sendable {
   /// The string is empty.

@@ -1,6 +1,4 @@
-import HCICodec
 import BluetoothTypes
-import HCITransportCore
 
 /// What the kernel reports about one HCI device (BlueZ's `struct hci_dev_info`, read with
 /// the `HCIGETDEVINFO` ioctl).

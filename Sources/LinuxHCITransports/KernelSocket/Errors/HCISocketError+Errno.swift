@@ -1,6 +1,4 @@
 import SystemPackage
-import BluetoothTypes
-import HCICodec
 import Glibc
 
 extension HCISocketError {

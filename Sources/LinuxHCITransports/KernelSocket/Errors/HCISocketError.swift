@@ -1,5 +1,4 @@
 import SystemPackage
-import HCICodec
 import BluetoothTypes
 import HCITransportCore
 

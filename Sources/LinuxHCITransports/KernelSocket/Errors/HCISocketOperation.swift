@@ -1,6 +1,3 @@
-import BluetoothTypes
-import HCICodec
-import HCITransportCore
 /// What the HCI socket layer was doing when a system call failed.
 public enum HCISocketOperation: Hashable, Sendable {
   /// Opening the socket (`socket`).

@@ -1,6 +1,5 @@
 import HCICodec
 import BluetoothTypes
-import HCITransportCore
 
 /// Decodes one datagram as the raw and user HCI channels deliver it: the H4 packet
 /// indicator byte, then the packet.

@@ -1,7 +1,4 @@
 import SystemPackage
-import BluetoothTypes
-import HCICodec
-import HCITransportCore
 /// The system calls the HCI socket layer makes, one small function each.
 ///
 /// Every function throws the ``Errno`` the call failed with and never retries: retrying

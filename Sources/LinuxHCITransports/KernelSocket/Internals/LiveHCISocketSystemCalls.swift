@@ -1,9 +1,7 @@
 import SystemPackage
 import CBlueZShim
 import Glibc
-import HCICodec
 import BluetoothTypes
-import HCITransportCore
 
 /// The real system calls: the C shim for what needs BlueZ's structures, Glibc for the rest.
 package struct LiveHCISocketSystemCalls: HCISocketSystemCalls {

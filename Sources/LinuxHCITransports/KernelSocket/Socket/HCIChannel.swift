@@ -1,6 +1,3 @@
-import BluetoothTypes
-import HCICodec
-import HCITransportCore
 /// Which of the kernel's HCI socket channels a socket is bound to (`sockaddr_hci.hci_channel`).
 ///
 /// Both channels deliver and accept packets with the H4 packet indicator byte first. The

@@ -1,4 +1,3 @@
-import HCICodec
 
 extension HCIFilter {
   /// The events a controller session needs to scan and advertise: Command Complete, Command

@@ -1,5 +1,4 @@
 import HCICodec
-import BluetoothTypes
 
 /// Which packets a raw-channel ``HCISocket`` receives (BlueZ's `struct hci_filter`).
 public struct HCIFilter: Hashable, Sendable {
