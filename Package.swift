@@ -90,7 +90,9 @@ let package = Package(
     .executableTarget(name: "beacon-ride", dependencies: ["BeaconCLI"]),
     .executableTarget(
       name: "ride-report",
-      dependencies: ["BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "Beacons", "BeaconScanning", "MRTNavigation"]
+      dependencies: [
+        "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "Beacons", "BeaconScanning", "MRTNavigation",
+      ]
     ),
 
     .testTarget(name: "BluetoothTypesTests", dependencies: ["BluetoothTypes"]),

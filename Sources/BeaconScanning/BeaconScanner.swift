@@ -1,7 +1,7 @@
 import Beacons
-import HCITransportCore
-import HCICodec
 import BluetoothTypes
+import HCICodec
+import HCITransportCore
 
 /// The scanning pipeline: HCI packets in, beacon sightings out.
 ///

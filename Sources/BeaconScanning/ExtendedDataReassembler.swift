@@ -1,5 +1,5 @@
-import HCICodec
 import BluetoothTypes
+import HCICodec
 
 /// Joins extended advertising data that a controller reports in fragments.
 ///

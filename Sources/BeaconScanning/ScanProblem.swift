@@ -1,5 +1,5 @@
-import HCITransportCore
 import BluetoothTypes
+import HCITransportCore
 
 /// A packet the scanner could not fully decode. Scanning goes on; the good parts are used.
 public struct ScanProblem: Hashable, Sendable, CustomStringConvertible {

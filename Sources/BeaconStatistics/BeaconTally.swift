@@ -1,6 +1,6 @@
 import Beacons
-import MRTNavigation
 import BluetoothTypes
+import MRTNavigation
 
 /// What a scan heard of one beacon identity: how often, from how many addresses, how strong,
 /// and when.

@@ -1,5 +1,6 @@
 import Beacons
 import MRTNavigation
+
 /// A scan summed up per beacon identity, for `beacon-scan --summary`: a ``BeaconTally`` for
 /// each identity heard, and totals by kind.
 ///

@@ -1,5 +1,5 @@
-import HCICodec
 import BluetoothTypes
+import HCICodec
 
 /// What a controller said about itself when the session started: its versions, address,
 /// Supported_Commands bits and LE features.

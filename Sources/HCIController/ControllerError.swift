@@ -1,5 +1,5 @@
-import HCICodec
 import BluetoothTypes
+import HCICodec
 import HCITransportCore
 
 /// Why the controller session failed. Each case's text names the controller and the command

@@ -1,5 +1,5 @@
-import HCICodec
 import BluetoothTypes
+import HCICodec
 
 extension ControllerSession {
   /// The advertising set the extended commands use.

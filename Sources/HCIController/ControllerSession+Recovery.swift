@@ -1,4 +1,3 @@
-
 extension ControllerSession {
   /// What the session is starting, for choosing and switching command sets.
   enum Activity {

@@ -1,4 +1,3 @@
-
 extension ControllerSession {
   /// Leaves the controller as it was found, then closes the connection. Call it on SIGINT or
   /// SIGTERM (see ``StopSignal``) and on every other exit. Idempotent.

@@ -1,5 +1,5 @@
-import HCICodec
 import BluetoothTypes
+import HCICodec
 
 extension ControllerSession {
   /// Prepares the controller and reads what it can do, then chooses the command sets.

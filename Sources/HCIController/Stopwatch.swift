@@ -1,5 +1,6 @@
 import BluetoothTypes
 import HCITransportCore
+
 /// Measures time since it was started, on whatever clock the session was given.
 struct Stopwatch {
   /// The time since the stopwatch started.

@@ -1,5 +1,5 @@
-import HCICodec
 import BluetoothTypes
+import HCICodec
 
 /// Where a packet came from in its source, for messages that point at the bytes.
 public struct PacketOrigin: Hashable, Sendable {

@@ -1,5 +1,6 @@
-import SystemPackage
 import POSIXSupport
+import SystemPackage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

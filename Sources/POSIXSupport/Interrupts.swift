@@ -13,7 +13,7 @@ package func retryingOnInterrupt<Result>(_ body: () throws(Errno) -> Result) thr
   while true {
     do throws(Errno) {
       return try body()
-    } catch where error == .interrupted {
+    } catch  where error == .interrupted {
       continue
     }
   }
@@ -30,7 +30,7 @@ package func waitRetryingOnInterrupt(
     let milliseconds = deadline.map { pollMilliseconds(until: $0, clock: clock) } ?? -1
     do throws(Errno) {
       if try wait(milliseconds) { return true }
-    } catch where error == .interrupted {
+    } catch  where error == .interrupted {
       continue
     }
     if let deadline, clock.now >= deadline { return false }

@@ -1,9 +1,9 @@
-import Beacons
 import BeaconScanning
-import MRTNavigation
+import Beacons
 import BluetoothTypes
-import LinuxHCITransports
 import HCITransportCore
+import LinuxHCITransports
+import MRTNavigation
 
 /// A ride fixture decoded once: its station sightings in capture order and its truth, so that
 /// every policy in the sweep replays the same input without reading the capture again.

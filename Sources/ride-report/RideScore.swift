@@ -1,6 +1,6 @@
 import Beacons
-import MRTNavigation
 import BluetoothTypes
+import MRTNavigation
 
 /// How one policy did on a set of rides.
 ///

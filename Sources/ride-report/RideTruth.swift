@@ -1,5 +1,5 @@
-import Foundation
 import BluetoothTypes
+import Foundation
 
 /// What a ride fixture's scenario says happened, read from `NAME.expected-stations.json`
 /// (written by tools/make-fixtures.py from the scenario's timeline, not from any decoder).

@@ -4,8 +4,8 @@
 // Without captures it reads Fixtures/ride-*.btsnoop; each needs NAME.expected-stations.json
 // beside it (tools/make-fixtures.py writes them).
 import Beacons
-import MRTNavigation
 import Foundation
+import MRTNavigation
 
 /// One row of the sweep: a policy and finder configuration, and what differs from the defaults.
 struct SweepRow {

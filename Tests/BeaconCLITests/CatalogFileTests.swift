@@ -1,9 +1,9 @@
-import MRTNavigation
 import BluetoothTypes
-@testable import BeaconCLI
 import Foundation
+import MRTNavigation
 import Testing
 
+@testable import BeaconCLI
 
 @Suite struct CatalogFileTests {
   @Test func exportedCatalogLoadsBackUnchanged() throws {

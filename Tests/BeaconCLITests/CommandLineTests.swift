@@ -1,10 +1,10 @@
 import ArgumentParser
-import MRTNavigation
 import BluetoothTypes
 import HCICodec
-@testable import BeaconCLI
+import MRTNavigation
 import Testing
 
+@testable import BeaconCLI
 
 @Suite struct CommandLineTests {
   @Test func scanNeedsASourceAndSaysWhich() {

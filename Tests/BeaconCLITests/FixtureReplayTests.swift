@@ -1,10 +1,10 @@
-import BeaconTestSupport
 import BeaconScanning
-import MRTNavigation
-@testable import BeaconCLI
+import BeaconTestSupport
 import Foundation
+import MRTNavigation
 import Testing
 
+@testable import BeaconCLI
 
 /// Our pipeline against the fixtures' expectations, which tools/make-fixtures.py (an independent
 /// Python encoder) writes from the same scenario as the capture bytes.

@@ -1,9 +1,9 @@
 import Beacons
-import MRTNavigation
 import BluetoothTypes
-@testable import BeaconCLI
+import MRTNavigation
 import Testing
 
+@testable import BeaconCLI
 
 @Suite struct LiveBeaconTableTests {
   static func sighting(minor: UInt16, rssi: Int8?, second: Int64) -> BeaconSighting {

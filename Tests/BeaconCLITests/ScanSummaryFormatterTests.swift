@@ -1,11 +1,11 @@
-import Beacons
 import BeaconScanning
-import MRTNavigation
 import BeaconStatistics
+import Beacons
 import BluetoothTypes
-@testable import BeaconCLI
+import MRTNavigation
 import Testing
 
+@testable import BeaconCLI
 
 /// How `--summary` shows an address count that is estimated (more than 1,024 distinct addresses
 /// for one identity) apart from an exact one.

@@ -1,11 +1,11 @@
+import BeaconScanning
 import BeaconTestSupport
 import Beacons
-import BeaconScanning
-import MRTNavigation
-@testable import BeaconCLI
 import Foundation
+import MRTNavigation
 import Testing
 
+@testable import BeaconCLI
 
 /// Real captures recorded by other people (../shared/captures, see its SOURCES.md), decoded by
 /// our pipeline and compared with the iBeacon rows that tshark and scapy agreed on (expected.tsv).

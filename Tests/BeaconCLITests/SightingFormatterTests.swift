@@ -1,9 +1,9 @@
 import Beacons
-import MRTNavigation
 import BluetoothTypes
-@testable import BeaconCLI
+import MRTNavigation
 import Testing
 
+@testable import BeaconCLI
 
 @Suite struct SightingFormatterTests {
   static let time = CaptureTime(microsecondsSinceUnixEpoch: 1_795_000_000_123_456)

@@ -1,10 +1,10 @@
 import Beacons
-import MRTNavigation
 import BluetoothTypes
-@testable import BeaconCLI
 import Foundation
+import MRTNavigation
 import Testing
 
+@testable import BeaconCLI
 
 /// The live table redraws in place, at most twice a second, from the first sighting on.
 @Suite struct SightingPresenterTests {

@@ -1,9 +1,9 @@
 import ArgumentParser
-import MRTNavigation
-@testable import BeaconCLI
 import Foundation
+import MRTNavigation
 import Testing
 
+@testable import BeaconCLI
 
 @Suite struct StationPolicyOptionsTests {
   static func options(_ arguments: [String]) throws -> StationPolicyOptions {

@@ -1,12 +1,12 @@
+import BeaconScanning
 import BeaconTestSupport
 import Beacons
-import BeaconScanning
-import MRTNavigation
 import BluetoothTypes
+import Foundation
 import HCIController
 import HCITransportCore
 import LinuxHCITransports
-import Foundation
+import MRTNavigation
 import Testing
 
 /// From advertising enabled on one emulated controller to the first sighting through the

@@ -1,11 +1,11 @@
 import BeaconTestSupport
+import BluetoothTypes
 import HCICodec
 import HCITransportCore
-import BluetoothTypes
-@testable import Beacons
-@testable import BeaconScanning
 import Testing
 
+@testable import BeaconScanning
+@testable import Beacons
 
 /// Hand-built HCI packets for the scanner.
 enum Packets {
@@ -13,7 +13,8 @@ enum Packets {
   static let addressB: [UInt8] = [0x06, 0x05, 0x04, 0x03, 0x02, 0xC1]  // C1:02:03:04:05:06
 
   static func station(minor: UInt16, power: Int8 = -59) -> [UInt8] {
-    Array(IBeacon(uuid: FindingFixtures.stationUUID, major: 1, minor: minor, measuredPower: power).advertisingData.bytes)
+    Array(
+      IBeacon(uuid: FindingFixtures.stationUUID, major: 1, minor: minor, measuredPower: power).advertisingData.bytes)
   }
 
   static let foreignIBeacon = Array(

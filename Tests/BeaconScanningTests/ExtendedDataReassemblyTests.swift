@@ -1,11 +1,11 @@
 import BeaconTestSupport
+import BluetoothTypes
 import HCICodec
 import HCITransportCore
-import BluetoothTypes
-@testable import Beacons
-@testable import BeaconScanning
 import Testing
 
+@testable import BeaconScanning
+@testable import Beacons
 
 /// Extended advertising data reported in fragments is searched only once it is whole.
 @Suite struct ExtendedDataReassemblyTests {
@@ -79,7 +79,8 @@ import Testing
     var scanner = BeaconScanner()
     var count = 0
     // The controller gave up after the iBeacon: status "incomplete, truncated".
-    let data = Array(IBeacon(uuid: FindingFixtures.stationUUID, major: 1, minor: 2).advertisingData.bytes) + [0x1F, 0xFF]
+    let data =
+      Array(IBeacon(uuid: FindingFixtures.stationUUID, major: 1, minor: 2).advertisingData.bytes) + [0x1F, 0xFF]
     scanner.process(Self.packet([Self.report(data[...], status: 2)], at: 1), sighting: { _ in count += 1 })
     #expect(count == 1)
   }

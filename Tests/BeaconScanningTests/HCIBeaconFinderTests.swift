@@ -106,9 +106,10 @@ private final class Collector: BeaconFinderDelegate {
     #expect(failure.description.contains("sudo setcap cap_net_raw,cap_net_admin+eip /opt/beacon/bin/beacon-scan"))
   }
 
-  @Test(arguments: [
-    (EAFNOSUPPORT, "open", [0]), (ENODEV, "bind", [0]), (ERFKILL, "bind", [0]),
-  ] as [(Int32, String, [UInt16])])
+  @Test(
+    arguments: [
+      (EAFNOSUPPORT, "open", [0]), (ENODEV, "bind", [0]), (ERFKILL, "bind", [0]),
+    ] as [(Int32, String, [UInt16])])
   func noAdapterIsBluetoothUnavailable(errno: Int32, call: String, devices: [UInt16]) {
     let system = ScriptedSystemCalls(.init(devices: devices.map { .scripted($0) }))
     system.fail(call, with: errno, errno)  // one for each start below

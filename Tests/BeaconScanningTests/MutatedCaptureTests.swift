@@ -1,7 +1,7 @@
-import BeaconTestSupport
 import BeaconScanning
-import LinuxHCITransports
+import BeaconTestSupport
 import Foundation
+import LinuxHCITransports
 import Testing
 
 /// Damaged input must never trap: seeded random damage to every fixture goes through the whole

@@ -1,9 +1,9 @@
 import BeaconTestSupport
 import BluetoothTypes
-@testable import BeaconScanning
-@testable import BeaconStatistics
 import Testing
 
+@testable import BeaconScanning
+@testable import BeaconStatistics
 
 /// A fixed sequence of distinct 48-bit addresses: `index` times an odd multiplier modulo 2⁴⁸ is a
 /// bijection, so the first `n` are `n` distinct addresses, spread over the whole address space.

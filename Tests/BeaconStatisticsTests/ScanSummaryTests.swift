@@ -1,9 +1,9 @@
 import BeaconTestSupport
 import BluetoothTypes
-@testable import MRTNavigation
-@testable import BeaconStatistics
 import Testing
 
+@testable import BeaconStatistics
+@testable import MRTNavigation
 
 @Suite struct RSSIHistogramTests {
   @Test func emptyHasNoFigures() {

@@ -1,6 +1,6 @@
-import BluetoothTypes
 import BeaconScanning
 import Beacons
+import BluetoothTypes
 import HCITransportCore
 import LinuxHCITransports
 

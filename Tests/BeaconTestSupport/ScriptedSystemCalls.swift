@@ -1,9 +1,8 @@
-import SystemPackage
-import Glibc
 import BluetoothTypes
+import Glibc
 import LinuxHCITransports
 import Synchronization
-
+import SystemPackage
 
 /// System calls that do what a test scripts: each call first throws the errnos queued for
 /// it, one per call, then succeeds with the scripted data. Every call is logged.

@@ -1,7 +1,7 @@
 import BluetoothTypes
-@testable import Beacons
 import Testing
 
+@testable import Beacons
 
 let stationUUID = UUID128(high: 0xF63B_21BA_2635_4BE4, low: 0xB6FF_E2EA_B8B5_41C3)
 let stationUUIDBytes: [UInt8] = [

@@ -1,8 +1,8 @@
 import BeaconTestSupport
 import BluetoothTypes
-@testable import Beacons
 import Testing
 
+@testable import Beacons
 
 @Suite struct BeaconRangingTests {
   private typealias F = FindingFixtures

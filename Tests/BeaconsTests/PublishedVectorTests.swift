@@ -1,7 +1,7 @@
 import BluetoothTypes
-@testable import Beacons
 import Testing
 
+@testable import Beacons
 
 // Advertising payloads published by other projects, with the values those projects expect.
 // Only the bytes and the expected values are taken (as facts); each vector names its source.

@@ -1,8 +1,8 @@
 import BeaconTestSupport
 import Beacons
+import Foundation
 import HCICodec
 import LinuxHCITransports
-import Foundation
 import Testing
 
 /// Our executables against Google's Bumble controllers (tools/emulator.py) over H4 on loopback

@@ -72,7 +72,9 @@ import Testing
       // (GNU env's --chdir).
       let child = try ChildProcess(
         executable: "/usr/bin/env",
-        arguments: ["--chdir", TestPaths.packageRoot.path, TestPaths.productsDirectory.appendingPathComponent("beacon-scan").path]
+        arguments: [
+          "--chdir", TestPaths.packageRoot.path, TestPaths.productsDirectory.appendingPathComponent("beacon-scan").path,
+        ]
           + run.arguments)
       let status = try #require(child.wait(seconds: 120), "\(run) did not end")
       #expect(status == run.status, "\(run): exit status")

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import HCICodec
 @testable import BluetoothTypes
+@testable import HCICodec
 
 /// The in-place reader of advertising reports (`AdvertisingReportEvent`, the scanning hot path)
 /// must say exactly what the event decoder (`HCIEvent`) says of the same bytes: the same

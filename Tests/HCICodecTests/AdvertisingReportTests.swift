@@ -1,7 +1,7 @@
 import Testing
 
-@testable import HCICodec
 @testable import BluetoothTypes
+@testable import HCICodec
 
 /// Builds the bytes of an HCI event packet by hand (code, length, parameters).
 private func eventPacket(code: UInt8 = 0x3E, _ parameters: [UInt8]) -> [UInt8] {

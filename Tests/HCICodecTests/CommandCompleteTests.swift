@@ -1,7 +1,7 @@
 import Testing
 
-@testable import HCICodec
 @testable import BluetoothTypes
+@testable import HCICodec
 
 /// Decodes `hex` as an HCI event packet (no H4 indicator) that must be Command Complete.
 private func commandComplete(_ hex: String, sourceLocation: SourceLocation = #_sourceLocation) throws

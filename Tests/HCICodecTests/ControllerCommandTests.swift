@@ -1,7 +1,7 @@
 import Testing
 
-@testable import HCICodec
 @testable import BluetoothTypes
+@testable import HCICodec
 
 /// Checks that `command` encodes to the packet `hex` (opcode, length, parameters; no H4
 /// indicator) and that decoding the packet's parameters gives `command` back.

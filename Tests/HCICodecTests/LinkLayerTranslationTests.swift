@@ -1,5 +1,5 @@
-import HCICodec
 import BluetoothTypes
+import HCICodec
 import Testing
 
 @Suite("link-type translation")

@@ -1,6 +1,6 @@
+import BluetoothTypes
 import Foundation
 import HCICodec
-import BluetoothTypes
 import Testing
 
 /// The pcap and pcapng captures of /work/shared/captures (see its SOURCES.md), read from

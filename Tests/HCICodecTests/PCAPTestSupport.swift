@@ -1,5 +1,5 @@
-import HCICodec
 import BluetoothTypes
+import HCICodec
 
 /// Builds pcap and pcapng files byte by byte, as the formats define them.
 enum PCAPBytes {

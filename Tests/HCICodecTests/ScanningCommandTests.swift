@@ -1,7 +1,7 @@
 import Testing
 
-@testable import HCICodec
 @testable import BluetoothTypes
+@testable import HCICodec
 
 @Suite struct ScanningCommandTests {
   @Test func leSetScanParametersActive() throws {

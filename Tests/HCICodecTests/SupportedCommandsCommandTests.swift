@@ -1,7 +1,7 @@
 import Testing
 
-@testable import HCICodec
 @testable import BluetoothTypes
+@testable import HCICodec
 
 /// The Supported_Commands positions (Core v5.4 Vol 4 Part E §6.27) of the commands this
 /// toolkit sends, transcribed independently of the source: BlueZ monitor/packet.c numbers each

@@ -1,7 +1,7 @@
 import BluetoothTypes
-@testable import HCIController
 import Testing
 
+@testable import HCIController
 
 @Suite struct AdvertisingSequenceTests {
   typealias F = ControllerFixtures

@@ -1,8 +1,8 @@
-import HCICodec
 import BluetoothTypes
-@testable import HCIController
+import HCICodec
 import Testing
 
+@testable import HCIController
 
 @Suite struct CapabilityDetectionTests {
   typealias F = ControllerFixtures

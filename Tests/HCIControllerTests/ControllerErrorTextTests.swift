@@ -1,9 +1,9 @@
-import HCICodec
 import BluetoothTypes
-@testable import HCIController
+import HCICodec
 import HCITransportCore
 import Testing
 
+@testable import HCIController
 
 @Suite struct ControllerErrorTextTests {
   @Test func noResponseSaysWhatAndWhere() {

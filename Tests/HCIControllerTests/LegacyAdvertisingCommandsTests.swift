@@ -1,8 +1,8 @@
-import HCICodec
 import BluetoothTypes
-@testable import HCIController
+import HCICodec
 import Testing
 
+@testable import HCIController
 
 @Suite struct LegacyAdvertisingCommandsTests {
   /// Flags 0x06 and the iBeacon of Dukuh Atas (project UUID, major 1, minor 12, −59 dBm).

@@ -1,7 +1,7 @@
 import HCICodec
-@testable import HCIController
 import Testing
 
+@testable import HCIController
 
 @Suite struct RecoveryTests {
   typealias F = ControllerFixtures

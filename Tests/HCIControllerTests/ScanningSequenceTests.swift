@@ -1,6 +1,6 @@
-@testable import HCIController
 import Testing
 
+@testable import HCIController
 
 @Suite struct ScanningSequenceTests {
   typealias F = ControllerFixtures

@@ -1,6 +1,6 @@
+import BluetoothTypes
 import Glibc
 import HCICodec
-import BluetoothTypes
 import HCITransportCore
 import Testing
 

@@ -1,7 +1,7 @@
 import HCICodec
-@testable import HCIController
 import Testing
 
+@testable import HCIController
 
 @Suite struct ShutdownTests {
   typealias F = ControllerFixtures

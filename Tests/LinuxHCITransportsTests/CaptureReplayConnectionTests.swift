@@ -1,7 +1,7 @@
-import HCICodec
-import LinuxHCITransports
-import HCITransportCore
 import Foundation
+import HCICodec
+import HCITransportCore
+import LinuxHCITransports
 import Testing
 
 @Suite("CaptureRecorder and CaptureReplayConnection")

@@ -163,7 +163,8 @@ struct H4StreamConnectionTests {
     }
     try peer.write([Self.resetComplete[6]])
     #expect(
-      try connection.receive(timeout: .seconds(1)).map { Array($0.packet.bytes) } == Array(Self.resetComplete.dropFirst()))
+      try connection.receive(timeout: .seconds(1)).map { Array($0.packet.bytes) }
+        == Array(Self.resetComplete.dropFirst()))
   }
 
   @Test func useAfterCloseSaysSo() throws {

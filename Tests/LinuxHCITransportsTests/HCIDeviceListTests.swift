@@ -1,9 +1,9 @@
 import BeaconTestSupport
-import SystemPackage
 import Glibc
-@testable import LinuxHCITransports
+import SystemPackage
 import Testing
 
+@testable import LinuxHCITransports
 
 @Suite struct HCIDeviceListTests {
   @Test func listsDevicesInIndexOrderAndClosesItsSocket() throws {

@@ -1,9 +1,9 @@
 import BeaconTestSupport
-import SystemPackage
 import Glibc
-@testable import LinuxHCITransports
+import SystemPackage
 import Testing
 
+@testable import LinuxHCITransports
 
 /// Each errno a kernel HCI socket can report, injected at the system call that reports it,
 /// must come out as its typed case with the command that fixes it.

@@ -1,10 +1,10 @@
 import BeaconTestSupport
-import SystemPackage
 import Glibc
 import HCICodec
-@testable import LinuxHCITransports
+import SystemPackage
 import Testing
 
+@testable import LinuxHCITransports
 
 @Suite struct HCISocketIOTests {
   let hci0 = HCIDeviceIndex(rawValue: 0)

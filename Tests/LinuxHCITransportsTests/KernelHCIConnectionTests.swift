@@ -2,9 +2,9 @@ import BeaconTestSupport
 import Glibc
 import HCICodec
 import HCITransportCore
-@testable import LinuxHCITransports
 import Testing
 
+@testable import LinuxHCITransports
 
 @Suite("KernelHCIConnection")
 struct KernelHCIConnectionTests {

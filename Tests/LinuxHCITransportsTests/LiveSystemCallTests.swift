@@ -1,5 +1,5 @@
-import SystemPackage
 import Glibc
+import SystemPackage
 import Testing
 
 @testable import LinuxHCITransports

@@ -1,7 +1,7 @@
 import BluetoothTypes
-import LinuxHCITransports
-import HCITransportCore
 import Foundation
+import HCITransportCore
+import LinuxHCITransports
 import Testing
 
 /// Replays the third-party btsnoop captures in ../shared/captures (Android 1002 logs and a btmon

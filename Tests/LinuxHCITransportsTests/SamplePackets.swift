@@ -1,5 +1,5 @@
-import HCICodec
 import BluetoothTypes
+import HCICodec
 
 /// HCI traffic of a short LE scan, for writing and replaying captures.
 enum SamplePackets {

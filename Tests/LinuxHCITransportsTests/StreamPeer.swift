@@ -1,5 +1,5 @@
-import Foundation
 import BluetoothTypes
+import Foundation
 
 #if canImport(Glibc)
   import Glibc

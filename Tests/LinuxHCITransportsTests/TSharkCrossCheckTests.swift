@@ -1,7 +1,7 @@
 import BluetoothTypes
+import Foundation
 import HCICodec
 import LinuxHCITransports
-import Foundation
 import Testing
 
 #if canImport(FoundationXML)

@@ -1,6 +1,6 @@
+import BluetoothTypes
 import Foundation
 import HCICodec
-import BluetoothTypes
 import LinuxHCITransports
 import Testing
 

@@ -1,9 +1,9 @@
-import BeaconTestSupport
 import BeaconScanning
-import MRTNavigation
+import BeaconTestSupport
 import BluetoothTypes
-import LinuxHCITransports
 import HCITransportCore
+import LinuxHCITransports
+import MRTNavigation
 import Testing
 
 /// The commute use case on every ride fixture: ``DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce``

@@ -1,8 +1,8 @@
-import BeaconTestSupport
 import BeaconScanning
-import MRTNavigation
+import BeaconTestSupport
 import BluetoothTypes
 import Foundation
+import MRTNavigation
 import Testing
 
 /// Whole rides through the detection engine with its default policy: every ride fixture is

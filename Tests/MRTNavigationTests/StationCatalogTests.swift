@@ -1,7 +1,7 @@
-@testable import Beacons
-@testable import MRTNavigation
 import Testing
 
+@testable import Beacons
+@testable import MRTNavigation
 
 @Suite struct StationCatalogTests {
   let catalog = JakartaMRT.catalog

@@ -1,8 +1,8 @@
 import BeaconTestSupport
-@testable import Beacons
-@testable import MRTNavigation
 import Testing
 
+@testable import Beacons
+@testable import MRTNavigation
 
 @Suite struct StationPresenceTests {
   private typealias F = FindingFixtures

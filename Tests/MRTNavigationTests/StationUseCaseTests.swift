@@ -1,9 +1,9 @@
 import BeaconTestSupport
-import BluetoothTypes
 import Beacons
-@testable import MRTNavigation
+import BluetoothTypes
 import Testing
 
+@testable import MRTNavigation
 
 /// Writes down every delegate callback of the three use cases as a short line.
 private final class CallbackRecorder: NotifyWhenNearMRTStationWithBluetoothDelegate,
@@ -98,7 +98,9 @@ private final class CallbackRecorder: NotifyWhenNearMRTStationWithBluetoothDeleg
     (BeaconFinderStartResult.notAuthorized, StationWatchStartResult.notAuthorized),
     (.bluetoothUnavailable, .bluetoothUnavailable), (.failed, .finderFailed),
   ])
-  func aFinderThatCannotStartIsTheUseCasesAnswer(finderResult: BeaconFinderStartResult, expected: StationWatchStartResult) {
+  func aFinderThatCannotStartIsTheUseCasesAnswer(
+    finderResult: BeaconFinderStartResult, expected: StationWatchStartResult
+  ) {
     let finder = ScriptedBeaconFinder(startResult: finderResult)
     let bluetooth = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
     #expect(bluetooth.start() == expected)

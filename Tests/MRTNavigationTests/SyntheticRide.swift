@@ -1,7 +1,7 @@
 import BeaconTestSupport
+
 @testable import Beacons
 @testable import MRTNavigation
-
 
 /// A train ride as a phone inside would hear it: each platform beacon rises from −100 dBm as the
 /// train pulls in, holds around −80 dBm while it stands, and falls away as it leaves; the next

@@ -1,7 +1,7 @@
 import Beacons
-import MRTNavigation
 import BluetoothTypes
 import LinuxNotifications
+import MRTNavigation
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Beacons
-import MRTNavigation
 import BluetoothTypes
 import HCICodec
+import MRTNavigation
 
 /// `beacon-broadcast`: act as a station beacon.
 public struct BeaconBroadcastCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BeaconScanning
-import MRTNavigation
 import LinuxNotifications
+import MRTNavigation
 
 /// `beacon-ride`: the commute mode. A line per station found, an alarm on arrival, then exit.
 public struct BeaconRideCommand: ParsableCommand {

@@ -1,9 +1,9 @@
 import ArgumentParser
-import Beacons
 import BeaconScanning
-import MRTNavigation
+import Beacons
 import HCIController
 import LinuxNotifications
+import MRTNavigation
 
 /// `beacon-scan`: find beacon frames and report them.
 public struct BeaconScanCommand: ParsableCommand {

@@ -1,8 +1,8 @@
 import Beacons
-import MRTNavigation
 import BluetoothTypes
 import HCICodec
 import HCIController
+import MRTNavigation
 
 /// What `beacon-broadcast` advertises, in the form it prints.
 struct BroadcastPlan {

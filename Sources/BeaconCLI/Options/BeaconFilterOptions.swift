@@ -1,7 +1,7 @@
 import ArgumentParser
 import Beacons
-import MRTNavigation
 import BluetoothTypes
+import MRTNavigation
 
 extension BeaconKind: ExpressibleByArgument {}
 

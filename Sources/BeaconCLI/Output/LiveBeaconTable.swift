@@ -1,6 +1,6 @@
 import Beacons
-import MRTNavigation
 import BluetoothTypes
+import MRTNavigation
 
 /// The state behind `beacon-scan --table`: one row per beacon identity, with the RSSI now,
 /// a smoothed RSSI, how often and how recently it was heard.

@@ -1,6 +1,6 @@
-import Beacons
 import BeaconScanning
 import BeaconStatistics
+import Beacons
 
 /// Turns a ``ScanSummary`` and the scanner's counts into `beacon-scan --summary` output: a
 /// table per beacon identity and totals by kind (text), or one JSON document.

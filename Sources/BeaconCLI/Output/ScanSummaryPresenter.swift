@@ -1,8 +1,8 @@
-import Beacons
 import BeaconScanning
-import MRTNavigation
 import BeaconStatistics
+import Beacons
 import BluetoothTypes
+import MRTNavigation
 
 /// `beacon-scan --summary`: counts every sighting into a ``ScanSummary`` and prints it once,
 /// when the scan ends (end of capture, `--duration`, Ctrl-C).

@@ -1,6 +1,6 @@
 import Beacons
-import MRTNavigation
 import BluetoothTypes
+import MRTNavigation
 
 /// Turns beacon sightings into output lines, in the README's text or JSON schema.
 public struct SightingFormatter: Sendable {

@@ -1,7 +1,7 @@
-import Beacons
 import BeaconScanning
-import MRTNavigation
+import Beacons
 import BluetoothTypes
+import MRTNavigation
 
 /// What `beacon-scan` shows for the sightings of any source: lines (text or JSON, optionally each
 /// beacon once) or the `--table` view, and the warnings about malformed input.

@@ -1,6 +1,6 @@
 import BeaconScanning
-import MRTNavigation
 import BluetoothTypes
+import MRTNavigation
 
 /// `beacon-ride`: the delegate of ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` (which
 /// the finder feeds); a line per station found, then on arrival a line, a notification and the alarm, and the ride is done.

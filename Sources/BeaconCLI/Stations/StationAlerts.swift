@@ -1,5 +1,5 @@
-import MRTNavigation
 import LinuxNotifications
+import MRTNavigation
 
 /// The domain's ``NotificationManager`` on Linux: a desktop notification when a desktop session
 /// has `notify-send`, and the terminal bell. Channels that are not available are skipped; the

@@ -1,6 +1,6 @@
 import BeaconScanning
-import MRTNavigation
 import BluetoothTypes
+import MRTNavigation
 
 /// Lines for station events (`beacon-scan --notify`, `beacon-ride`): text for people, or one
 /// JSON object per event with `time`, `event` (found, arrived, left, suspect), `station`,

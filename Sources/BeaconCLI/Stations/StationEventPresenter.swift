@@ -1,6 +1,6 @@
 import BeaconScanning
-import MRTNavigation
 import BluetoothTypes
+import MRTNavigation
 
 /// `beacon-scan --notify`: the delegate of ``NotifyWhenNearMRTStationWithBluetooth`` (which the
 /// finder feeds); each station found, left or suspect is printed, and a found station is also

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 extension BeaconRanging {
   /// The finder's constants. The defaults suit beacons heard from a moving train: see
   /// ``BeaconRanging`` for why each model was chosen.

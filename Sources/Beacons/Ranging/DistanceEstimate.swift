@@ -1,4 +1,3 @@
-
 /// The log-distance path-loss model: `d = 10 ^ ((txPowerAt1m − rssi) / (10 · n))` metres.
 ///
 /// Chosen over the curve fitted to one phone (`0.89976 · r^7.7095 + 0.111`, r = rssi/txPower)

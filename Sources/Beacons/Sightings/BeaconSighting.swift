@@ -12,7 +12,8 @@ public struct BeaconSighting: Hashable, Sendable {
   public var rssi: Int8?
   public var frame: BeaconFrame
 
-  public init(time: CaptureTime, address: BluetoothAddress, addressType: LEAddressType, rssi: Int8?, frame: BeaconFrame) {
+  public init(time: CaptureTime, address: BluetoothAddress, addressType: LEAddressType, rssi: Int8?, frame: BeaconFrame)
+  {
     self.time = time
     self.address = address
     self.addressType = addressType

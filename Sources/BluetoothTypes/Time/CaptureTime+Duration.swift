@@ -1,4 +1,3 @@
-
 extension Duration {
   /// Whole microseconds, saturating rather than trapping on durations beyond ±292,000 years.
   public var wholeMicroseconds: Int64 {

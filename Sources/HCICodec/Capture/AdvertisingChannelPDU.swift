@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// An advertising-channel PDU (Core spec Vol 6, Part B, 2.3): a 2-byte header (PDU type,
 /// ChSel, TxAdd, RxAdd, length) and a payload.
 ///

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// Writes btsnoop captures as bytes: a file header, then one record per packet.
 ///
 /// ``BTSnoopDatalink/linuxMonitor`` (2001) is the default, as `btmon -w` writes it; it keeps

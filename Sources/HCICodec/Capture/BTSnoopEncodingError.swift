@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// Why a packet cannot be written to a btsnoop file.
 public enum BTSnoopEncodingError: Error, Hashable, Sendable {
   /// The datalink has no way to mark this packet type (for example SCO or ISO data in a

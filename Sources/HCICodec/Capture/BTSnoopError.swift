@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// Why bytes could not be read as a btsnoop capture. Every case says where the problem is.
 public enum BTSnoopError: Error, Hashable, Sendable {
   /// The first 8 bytes are not `"btsnoop\0"`; `found` holds the bytes that are there (up to 8).

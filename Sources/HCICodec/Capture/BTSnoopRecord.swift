@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// One record of a btsnoop file, as stored: its header fields and the packet data.
 public struct BTSnoopRecord: Hashable, Sendable {
   /// 1-based position of the record in its file, as btmon and Wireshark number frames.

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// A btsnoop record time: microseconds since the format's epoch, nominally midnight,
 /// 1 January of year 0 (UTC), as a big-endian `Int64`.
 public struct BTSnoopTimestamp: RawRepresentable, Hashable, Sendable {

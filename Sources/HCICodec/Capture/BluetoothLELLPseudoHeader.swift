@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// The 10-byte pseudo-header of `LINKTYPE_BLUETOOTH_LE_LL_WITH_PHDR` (256) frames, written
 /// by radio sniffers (Ubertooth, ice9-bluetooth-sniffer with a HackRF) before each link-layer
 /// packet. All multi-byte fields are little-endian.

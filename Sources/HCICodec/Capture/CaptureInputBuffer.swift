@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// The bytes an incremental capture decoder has received and not consumed yet.
 ///
 /// Consumed bytes are dropped lazily, so that appending tiny chunks stays cheap; offsets in

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 extension CapturedFrame {
   /// What a host would have received for this frame, read according to its link type.
   ///

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// One packet record of a pcap or pcapng capture, as stored: when, on which link type, and
 /// the bytes, with where it was in the file.
 ///

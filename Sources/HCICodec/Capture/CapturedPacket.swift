@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// An HCI packet read from a capture, with when and where it was recorded.
 public struct CapturedPacket: Hashable, Sendable {
   public var time: CaptureTime

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// What a captured frame means to a host listening for advertising reports: an HCI packet,
 /// or a reason why it has none.
 public enum FrameTranslation: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// A Bluetooth LE link-layer packet as sniffers record it, without preamble (Core spec Vol 6,
 /// Part B, 2.1): access address, PDU (a 2-byte header and its payload), CRC.
 ///

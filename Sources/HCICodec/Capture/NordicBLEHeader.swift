@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// The header the nRF Sniffer for Bluetooth LE puts before each link-layer packet in
 /// `LINKTYPE_NORDIC_BLE` (272) frames, protocol versions 1 to 3 (as Wireshark's
 /// `nordic_ble` dissector reads them). Multi-byte fields are little-endian.

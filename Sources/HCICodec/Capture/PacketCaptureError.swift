@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// Why bytes could not be read as a pcap or pcapng capture, or a frame could not be turned
 /// into an HCI packet. Every case says where the problem is.
 public enum PacketCaptureError: Error, Hashable, Sendable {

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// Reads a pcapng capture incrementally: feed it bytes in chunks of any size with
 /// ``append(_:)``, take frames with ``nextFrame()``, and call ``finish()`` when the input ends.
 ///

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// What a pcapng Interface Description Block says about the packets captured on it.
 public struct PcapngInterface: Hashable, Sendable {
   /// How to read the packets' bytes.

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// An HCI command: an opcode and its parameters, encoded as the spec lays them out.
 ///
 /// Every command type is named as in the Core specification (Vol 4, Part E, 7) and

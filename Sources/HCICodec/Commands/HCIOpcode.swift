@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// A command opcode: OGF in the upper 6 bits, OCF in the lower 10 (Core spec Vol 4, Part E, 5.4.1).
 public struct HCIOpcode: RawRepresentable, Hashable, Sendable {
   public let rawValue: UInt16

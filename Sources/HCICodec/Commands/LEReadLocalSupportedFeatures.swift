@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Read_Local_Supported_Features (Core v5.4 Vol 4 Part E §7.8.3): the controller's
 /// LE features (page 0). No parameters.
 public struct LEReadLocalSupportedFeatures: HCICommandWithReturnParameters {

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Remove_Advertising_Set (Core v5.4 Vol 4 Part E §7.8.59): removes an advertising
 /// set from the controller. Returns Status.
 public struct LERemoveAdvertisingSet: HCICommandWithReturnParameters {

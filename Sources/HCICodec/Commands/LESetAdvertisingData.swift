@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Set_Advertising_Data (Core v5.4 Vol 4 Part E §7.8.7): the data in legacy
 /// advertising packets. Returns Status.
 ///

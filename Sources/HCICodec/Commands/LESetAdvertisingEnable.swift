@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Set_Advertising_Enable (Core v5.4 Vol 4 Part E §7.8.9): starts or stops legacy
 /// advertising. Returns Status.
 public struct LESetAdvertisingEnable: HCICommandWithReturnParameters {

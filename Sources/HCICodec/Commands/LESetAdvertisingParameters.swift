@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Set_Advertising_Parameters (Core v5.4 Vol 4 Part E §7.8.5): legacy advertising
 /// parameters. Returns Status.
 public struct LESetAdvertisingParameters: HCICommandWithReturnParameters {

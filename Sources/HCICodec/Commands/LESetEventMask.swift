@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Set_Event_Mask (Core v5.4 Vol 4 Part E §7.8.1): which LE Meta subevents the
 /// controller may generate. Returns Status.
 public struct LESetEventMask: HCICommandWithReturnParameters {

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Set_Extended_Advertising_Data (Core v5.4 Vol 4 Part E §7.8.54): all or one
 /// fragment of an advertising set's data. Returns Status.
 public struct LESetExtendedAdvertisingData: HCICommandWithReturnParameters {

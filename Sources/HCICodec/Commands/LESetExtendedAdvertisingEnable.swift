@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Set_Extended_Advertising_Enable (Core v5.4 Vol 4 Part E §7.8.56): starts or stops
 /// advertising sets. Returns Status.
 ///

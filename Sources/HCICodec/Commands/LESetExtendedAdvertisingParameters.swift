@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Set_Extended_Advertising_Parameters (Core v5.4 Vol 4 Part E §7.8.53), version 1
 /// (25 parameter octets): the parameters of one advertising set. Returns Status and
 /// Selected_TX_Power.

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Set_Extended_Scan_Enable (Core v5.4 Vol 4 Part E §7.8.65): starts or stops
 /// extended scanning. Returns Status.
 public struct LESetExtendedScanEnable: HCICommandWithReturnParameters {

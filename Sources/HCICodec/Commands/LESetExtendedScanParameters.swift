@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Set_Extended_Scan_Parameters (Core v5.4 Vol 4 Part E §7.8.64): extended scanning
 /// parameters, one set per scanning PHY. Returns Status.
 ///

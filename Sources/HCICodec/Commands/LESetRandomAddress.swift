@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Set_Random_Address (Core v5.4 Vol 4 Part E §7.8.4): the random device address
 /// used by legacy advertising and scanning when Own_Address_Type is random. Returns Status.
 public struct LESetRandomAddress: HCICommandWithReturnParameters {

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Set_Scan_Enable (Core v5.4 Vol 4 Part E §7.8.11): starts or stops legacy
 /// scanning. Returns Status.
 public struct LESetScanEnable: HCICommandWithReturnParameters {

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Set_Scan_Parameters (Core v5.4 Vol 4 Part E §7.8.10): legacy scanning
 /// parameters. Returns Status.
 public struct LESetScanParameters: HCICommandWithReturnParameters {

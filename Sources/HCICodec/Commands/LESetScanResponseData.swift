@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Set_Scan_Response_Data (Core v5.4 Vol 4 Part E §7.8.8): the data in legacy scan
 /// responses. Returns Status.
 ///

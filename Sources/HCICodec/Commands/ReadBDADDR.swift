@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_Read_BD_ADDR (Core v5.4 Vol 4 Part E §7.4.6): the controller's public device
 /// address. No parameters.
 public struct ReadBDADDR: HCICommandWithReturnParameters {

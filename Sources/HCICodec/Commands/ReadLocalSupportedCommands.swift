@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_Read_Local_Supported_Commands (Core v5.4 Vol 4 Part E §7.4.2): which HCI commands
 /// the controller supports, as a 64-octet bit field. No parameters.
 public struct ReadLocalSupportedCommands: HCICommandWithReturnParameters {

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_Read_Local_Version_Information (Core v5.4 Vol 4 Part E §7.4.1): the controller's
 /// HCI and LMP/LL versions and manufacturer. No parameters.
 public struct ReadLocalVersionInformation: HCICommandWithReturnParameters {

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_Set_Event_Mask (Core v5.4 Vol 4 Part E §7.3.1): which events the controller may
 /// generate. Returns Status.
 public struct SetEventMask: HCICommandWithReturnParameters {

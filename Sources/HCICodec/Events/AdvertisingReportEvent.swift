@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// Reading the advertising reports of a whole event packet in place: the scanning hot path.
 ///
 /// It checks and fails as ``HCIEvent/init(decoding:)-(ArraySlice<UInt8>)`` does for the same bytes, but

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// The two events that carry advertising reports, and how to read their reports in place.
 ///
 /// This is the one decoder of advertising reports: ``LEAdvertisingReport`` and

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// Everything of one advertising report except its data, legacy or extended alike.
 ///
 /// A legacy report (HCI_LE_Advertising_Report) has no PHYs, advertising set, TX power,

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// How far the reports of one advertising-report event could be read.
 ///
 /// Reports follow one another, so once one is cut short the rest cannot be located: the

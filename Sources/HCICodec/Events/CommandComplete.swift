@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_Command_Complete (Core spec Vol 4, Part E, 7.7.14).
 ///
 /// Decode the return parameters of a known command with ``returnParameters(of:)``.

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_Command_Status (Core spec Vol 4, Part E, 7.7.15).
 public struct CommandStatus: Hashable, Sendable {
   public var status: HCIStatus

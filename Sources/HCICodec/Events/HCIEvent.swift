@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// A decoded HCI event packet.
 ///
 /// Events this toolkit does not interpret decode to ``other(code:parameters:)`` rather than

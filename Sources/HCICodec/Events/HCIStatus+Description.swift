@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 extension HCIStatus {
   /// The spec's name for the common error codes (Core v5.4 Vol 1 Part F §1.3), `nil` for others.
   public var name: String? {

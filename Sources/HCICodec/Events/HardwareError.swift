@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_Hardware_Error (Core spec Vol 4, Part E, 7.7.16): the controller reports a
 /// vendor-specific hardware fault; the host should reset it.
 public struct HardwareError: Hashable, Sendable {

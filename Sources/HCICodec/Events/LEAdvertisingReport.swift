@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Advertising_Report (Core spec Vol 4, Part E, 7.7.65.2): one or more legacy reports.
 ///
 /// Reports are laid out one after another (Event_Type, Address_Type, Address, Data_Length,

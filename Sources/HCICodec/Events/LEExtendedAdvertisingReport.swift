@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Extended_Advertising_Report (Core spec Vol 4, Part E, 7.7.65.13).
 ///
 /// As with ``LEAdvertisingReport``, a report that is cut short keeps its predecessors.

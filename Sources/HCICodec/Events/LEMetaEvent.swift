@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// HCI_LE_Meta_Event (Core spec Vol 4, Part E, 7.7.65): LE events behind one event code.
 public enum LEMetaEvent: Hashable, Sendable {
   case advertisingReport(LEAdvertisingReport)

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// Why an H4 byte stream (the UART transport, Core spec Vol 4, Part A) could not be split
 /// into packets. Once it is thrown the stream is out of step: the decoder cannot tell where
 /// the next packet starts, so it keeps throwing the same error.

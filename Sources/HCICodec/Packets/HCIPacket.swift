@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// The kind of an HCI packet, numbered as the UART (H4) transport's packet indicator
 /// (Core spec Vol 4, Part A, 2).
 public struct HCIPacketType: RawRepresentable, Hashable, Sendable {

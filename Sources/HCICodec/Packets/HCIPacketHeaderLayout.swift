@@ -1,4 +1,3 @@
-
 /// Where a packet type's length field sits in its header (Core Specification Vol 4, Part E,
 /// §5.4): the one table the H4 stream framer and the kernel socket's datagram check share.
 public struct HCIPacketHeaderLayout: Hashable, Sendable {

@@ -1,7 +1,7 @@
-import SystemPackage
-import HCICodec
 import BluetoothTypes
+import HCICodec
 import HCITransportCore
+import SystemPackage
 
 /// Why a capture file could not be read or written; its description names the file, the
 /// byte offset where that applies, and what to do.

@@ -1,6 +1,6 @@
-import SystemPackage
-import HCICodec
 import BluetoothTypes
+import HCICodec
+import SystemPackage
 
 /// Writes HCI packets to a btsnoop capture file as they happen.
 ///

@@ -1,7 +1,7 @@
-import SystemPackage
 import BluetoothTypes
 import HCICodec
 import HCITransportCore
+import SystemPackage
 
 /// Replays a capture file as an ``HCIConnection`` (`-i replay:FILE`, `--replay FILE`): btsnoop (datalinks 1001, 1002, 2001), pcap
 /// and pcapng (HCI link types 187, 201, 254; link-layer sniffer link types 251, 256, 272).

@@ -1,5 +1,5 @@
-import HCICodec
 import BluetoothTypes
+import HCICodec
 import HCITransportCore
 
 /// An ``HCIConnection`` that writes every packet it passes, both ways, to a btsnoop capture

@@ -1,7 +1,7 @@
-import SystemPackage
-import HCICodec
 import BluetoothTypes
+import HCICodec
 import HCITransportCore
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc

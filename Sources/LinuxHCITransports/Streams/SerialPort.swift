@@ -1,5 +1,6 @@
 import POSIXSupport
 import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -84,7 +85,8 @@ public enum SerialPort {
 extension SerialPortError {
   init(path: String, errno: Errno, operation: String) {
     switch errno {
-    case .noSuchFileOrDirectory, .noSuchAddressOrDevice, .operationNotSupportedByDevice: self.init(path: path, reason: .notFound)
+    case .noSuchFileOrDirectory, .noSuchAddressOrDevice, .operationNotSupportedByDevice:
+      self.init(path: path, reason: .notFound)
     case .permissionDenied, .notPermitted: self.init(path: path, reason: .permissionDenied)
     case .resourceBusy: self.init(path: path, reason: .busy)
     case .inappropriateIOCTLForDevice: self.init(path: path, reason: .notASerialPort)

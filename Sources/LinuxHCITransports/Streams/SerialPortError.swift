@@ -1,4 +1,5 @@
 import HCITransportCore
+
 /// Why a serial port could not be opened as an H4 transport; the description names the port
 /// and what to do.
 public struct SerialPortError: TransportFailure, Hashable {

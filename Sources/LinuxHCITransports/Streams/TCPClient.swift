@@ -1,7 +1,8 @@
-import POSIXSupport
-import SystemPackage
 import BluetoothTypes
 import HCITransportCore
+import POSIXSupport
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,6 @@
 import BluetoothTypes
 import HCITransportCore
+
 /// Why a TCP connection to an H4 controller (an emulator, a bridge such as Bumble's, or a
 /// board's network HCI) could not be made; the description names the address and what to do.
 public struct TCPClientError: TransportFailure, Hashable {

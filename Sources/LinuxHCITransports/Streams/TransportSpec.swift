@@ -1,4 +1,5 @@
 import HCITransportCore
+
 /// Which controller to talk to, as people write it on a command line (in the manner of
 /// Bumble's transport names: `<scheme>:<parameters>`).
 ///

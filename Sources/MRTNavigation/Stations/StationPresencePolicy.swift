@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// When a rider is at a station, as thresholds on a station beacon's smoothed RSSI (see
 /// ``BeaconRanging``) and plausibility rules along the line.
 ///

@@ -1,4 +1,3 @@
-
 /// ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` over a ``StationDetector``. Not
 /// `Sendable`: keep it on one actor.
 public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:

@@ -1,4 +1,3 @@
-
 /// ``NotifyWhenNearMRTStationOnce`` over a ``StationDetector``. Not `Sendable`: keep it on one actor.
 public final class DefaultNotifyWhenNearMRTStationOnce: StationWatchingUseCase, NotifyWhenNearMRTStationOnce {
   public weak var delegate: (any NotifyWhenNearMRTStationOnceDelegate)?

@@ -1,4 +1,3 @@
-
 /// ``NotifyWhenNearMRTStationWithBluetooth`` over a ``StationDetector``.
 ///
 /// A class because the use case has identity (the delegate is told which use case reported) and

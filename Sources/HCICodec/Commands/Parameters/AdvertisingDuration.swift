@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// Duration[i] of HCI_LE_Set_Extended_Advertising_Enable (Core v5.4 Vol 4 Part E §7.8.56),
 /// in units of 10 ms; ``unlimited`` (0x0000) advertises until disabled.
 public struct AdvertisingDuration: RawRepresentable, Hashable, Sendable {

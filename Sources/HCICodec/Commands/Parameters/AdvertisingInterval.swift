@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// Advertising_Interval_Min / Advertising_Interval_Max of HCI_LE_Set_Advertising_Parameters
 /// (Core v5.4 Vol 4 Part E §7.8.5), in units of 0.625 ms.
 ///

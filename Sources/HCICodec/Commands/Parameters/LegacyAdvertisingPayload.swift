@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// The Advertising_Data_Length + Advertising_Data pair of HCI_LE_Set_Advertising_Data and
 /// the Scan_Response_Data_Length + Scan_Response_Data pair of HCI_LE_Set_Scan_Response_Data
 /// (Core v5.4 Vol 4 Part E §7.8.7, §7.8.8).

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 // Small helpers shared by the command codecs.
 
 extension ByteReader {

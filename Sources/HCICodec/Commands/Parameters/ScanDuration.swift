@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// Duration of HCI_LE_Set_Extended_Scan_Enable (Core v5.4 Vol 4 Part E §7.8.65), in units
 /// of 10 ms; ``continuous`` (0x0000) scans until disabled.
 public struct ScanDuration: RawRepresentable, Hashable, Sendable {

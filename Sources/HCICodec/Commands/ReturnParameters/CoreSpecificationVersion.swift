@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// A Bluetooth Core specification version as coded in HCI_Version and LMP_Version
 /// (Assigned Numbers §2.1; Core v5.4 Vol 4 Part E §7.4.1).
 public struct CoreSpecificationVersion: RawRepresentable, Hashable, Sendable, Comparable {

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// The return parameters of a command whose Command Complete event carries only Status.
 public struct StatusReturnParameters: HCIReturnParameters {
   /// Status: ``HCIStatus/success`` or the error code.

@@ -1,4 +1,5 @@
 import BluetoothTypes
+
 /// Supported_Commands: the 64-octet bit field returned by HCI_Read_Local_Supported_Commands
 /// (Core v5.4 Vol 4 Part E §6.27, §7.4.2). Bit `b` of octet `o` set means the command the
 /// spec's table assigns to (`o`, `b`) is supported.

@@ -1,8 +1,8 @@
+import BluetoothTypes
+import Glibc
+import HCICodec
 import POSIXSupport
 import SystemPackage
-import BluetoothTypes
-import HCICodec
-import Glibc
 
 /// The kernel's HCI devices.
 public enum HCIDeviceList {

@@ -1,8 +1,8 @@
+import BluetoothTypes
+import Glibc
+import HCICodec
 import POSIXSupport
 import SystemPackage
-import BluetoothTypes
-import HCICodec
-import Glibc
 
 /// Bringing HCI devices up and down, as `hciconfig hciN up` and `down` do. Both need
 /// CAP_NET_ADMIN.

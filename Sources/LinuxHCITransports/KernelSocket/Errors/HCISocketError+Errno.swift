@@ -1,5 +1,5 @@
-import SystemPackage
 import Glibc
+import SystemPackage
 
 extension HCISocketError {
   /// The typed error for a failed system call.

@@ -1,6 +1,6 @@
-import SystemPackage
 import BluetoothTypes
 import HCITransportCore
+import SystemPackage
 
 /// Why an operation on a kernel HCI socket or device failed.
 ///

@@ -1,9 +1,9 @@
-import POSIXSupport
-import SystemPackage
 import BluetoothTypes
+import Glibc
 import HCICodec
 import HCITransportCore
-import Glibc
+import POSIXSupport
+import SystemPackage
 
 /// Device-level requests (`ioctl`s) go through an unbound HCI socket, as `hciconfig` does.
 enum ControlSocket {

@@ -1,5 +1,5 @@
-import HCICodec
 import BluetoothTypes
+import HCICodec
 
 /// Decodes one datagram as the raw and user HCI channels deliver it: the H4 packet
 /// indicator byte, then the packet.

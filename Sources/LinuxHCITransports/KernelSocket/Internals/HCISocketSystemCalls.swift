@@ -1,4 +1,5 @@
 import SystemPackage
+
 /// The system calls the HCI socket layer makes, one small function each.
 ///
 /// Every function throws the ``Errno`` the call failed with and never retries: retrying

@@ -1,7 +1,7 @@
-import SystemPackage
+import BluetoothTypes
 import CBlueZShim
 import Glibc
-import BluetoothTypes
+import SystemPackage
 
 /// The real system calls: the C shim for what needs BlueZ's structures, Glibc for the rest.
 package struct LiveHCISocketSystemCalls: HCISocketSystemCalls {

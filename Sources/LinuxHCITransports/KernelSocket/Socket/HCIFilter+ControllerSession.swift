@@ -1,4 +1,3 @@
-
 extension HCIFilter {
   /// The events a controller session needs to scan and advertise: Command Complete, Command
   /// Status, Hardware Error and LE Meta (which carries the advertising reports). Nothing else

@@ -1,9 +1,9 @@
-import POSIXSupport
-import SystemPackage
+import BluetoothTypes
 import Glibc
 import HCICodec
-import BluetoothTypes
 import HCITransportCore
+import POSIXSupport
+import SystemPackage
 
 extension HCISocket {
   /// The largest datagram read: an H4 indicator and BlueZ's `HCI_MAX_FRAME_SIZE` (1500)
@@ -75,7 +75,7 @@ extension HCISocket {
         datagram = try retryingOnInterrupt { () throws(Errno) in
           try system.read(descriptor, maxCount: Self.receiveBufferSize)
         }
-      } catch where error == .resourceTemporarilyUnavailable {
+      } catch  where error == .resourceTemporarilyUnavailable {
         // Readable, and then not: another reader of a shared socket took the packet.
         continue
       } catch {

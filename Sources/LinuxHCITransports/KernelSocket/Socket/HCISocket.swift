@@ -1,9 +1,9 @@
-import POSIXSupport
-import SystemPackage
 import BluetoothTypes
+import Glibc
 import HCICodec
 import HCITransportCore
-import Glibc
+import POSIXSupport
+import SystemPackage
 
 /// A kernel HCI socket bound to one device on the raw or user channel.
 ///

@@ -1,5 +1,5 @@
-import HCICodec
 import BluetoothTypes
+import HCICodec
 import HCITransportCore
 
 /// An ``HCIConnection`` over the kernel's HCI socket: the raw channel, shared with the
