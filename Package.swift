@@ -34,6 +34,7 @@ let package = Package(
     .executable(name: "ride-report", targets: ["ride-report"]),
     .library(name: "BluetoothTypes", targets: ["BluetoothTypes"]),
     .library(name: "HCICodec", targets: ["HCICodec"]),
+    .library(name: "HCITransportCore", targets: ["HCITransportCore"]),
     .library(name: "Beacons", targets: ["Beacons"]),
     .library(name: "BeaconScanning", targets: ["BeaconScanning"]),
     .library(name: "MRTNavigation", targets: ["MRTNavigation"]),

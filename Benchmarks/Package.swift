@@ -16,8 +16,13 @@ let package = Package(
     .target(
       name: "BenchSupport",
       dependencies: [
+        .product(name: "BluetoothTypes", package: "beacon-toolkit"),
         .product(name: "HCICodec", package: "beacon-toolkit"),
-        .product(name: "BeaconDomain", package: "beacon-toolkit"),
+        .product(name: "HCITransportCore", package: "beacon-toolkit"),
+        .product(name: "Beacons", package: "beacon-toolkit"),
+        .product(name: "BeaconScanning", package: "beacon-toolkit"),
+        .product(name: "MRTNavigation", package: "beacon-toolkit"),
+        .product(name: "BeaconStatistics", package: "beacon-toolkit"),
       ]
     ),
     .executableTarget(name: "bench-decode", dependencies: ["BenchSupport"]),

@@ -1,5 +1,5 @@
-import BeaconDomain
-import HCICodec
+import Beacons
+import BluetoothTypes
 
 /// AD structures and beacon frames: the input is one report's AD payload. Every parser that
 /// reads it must return a value or a typed error, never trap.

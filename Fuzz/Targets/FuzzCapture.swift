@@ -1,3 +1,4 @@
+import BluetoothTypes
 import HCICodec
 
 /// Capture files: the btsnoop reader (all three datalinks) and, when the bytes look like one,

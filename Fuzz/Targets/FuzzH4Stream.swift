@@ -1,3 +1,4 @@
+import BluetoothTypes
 import HCICodec
 
 /// The H4 framer on a byte stream as a UART or TCP delivers it. The first byte chooses how the

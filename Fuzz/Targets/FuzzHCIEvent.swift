@@ -1,9 +1,11 @@
-import BeaconDomain
+import BeaconScanning
+import BluetoothTypes
 import HCICodec
+import HCITransportCore
 
 /// HCI events, as a controller sends them (event code, length, parameters): the event decoder
 /// and the in-place report reader of the scanning hot path, which must agree (a disagreement
-/// traps), then the whole scanning pipeline (extended-data reassembly, beacon frames, stations)
+/// traps), then the whole scanning pipeline (extended-data reassembly, beacon frames, filters)
 /// on the same bytes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHCIEvent(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -1,4 +1,3 @@
-import BeaconTestSupport
 import HCICodec
 import Testing
 

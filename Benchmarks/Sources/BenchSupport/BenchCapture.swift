@@ -1,5 +1,10 @@
-import BeaconDomain
+import BeaconScanning
+import BeaconStatistics
+import Beacons
+import BluetoothTypes
 import HCICodec
+import HCITransportCore
+import MRTNavigation
 
 #if canImport(Glibc)
   import Glibc

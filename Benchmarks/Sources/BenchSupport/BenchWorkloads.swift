@@ -1,5 +1,10 @@
-import BeaconDomain
+import BeaconScanning
+import BeaconStatistics
+import Beacons
+import BluetoothTypes
 import HCICodec
+import HCITransportCore
+import MRTNavigation
 
 /// The measured work, each returning a checksum so that nothing is optimised away.
 public enum BenchWorkloads {
@@ -23,12 +28,15 @@ public enum BenchWorkloads {
   }
 
   /// The scanning pipeline as `beacon-scan` runs it: ``BeaconScanner`` (decode, frame,
-  /// station, filter), every sighting counted.
+  /// filter), then the catalog names each sighting's station, as the line printer does.
   public static func scanner(_ packets: [TimedHCIPacket]) -> Int {
     var scanner = BeaconScanner()
-    var sightings = 0
-    for packet in packets { scanner.process(packet, sighting: { _ in sightings += 1 }) }
-    return sightings
+    let catalog = JakartaMRT.catalog
+    var stations = 0
+    for packet in packets {
+      scanner.process(packet, sighting: { if catalog.station(for: $0.frame.identity) != nil { stations += 1 } })
+    }
+    return stations
   }
 
   /// The scanner, then ``StationDetector`` (BeaconRanging smoothing and station presence) on
@@ -46,7 +54,7 @@ public enum BenchWorkloads {
   /// The summary behind `beacon-scan --summary`.
   public static func summary(_ packets: [TimedHCIPacket]) -> Int {
     var scanner = BeaconScanner()
-    var summary = ScanSummary()
+    var summary = ScanSummary(catalog: JakartaMRT.catalog)
     for packet in packets { scanner.process(packet, sighting: { summary.record($0) }) }
     return summary.reports
   }

@@ -28,7 +28,7 @@ public enum AdvertisingReportEvent {
     let header = try HCIEvent.readHeader(packet)
     // The subevent code is the first parameter byte; the reports follow it.
     let parameters = packet.extracting((header.parameters.lowerBound + 1)..<header.parameters.upperBound)
-    return try format.forEachReport(inParameters: parameters) { report, data in
+    return try AdvertisingReportDecoder.forEachReport(format, inParameters: parameters) { report, data in
       body(report, parameters.extracting(data))
     }
   }

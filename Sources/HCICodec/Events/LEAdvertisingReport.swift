@@ -62,7 +62,7 @@ public struct LEAdvertisingReport: Hashable, Sendable {
   public static let rssiNotAvailable: Int8 = 127
 
   init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
-    let (reports, outcome) = try AdvertisingReportFormat.legacy.reports(in: reader.readRemaining(), as: Report.init)
+    let (reports, outcome) = try AdvertisingReportDecoder.reports(.legacy, in: reader.readRemaining(), as: Report.init)
     self.init(reports: reports, problem: outcome.problem, missingReportCount: outcome.missingReportCount)
   }
 }

@@ -87,7 +87,8 @@ public struct LEExtendedAdvertisingReport: Hashable, Sendable {
   }
 
   init(decoding reader: inout ByteReader) throws(ByteDecodingError) {
-    let (reports, outcome) = try AdvertisingReportFormat.extended.reports(in: reader.readRemaining(), as: Report.init)
+    let (reports, outcome) = try AdvertisingReportDecoder.reports(
+      .extended, in: reader.readRemaining(), as: Report.init)
     self.init(reports: reports, problem: outcome.problem, missingReportCount: outcome.missingReportCount)
   }
 }
