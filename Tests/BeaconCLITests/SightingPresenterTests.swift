@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Beacons
 import BluetoothTypes
 import Foundation
@@ -17,9 +18,12 @@ import Testing
     let output = StandardOutput(descriptor: descriptor)
     let presenter = SightingPresenter(
       mode: .table(live: true), output: output, sourceName: "test", catalog: JakartaMRT.catalog)
+    let finder = ScriptedBeaconFinder()
     for (second, rssi) in [(0.0, -80), (0.2, -75), (0.6, -70), (0.7, -65)] {
-      presenter.present(
-        LiveBeaconTableTests.sighting(minor: 3, rssi: Int8(rssi), second: 0).with(seconds: 1_800_000_000 + second))
+      presenter.beaconFinder(
+        finder,
+        didSee:
+          LiveBeaconTableTests.sighting(minor: 3, rssi: Int8(rssi), second: 0).with(seconds: 1_800_000_000 + second))
     }
     output.flush()
     let text = try String(contentsOfFile: path, encoding: .utf8)

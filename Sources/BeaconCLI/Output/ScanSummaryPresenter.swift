@@ -24,8 +24,6 @@ public final class ScanSummaryPresenter: ScanOutput, BeaconFinderDelegate {
     self.sourceName = sourceName
   }
 
-  public func present(_ sighting: BeaconSighting) { summary.record(sighting) }
-
   public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) { summary.record(sighting) }
 
   public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {}

@@ -41,7 +41,8 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   /// prints nothing on standard output.
   private var headerWritten = false
 
-  public func present(_ sighting: BeaconSighting) {
+  /// A line for the sighting (or a row of the table).
+  public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
     latestTime = max(latestTime, sighting.time)
     switch mode {
     case .lines(let formatter, let once):
@@ -75,8 +76,6 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
       StandardOutput.warn("beacon-scan: warning: \(sourceName): \(problem)")
     }
   }
-
-  public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) { present(sighting) }
 
   public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) { redrawIfDue(now: time) }
 

@@ -8,8 +8,8 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
 
   /// Starts a journey to `arrival`; `.unknownStation` when the catalog has no station with its beacon.
   public func start(arrival: Station) -> StationWatchStartResult {
-    guard !watch.isRunning else { return .alreadyStarted }
-    guard let known = watch.catalog.station(for: arrival.beacon) else { return .unknownStation }
+    guard !isRunning else { return .alreadyStarted }
+    guard let known = catalog.station(for: arrival.beacon) else { return .unknownStation }
     let result = startWatching()
     if result == .started { self.arrival = known }
     return result
@@ -17,17 +17,17 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
 
   /// Starts a journey to the station named `name` (as ``StationCatalog/station(named:)`` accepts).
   public func start(arrivalNamed name: String) -> StationWatchStartResult {
-    guard let station = watch.catalog.station(named: name) else { return .unknownStation }
+    guard let station = catalog.station(named: name) else { return .unknownStation }
     return start(arrival: station)
   }
 
   override func report(_ events: [StationEvent]) {
     for event in events {
-      guard watch.isRunning else { return }
+      guard isRunning else { return }
       switch event {
       case .found(let station, let rssi, let time) where station.beacon == arrival?.beacon:
         // Stop first, so a delegate that starts a new journey from the callback gets `.started`.
-        _ = watch.stop()
+        stopWatching()
         delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didArriveAt: station, rssi: rssi, at: time)
         return
       case .found(let station, let rssi, let time):

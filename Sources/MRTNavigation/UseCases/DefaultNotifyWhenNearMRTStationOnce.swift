@@ -6,11 +6,11 @@ public final class DefaultNotifyWhenNearMRTStationOnce: StationWatchingUseCase, 
 
   override func report(_ events: [StationEvent]) {
     for event in events {
-      guard watch.isRunning else { return }
+      guard isRunning else { return }
       switch event {
       case .found(let station, let rssi, let time):
         // Stop first, so a delegate that starts again from the callback gets `.started`.
-        _ = watch.stop()
+        stopWatching()
         delegate?.notifyWhenNearMRTStationOnce(self, didFind: station, rssi: rssi, at: time)
         return
       case .left:

@@ -12,7 +12,7 @@ public final class DefaultNotifyWhenNearMRTStationWithBluetooth: StationWatching
   override func report(_ events: [StationEvent]) {
     for event in events {
       // The delegate may stop the use case from a callback: later events are then dropped.
-      guard watch.isRunning else { return }
+      guard isRunning else { return }
       switch event {
       case .found(let station, let rssi, let time):
         delegate?.notifyWhenNearMRTStation(self, didFind: station, rssi: rssi, at: time)

@@ -2,8 +2,10 @@ import Beacons
 import BluetoothTypes
 
 /// What the three station use cases share: a ``BeaconFinder`` whose delegate they are, a
-/// ``StationWatch``, and the default-valued initializer. Each use case subclasses it and says,
-/// in ``report(_:)``, which station events reach its delegate. Not `Sendable`: keep it on one actor.
+/// ``StationDetector`` that starts afresh on every start (so a station you are at is reported
+/// again after a restart), and the default-valued initializer. Each use case subclasses it and
+/// says, in ``report(_:)``, which station events reach its delegate. Not `Sendable`: keep it on
+/// one actor.
 ///
 /// Starting a use case starts its finder, and the finder's answer decides the use case's:
 /// no permission is ``StationWatchStartResult/notAuthorized``, no adapter
@@ -12,7 +14,14 @@ import BluetoothTypes
 public class StationWatchingUseCase: BeaconFinderDelegate {
   /// Where the sightings come from.
   public let finder: any BeaconFinder
-  var watch: StationWatch
+  /// The stations watched for.
+  public let catalog: StationCatalog
+  let policy: StationPresencePolicy
+  let rangingConfiguration: BeaconRanging.Configuration
+  private var detector: StationDetector
+
+  /// Whether the use case has been started and not stopped (by ``stop()`` or by itself).
+  public private(set) var isRunning = false
 
   public init(
     finder: any BeaconFinder, catalog: StationCatalog = JakartaMRT.catalog,
@@ -20,32 +29,50 @@ public class StationWatchingUseCase: BeaconFinderDelegate {
     rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration()
   ) {
     self.finder = finder
-    watch = StationWatch(catalog: catalog, policy: policy, rangingConfiguration: rangingConfiguration)
+    self.catalog = catalog
+    self.policy = policy
+    self.rangingConfiguration = rangingConfiguration
+    detector = StationDetector(catalog: catalog, policy: policy, rangingConfiguration: rangingConfiguration)
   }
 
-  /// Whether the use case has been started and not stopped (by ``stop()`` or by itself).
-  public var isRunning: Bool { watch.isRunning }
-
-  /// Starts the finder, with this use case as its delegate, then watching.
+  /// Starts the finder, with this use case as its delegate, then watching from a clean slate;
+  /// or says why it cannot.
   func startWatching() -> StationWatchStartResult {
-    guard !watch.isRunning else { return .alreadyStarted }
+    guard !isRunning else { return .alreadyStarted }
     finder.delegate = self
-    return watch.start(after: finder.start())
+    switch finder.start() {
+    case .notAuthorized: return .notAuthorized
+    case .bluetoothUnavailable: return .bluetoothUnavailable
+    case .failed: return .finderFailed
+    case .started, .alreadyStarted: break
+    }
+    detector = StationDetector(catalog: catalog, policy: policy, rangingConfiguration: rangingConfiguration)
+    isRunning = true
+    return .started
   }
 
   /// Stops watching and the finder; `.notRunning` when it was not running.
   public func stop() -> StationWatchStopResult {
-    let result = watch.stop()
-    if result == .stopped { _ = finder.stop() }
-    return result
+    guard isRunning else { return .notRunning }
+    isRunning = false
+    _ = finder.stop()
+    return .stopped
   }
 
+  /// Stops watching but leaves the finder running: the use case is done.
+  func stopWatching() {
+    isRunning = false
+  }
+
+  /// The station events of a sighting; none while not running.
   public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
-    report(watch.handle(sighting))
+    if isRunning { report(detector.ingest(sighting)) }
   }
 
+  /// The station events of time passing (stations whose beacons fell silent are left); none
+  /// while not running.
   public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
-    report(watch.advance(to: time))
+    if isRunning { report(detector.advance(to: time)) }
   }
 
   /// Tells the delegate about `events`, in order, while the use case runs.
