@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Modules, from the wire up; each imports only the ones before it, and SwiftPM enforces that.
-// docs/Architecture.md draws the graph and follows a report from the socket to a station event.
+// The Architecture article (Sources/BeaconToolkit/BeaconToolkit.docc/Architecture.md) draws the
+// graph and follows a report from the socket to a station event; tools/check-layers checks it.
 //
 //   BluetoothTypes      addresses, UUIDs, advertising data (AD structures), byte readers, time.
 //                       Pure Swift; knows nothing of HCI.
@@ -10,6 +11,7 @@ import PackageDescription
 //                       Pure Swift: no I/O, no C.
 //   HCITransportCore    the one connection abstraction every packet source implements
 //                       (HCIConnection) and its typed errors. No I/O, no domain.
+//   POSIXSupport        the one place that knows EINTR: POSIX calls beyond swift-system.
 //   CBlueZShim          C over BlueZ's HCI sockets; only LinuxHCITransports imports it.
 //   LinuxHCITransports  the transports: the kernel HCI socket, H4 over serial and TCP, capture
 //                       replay and recording; POSIX I/O through swift-system.
