@@ -17,7 +17,7 @@ public enum ControllerError: Error, Hashable, Sendable {
   /// The controller sent HCI_Hardware_Error with this Hardware_Code.
   case hardwareError(code: UInt8, connection: String)
   /// The link to the controller closed (EOF, reset, device removed).
-  case connectionLost(connection: String, reason: String)
+  case connectionLost(connection: String, error: HCIConnectionError)
   /// The link failed in another way (framing, permission, I/O).
   case connectionFailed(connection: String, error: HCIConnectionError)
   /// A value given to the session cannot be sent (an interval out of range, data too long).
@@ -58,8 +58,8 @@ extension ControllerError: CustomStringConvertible {
     case .hardwareError(let code, let connection):
       return "the controller on \(connection) reported hardware error 0x\(Hex.encode([code])); "
         + "reset or replug it and try again"
-    case .connectionLost(let connection, let reason):
-      return "the connection to the controller on \(connection) closed (\(reason)); "
+    case .connectionLost(let connection, let error):
+      return "the connection to the controller on \(connection) closed (\(error)); "
         + "check that it is still attached or that the emulator is still running"
     case .connectionFailed(let connection, let error):
       return "the connection to the controller on \(connection) failed: \(error)"

@@ -165,8 +165,7 @@ extension ControllerSession {
 
   private static func map(_ error: HCIConnectionError, connection: String) -> ControllerError {
     switch error {
-    case .closed(let reason): return .connectionLost(connection: connection, reason: reason)
-    case .endOfStream: return .connectionLost(connection: connection, reason: error.description)
+    case .closed, .endOfStream: return .connectionLost(connection: connection, error: error)
     case .notAuthorized, .unavailable, .framing, .failed: return .connectionFailed(connection: connection, error: error)
     }
   }

@@ -46,10 +46,11 @@ public enum HCIConnectionError: Error, Sendable, CustomStringConvertible {
   /// There is no controller to use: no Bluetooth in the kernel, no such device or port, a
   /// device that is down or blocked, nothing listening at the address.
   case unavailable(any TransportFailure)
-  /// The link was open, and now the other side is gone (EOF, connection reset, device removed).
-  case closed(String)
+  /// The link was open, and now the other side is gone (EOF, connection reset, device removed),
+  /// or it was closed here.
+  case closed(any TransportFailure)
   /// Bytes arrived that are not HCI packets in the link's framing (e.g. an unknown H4 indicator).
-  case framing(String)
+  case framing(any TransportFailure)
   /// Any other failure of the transport (a corrupt capture, an I/O error, a busy device).
   case failed(any TransportFailure)
   /// A finite source (a capture being replayed) has delivered its last packet. Not a failure:
@@ -59,15 +60,18 @@ public enum HCIConnectionError: Error, Sendable, CustomStringConvertible {
   /// The transport's own error, for the cases that carry one.
   public var failure: (any TransportFailure)? {
     switch self {
-    case .notAuthorized(let failure), .unavailable(let failure), .failed(let failure): return failure
-    case .closed, .framing, .endOfStream: return nil
+    case .notAuthorized(let failure), .unavailable(let failure), .closed(let failure), .framing(let failure),
+      .failed(let failure):
+      return failure
+    case .endOfStream: return nil
     }
   }
 
   public var description: String {
     switch self {
-    case .notAuthorized(let failure), .unavailable(let failure), .failed(let failure): return failure.description
-    case .closed(let text), .framing(let text): return text
+    case .notAuthorized(let failure), .unavailable(let failure), .closed(let failure), .framing(let failure),
+      .failed(let failure):
+      return failure.description
     case .endOfStream: return "the source has no more packets"
     }
   }

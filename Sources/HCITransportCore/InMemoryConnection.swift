@@ -30,12 +30,12 @@ public final class InMemoryConnection: HCIConnection {
   }
 
   public func send(_ packet: HCIPacket) throws(HCIConnectionError) {
-    if isClosed { throw .closed("\(name) is closed") }
+    if isClosed { throw .closed(Closed(connection: name)) }
     sent.append(packet)
   }
 
   public func receive(timeout: Duration) throws(HCIConnectionError) -> TimedHCIPacket? {
-    if isClosed { throw .closed("\(name) is closed") }
+    if isClosed { throw .closed(Closed(connection: name)) }
     guard head < incoming.count else {
       if let ending { throw ending }
       return nil
@@ -48,4 +48,10 @@ public final class InMemoryConnection: HCIConnection {
   public var receivedCount: Int { head }
 
   public func close() { isClosed = true }
+
+  /// The connection was used after ``close()``.
+  public struct Closed: TransportFailure, Hashable {
+    public var connection: String
+    public var description: String { "\(connection) is closed" }
+  }
 }

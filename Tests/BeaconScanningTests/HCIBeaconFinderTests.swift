@@ -23,6 +23,11 @@ private final class Collector: BeaconFinderDelegate {
   func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) { times.append(time) }
 }
 
+/// A controller that went away, as a test's connection says it.
+private struct Gone: TransportFailure {
+  var description: String { "the controller went away" }
+}
+
 @Suite struct HCIBeaconFinderTests {
   private static let packets = [
     Packets.timed(Packets.legacy([Packets.report(Packets.station(minor: 1))]), at: 10, record: 1),
@@ -53,16 +58,16 @@ private final class Collector: BeaconFinderDelegate {
 
   @Test func aFailureAfterSightingsEndsTheRunWithTheConnectionsError() {
     let connection = InMemoryConnection(
-      incoming: Array(Self.packets.prefix(1)), ending: .closed("the controller went away"))
+      incoming: Array(Self.packets.prefix(1)), ending: .closed(Gone()))
     let finder = HCIBeaconFinder(openConnection: { connection })
     let collector = Collector()
     finder.delegate = collector
     #expect(finder.start() == .started)
-    guard case .failed(.connection(.closed(let reason))) = finder.run() else {
+    guard case .failed(.connection(.closed(let failure))) = finder.run() else {
       Issue.record("the run did not fail with the connection")
       return
     }
-    #expect(reason == "the controller went away")
+    #expect(failure is Gone)
     #expect(collector.sightings.count == 1)
     #expect(finder.failure?.kind == .unavailable)
   }

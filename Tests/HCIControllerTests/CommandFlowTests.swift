@@ -171,8 +171,7 @@ import Testing
   @Test func connectionClosedMidCommand() {
     let (session, _) = F.session([.command("0C 20 02 01 00", replies: []), .close])
     #expect(
-      throws: ControllerError.connectionLost(
-        connection: "scripted", reason: "the scripted controller closed the link")
+      throws: ControllerError.connectionLost(connection: "scripted", error: .closed(LinkClosed()))
     ) {
       try session.execute(LESetScanEnable(leScanEnable: true))
     }

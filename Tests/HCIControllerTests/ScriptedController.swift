@@ -78,7 +78,7 @@ final class ScriptedController: HCIConnection {
         time: CaptureTime(microsecondsSinceUnixEpoch: Int64(received)),
         packet: HCIPacket(type: .event, direction: .controllerToHost, bytes: outbox.removeFirst()[...]))
     }
-    if linkClosed { throw .closed("the scripted controller closed the link") }
+    if linkClosed { throw .closed(LinkClosed()) }
     if let clock {
       clock.advance(by: timeout)
     } else {
@@ -100,4 +100,9 @@ final class ScriptedController: HCIConnection {
   }
 
   static func normalized(_ text: String) -> String { Hex.encode(bytes(text), separator: " ") }
+}
+
+/// The scripted controller closed the link (a `.close` step).
+struct LinkClosed: TransportFailure, Hashable {
+  var description: String { "the scripted controller closed the link" }
 }

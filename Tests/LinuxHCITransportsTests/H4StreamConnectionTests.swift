@@ -62,11 +62,15 @@ struct H4StreamConnectionTests {
     } catch {
       caught = error
     }
-    guard case .closed(let text) = caught else {
+    guard case .closed(let failure) = caught else {
       Issue.record("expected .closed, got \(String(describing: caught))")
       return
     }
-    #expect(text.contains("the controller went away"))
+    guard case .controllerGone = failure as? H4StreamError else {
+      Issue.record("expected the controller gone, got \(failure)")
+      return
+    }
+    #expect(failure.description.contains("the controller went away"))
     // And it stays closed.
     #expect(throws: HCIConnectionError.self) { try connection.send(reset) }
   }
@@ -122,11 +126,12 @@ struct H4StreamConnectionTests {
     #expect(try connection.receive(timeout: .seconds(1)) != nil)
     var caught: HCIConnectionError?
     do { _ = try connection.receive(timeout: .seconds(1)) } catch { caught = error }
-    guard case .framing(let text) = caught else {
+    guard case .framing(let failure) = caught, case .notH4(_, let framing) = failure as? H4StreamError else {
       Issue.record("expected .framing, got \(String(describing: caught))")
       return
     }
-    #expect(text.contains("0x41 at stream offset 7"))
+    #expect(framing == .unknownPacketIndicator(0x41, offset: 7))
+    #expect(failure.description.contains("0x41 at stream offset 7"))
   }
 
   @Test func packetLeftHalfFinishedIsAFramingErrorAfterThePartialPacketTimeout() throws {
@@ -141,14 +146,18 @@ struct H4StreamConnectionTests {
     var caught: HCIConnectionError?
     do { _ = try connection.receive(timeout: .seconds(10)) } catch { caught = error }
     let waited = ContinuousClock.now - started
-    guard case .framing(let text) = caught else {
+    guard let caught, case .framing(let failure) = caught else {
       Issue.record("expected .framing, got \(String(describing: caught))")
       return
     }
+    let text = failure.description
+    #expect(
+      failure as? H4StreamError
+        == .stalled(connection: "socketpair", bufferedBytes: 3, streamOffset: 7, timeout: .milliseconds(200)))
     #expect(text.contains("sent 3 byte(s) of a packet (from stream offset 7) and then nothing for 200 ms"), "\(text)")
     #expect(waited >= .milliseconds(150) && waited < .seconds(5), "\(waited)")
     // The link is out of step for good: later calls say the same.
-    #expect(throws: HCIConnectionError.framing(text)) { try connection.receive(timeout: .zero) }
+    #expect(throws: caught) { try connection.receive(timeout: .zero) }
   }
 
   @Test func aPacketArrivingInSlowPiecesIsNotAStall() throws {
@@ -172,7 +181,7 @@ struct H4StreamConnectionTests {
     let connection = H4StreamConnection(adoptingDescriptor: other, name: "socketpair")
     connection.close()
     connection.close()
-    #expect(throws: HCIConnectionError.closed("socketpair is closed; open the transport again to use it")) {
+    #expect(throws: HCIConnectionError.closed(H4StreamError.closedHere(connection: "socketpair"))) {
       try connection.receive(timeout: .zero)
     }
   }

@@ -132,7 +132,7 @@ struct KernelHCIConnectionTests {
     let system = ScriptedSystemCalls(.init(devices: [.scripted(0)], readable: [true]))
     let connection = try KernelHCIConnection.open(device: HCIDeviceIndex(rawValue: 0), exclusive: false, system: system)
     system.fail("read", with: EPIPE)
-    #expect(throws: HCIConnectionError.closed(HCISocketError.deviceRemoved(HCIDeviceIndex(rawValue: 0)).description)) {
+    #expect(throws: HCIConnectionError.closed(HCISocketError.deviceRemoved(HCIDeviceIndex(rawValue: 0)))) {
       try connection.receive(timeout: .milliseconds(100))
     }
     connection.close()

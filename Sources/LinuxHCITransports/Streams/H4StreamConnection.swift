@@ -89,7 +89,13 @@ public final class H4StreamConnection: HCIConnection {
       var waitUntil = deadline
       if decoder.bufferedByteCount > 0 {
         let stalled = lastArrival.advanced(by: partialPacketTimeout)
-        if clock.now >= stalled { throw ended(.framing(stallDescription())) }
+        if clock.now >= stalled {
+          throw ended(
+            .framing(
+              H4StreamError.stalled(
+                connection: name, bufferedBytes: decoder.bufferedByteCount, streamOffset: decoder.streamOffset,
+                timeout: partialPacketTimeout)))
+        }
         waitUntil = min(deadline, stalled)
       }
       let readable: Bool
@@ -111,17 +117,11 @@ public final class H4StreamConnection: HCIConnection {
         throw fail(error, while: "reading from")
       }
       guard count > 0 else {
-        throw ended(.closed("\(name): the controller went away (end of stream). \(Self.reconnectAdvice)"))
+        throw ended(.closed(H4StreamError.controllerGone(connection: name, errno: nil)))
       }
       lastArrival = clock.now
       decoder.append(chunk[..<count])
     }
-  }
-
-  private func stallDescription() -> String {
-    "\(name): the controller sent \(decoder.bufferedByteCount) byte(s) of a packet (from stream offset "
-      + "\(decoder.streamOffset)) and then nothing for \(partialPacketTimeout.spokenDescription): it has hung "
-      + "or the H4 stream lost bytes. Reset or replug the controller, then open the transport again"
   }
 
   /// Closes the descriptor. Closing again does nothing.
@@ -132,20 +132,17 @@ public final class H4StreamConnection: HCIConnection {
     file = nil
   }
 
-  private static let reconnectAdvice =
-    "Check that the adapter is still plugged in or the emulator still running, then open the transport again"
-
   private func nextBufferedPacket() throws(HCIConnectionError) -> HCIPacket? {
     do throws(H4FramingError) {
       return try decoder.nextPacket()
     } catch {
-      throw .framing("\(name): \(error)")
+      throw .framing(H4StreamError.notH4(connection: name, error))
     }
   }
 
   private func openFile() throws(HCIConnectionError) -> FileDescriptor {
     if let ended { throw ended }
-    guard let file else { throw .closed("\(name) is closed; open the transport again to use it") }
+    guard let file else { throw .closed(H4StreamError.closedHere(connection: name)) }
     return file
   }
 
@@ -153,11 +150,9 @@ public final class H4StreamConnection: HCIConnection {
   private func fail(_ errno: Errno, while doing: String) -> HCIConnectionError {
     switch errno {
     case .connectionReset, .brokenPipe, .ioError, .noSuchAddressOrDevice, .operationNotSupportedByDevice:
-      return ended(
-        .closed(
-          "\(name): the controller went away (\(errno.name): \(errno.message)). \(Self.reconnectAdvice)"))
+      return ended(.closed(H4StreamError.controllerGone(connection: name, errno: errno)))
     default:
-      return .failed(H4StreamError(connection: name, operation: doing, errno: errno))
+      return .failed(H4StreamError.systemCall(connection: name, operation: doing, errno: errno))
     }
   }
 

@@ -54,8 +54,8 @@ extension HCISocketError: TransportFailure {
       if case .notAuthorized = cause.connectionError { return .notAuthorized(self) }
       return .unavailable(self)
     case .bluetoothUnavailable, .noSuchDevice, .deviceDown, .blockedByRFKill: return .unavailable(self)
-    case .deviceRemoved, .socketClosed, .emptyRead: return .closed(description)
-    case .malformedPacket: return .framing(description)
+    case .deviceRemoved, .socketClosed, .emptyRead: return .closed(self)
+    case .malformedPacket: return .framing(self)
     case .deviceBusy, .userChannelTaken, .userChannelNeedsDeviceDown, .filterNeedsRawChannel,
       .missingPacketIndicator, .shortWrite, .system:
       return .failed(self)
