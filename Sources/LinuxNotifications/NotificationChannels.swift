@@ -1,5 +1,5 @@
-/// The desktop notifier, terminal bell and alarm sound together: what is available on this
-/// machine, one line per channel, and a way to announce something on every available one.
+/// The desktop notifier, terminal bell and alarm sound together, and what is available on this
+/// machine, one line per channel.
 public final class NotificationChannels: Sendable {
   /// The freedesktop notifier.
   public let desktop: DesktopNotifier
@@ -40,27 +40,5 @@ public final class NotificationChannels: Sendable {
   /// apt-get install libnotify-bin`, for `--verbose` or the start of a run.
   public func report() -> [String] {
     NotificationChannel.allCases.map { "\($0.rawValue): \(availability(of: $0))" }
-  }
-
-  /// Shows `title` and `body` as a critical desktop notification, rings the bell and sounds the
-  /// alarm, each where available; never throws, so a caller's loop carries on.
-  /// - Returns: what happened on each channel, in ``NotificationChannel/allCases`` order.
-  @discardableResult
-  public func announce(title: String, body: String) -> [ChannelDelivery] {
-    NotificationChannel.allCases.map { channel in
-      if case .unavailable(let reason) = availability(of: channel) {
-        return ChannelDelivery(channel: channel, result: .skipped(reason))
-      }
-      do throws(ChannelDeliveryError) {
-        switch channel {
-        case .desktop: try desktop.notify(title: title, body: body, urgency: .critical)
-        case .bell: try bell.ring()
-        case .alarm: try alarm.play()
-        }
-        return ChannelDelivery(channel: channel, result: .delivered)
-      } catch {
-        return ChannelDelivery(channel: channel, result: .failed(error))
-      }
-    }
   }
 }

@@ -19,26 +19,6 @@ import Testing
       ])
   }
 
-  @Test func announceUsesEveryAvailableChannelAndNeverThrows() {
-    let host = FakeHost(
-      variables: desktopSession, executables: ["/usr/bin/notify-send"], terminals: [2])
-    let runner = FakeProcessRunner(termination: .exited(status: 1), standardError: "boom")
-    let channels = NotificationChannels(soundFile: "/tmp/d.wav", host: host.system, runner: runner)
-
-    let deliveries = channels.announce(title: "Arrived", body: "Lebak Bulus Grab")
-
-    #expect(
-      deliveries == [
-        ChannelDelivery(
-          channel: .desktop,
-          result: .failed(.programFailed(program: "notify-send", status: 1, standardError: "boom"))),
-        ChannelDelivery(channel: .bell, result: .delivered),
-        ChannelDelivery(channel: .alarm, result: .skipped(.noSoundPlayer)),
-      ])
-    #expect(runner.recorded.first?.arguments.first == "--urgency=critical")
-    #expect(host.writes.all.map(\.1) == [[0x07]])
-  }
-
   /// This machine has no desktop session; whatever it lacks must be reported, not crash.
   @Test func liveDetectionOnThisMachine() {
     let environment = ProcessInfo.processInfo.environment
