@@ -1,3 +1,4 @@
+import ArgumentParser
 import BeaconScanning
 import BluetoothTypes
 import HCIController
@@ -93,7 +94,11 @@ final class ScanRun {
       StandardOutput.warn("\(program): \(spec) could not be started")
       throw ExitStatus.unavailable
     }
-    defer { recorder?.close() }
+    // Nothing was recorded: leave no capture behind, as when the controller was not opened.
+    if let recorder, let recordPath {
+      recorder.close()
+      if recorder.packetCount == 0 { unlink(recordPath) }
+    }
     // A controller that answered badly has had a session, whose output is finished; a
     // transport that did not open has none. A capture's output is finished either way.
     if case .controller = failure {
@@ -101,7 +106,7 @@ final class ScanRun {
     } else if spec.isReplay {
       output.finish(statistics: finder.scanner.statistics)
     }
-    try fail(failure)
+    throw report(failure)
   }
 
   /// Runs the started finder until the source ends or the run is stopped, reconnecting if
@@ -120,8 +125,9 @@ final class ScanRun {
       guard case .failed(let failure) = end else { break }
       guard reconnect, !spec.isReplay else {
         output.finish(statistics: finder.scanner.statistics)
+        let status = report(failure)
         _ = finder.stop()
-        try fail(failure)
+        throw status
       }
       StandardOutput.warn("\(program): \(failure)")
       _ = finder.stop()
@@ -168,18 +174,18 @@ final class ScanRun {
         + (stats.malformedEvents > 0 ? ", \(stats.malformedEvents) malformed event(s)" : ""))
   }
 
-  /// Says what failed and throws the exit status: for a capture, by what is wrong with the
-  /// file; for a controller, 69.
-  private func fail(_ failure: HCIFailure) throws -> Never {
-    if let capture = failure.connectionError?.failure as? CaptureFileError {
-      StandardOutput.warn("\(program): \(capture)")
-      switch capture.reason {
-      case .format, .packetCaptureFormat, .unrecognizedFormat: throw ExitStatus.dataError
-      case .fileNotFound, .permissionDenied, .isADirectory: throw ExitStatus.noInput
-      case .systemError, .encoding, .notAController: throw ExitStatus.ioError
-      }
+  /// Says what failed, on standard error, and returns the exit status that says so: for a
+  /// capture, by what is wrong with the file; for a controller, 69.
+  private func report(_ failure: HCIFailure) -> ExitCode {
+    guard let capture = failure.connectionError?.failure as? CaptureFileError else {
+      StandardOutput.warn("\(program): \(failure)")
+      return ExitStatus.unavailable
     }
-    StandardOutput.warn("\(program): \(failure)")
-    throw ExitStatus.unavailable
+    StandardOutput.warn("\(program): \(capture)")
+    switch capture.reason {
+    case .format, .packetCaptureFormat, .unrecognizedFormat: return ExitStatus.dataError
+    case .fileNotFound, .permissionDenied, .isADirectory: return ExitStatus.noInput
+    case .systemError, .encoding, .notAController: return ExitStatus.ioError
+    }
   }
 }
