@@ -111,6 +111,26 @@ private struct Gone: TransportFailure {
     #expect(failure.description.contains("sudo setcap cap_net_raw,cap_net_admin+eip /opt/beacon/bin/beacon-scan"))
   }
 
+  /// What Linux does without CAP_NET_RAW (the kernel lab's no-capabilities case): the raw socket
+  /// opens and binds, and the first command written is refused with EPERM. The session's error
+  /// keeps the connection's, so the use case is told NOT_AUTHORIZED all the same.
+  @Test func aCommandRefusedWithEPERMIsNotAuthorizedToo() throws {
+    let system = ScriptedSystemCalls(.init(devices: [.scripted(0)]))
+    system.fail("write", with: EPERM)
+    let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
+      try KernelHCIConnection.open(device: HCIDeviceIndex(rawValue: 0), exclusive: false, system: system)
+    })
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: finder)
+    #expect(useCase.start(arrivalNamed: "Senayan") == .notAuthorized)
+    guard case .controller(.connectionFailed(_, .notAuthorized(let failure))) = finder.failure else {
+      Issue.record("expected the session's permission error, got \(String(describing: finder.failure))")
+      return
+    }
+    #expect(failure.description.contains("could not send an HCI packet (EPERM)"))
+    // Both sockets are closed again: the one that read the device's information, and the session's.
+    #expect(system.closed == [ScriptedSystemCalls.descriptor, ScriptedSystemCalls.descriptor])
+  }
+
   @Test(
     arguments: [
       (EAFNOSUPPORT, "open", [0]), (ENODEV, "bind", [0]), (ERFKILL, "bind", [0]),
