@@ -7,8 +7,9 @@ import HCITransportCore
 ///
 /// It reads LE Advertising Report and LE Extended Advertising Report events, finds the beacon
 /// frame in each report's AD payload and applies the filter. The same pipeline serves every
-/// transport, capture replay included. It knows no stations: naming a beacon is the catalog's job. Other packets are ignored;
-/// malformed events are reported as ``ScanProblem``s while their good reports are still used.
+/// transport, capture replay included. It knows no stations: naming a beacon is the catalog's
+/// job. Other packets are ignored; malformed events are reported as ``ScanProblem``s while their
+/// good reports are still used.
 public struct BeaconScanner: Sendable {
   public var filter: BeaconFilter
   public private(set) var statistics = ScanStatistics()

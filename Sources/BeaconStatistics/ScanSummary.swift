@@ -20,11 +20,10 @@ public struct ScanSummary: Sendable {
   /// Counts one sighting. The catalog is asked for an identity's station once, when it is first heard.
   public mutating func record(_ sighting: BeaconSighting) {
     let identity = sighting.frame.identity
-    if tallies[identity]?.record(sighting) == nil {
-      var tally = BeaconTally(identity: identity, station: catalog.station(for: identity), time: sighting.time)
-      tally.record(sighting)
-      tallies[identity] = tally
-    }
+    tallies[
+      identity, default: BeaconTally(identity: identity, station: catalog.station(for: identity), time: sighting.time)
+    ]
+    .record(sighting)
   }
 
   /// Every identity's tally: stations in line order first, then the other beacons by kind and
