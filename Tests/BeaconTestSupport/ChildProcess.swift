@@ -14,9 +14,11 @@ package final class ChildProcess {
   private(set) var exitStatus: Int32?
 
   /// Starts `executable`; with `environment`, the child gets exactly those variables instead of
-  /// ours; with `standardOutput`, its output goes to that descriptor (a pipe) instead of a file.
+  /// ours; with `standardOutput`, its output goes to that descriptor (a pipe) instead of a file;
+  /// with `standardInput`, it reads that file (otherwise `/dev/null`).
   package init(
-    executable: String, arguments: [String], environment: [String: String]? = nil, standardOutput: Int32? = nil
+    executable: String, arguments: [String], environment: [String: String]? = nil, standardOutput: Int32? = nil,
+    standardInput: String? = nil
   ) throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
     stdoutURL = base.appendingPathExtension("out")
@@ -24,7 +26,7 @@ package final class ChildProcess {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 0, standardInput ?? "/dev/null", O_RDONLY, 0)
     if let standardOutput {
       posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
     } else {

@@ -2,6 +2,7 @@ import ArgumentParser
 import BeaconScanning
 import Beacons
 import HCIController
+import LinuxHCITransports
 import LinuxNotifications
 import MRTNavigation
 
@@ -21,7 +22,7 @@ public struct BeaconScanCommand: ParsableCommand {
         serial:/dev/ttyUSB0     H4 over a UART, e.g. Zephyr's hci_uart firmware;
                                 optional ,BAUD (default 1000000) and ,rtscts
         tcp:127.0.0.1:9000      H4 over TCP: emulators, remote HCI bridges
-      Captures (--replay FILE, or -i replay:FILE):
+      Captures (--replay FILE, or -i replay:FILE; - is standard input, e.g. zcat F.gz | beacon-scan --replay -):
         btmon -w FILE           (btsnoop, datalink 2001)
         Android's HCI snoop log (btsnoop, datalink 1002)
         hcidump -w FILE         (btsnoop, datalink 1001)
@@ -56,7 +57,8 @@ public struct BeaconScanCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Replay a capture file (btsnoop, pcap, pcapng) through the scanning pipeline.", valueName: "file"))
+      "Replay a capture file (btsnoop, pcap, pcapng; - reads standard input) through the scanning pipeline.",
+      valueName: "file"))
   public var replay: String?
 
   @Flag(help: "Print each beacon only the first time it is seen.")
@@ -163,7 +165,11 @@ public struct BeaconScanCommand: ParsableCommand {
       reconnect: reconnectOptions.reconnect, program: "beacon-scan")
     let finder = try run.makeFinder(scanner: BeaconScanner(filter: try filters.filter(catalog: catalog)))
     let sourceName: String
-    if case .replay(let path) = spec { sourceName = path } else { sourceName = spec.description }
+    if case .replay(let path) = spec {
+      sourceName = CaptureReplayConnection.messageName(forPath: path)
+    } else {
+      sourceName = spec.description
+    }
     if notify {
       let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(
         finder: finder, catalog: catalog, policy: try policyOptions.policy(),

@@ -55,7 +55,7 @@ final class ScanRun {
 
   /// The capture path, for a replay.
   private var replayPath: String? {
-    if case .replay(let path) = spec { return path }
+    if case .replay(let path) = spec { return CaptureReplayConnection.messageName(forPath: path) }
     return nil
   }
 
@@ -181,7 +181,13 @@ final class ScanRun {
       StandardOutput.warn("\(program): \(failure)")
       return ExitStatus.unavailable
     }
-    StandardOutput.warn("\(program): \(capture)")
+    if case .unrecognizedFormat(let leadingBytes, _) = capture.reason, leadingBytes.starts(with: [0x1F, 0x8B]) {
+      StandardOutput.warn(
+        "\(program): \(capture) A gzip-compressed capture can be replayed through a pipe: "
+          + "`zcat \(capture.path) | \(program) --replay -`.")
+    } else {
+      StandardOutput.warn("\(program): \(capture)")
+    }
     switch capture.reason {
     case .format, .packetCaptureFormat, .unrecognizedFormat: return ExitStatus.dataError
     case .fileNotFound, .permissionDenied, .isADirectory: return ExitStatus.noInput

@@ -17,7 +17,17 @@ import SystemPackage
 /// controller session, at the speed the decoder goes, with the times the capture recorded.
 public final class CaptureReplayConnection: HCIConnection {
   /// The file being replayed.
+  /// The file being replayed, as messages name it: the path, or `standard input` for `-`.
   public let path: String
+
+  /// The path that means standard input (`--replay -`), so that a capture can be piped in:
+  /// `zcat ride.btsnoop.gz | beacon-scan --replay -`.
+  public static let standardInputPath = "-"
+
+  /// How messages name the capture at `path`: the path itself, or `standard input`.
+  public static func messageName(forPath path: String) -> String {
+    path == standardInputPath ? "standard input" : path
+  }
   /// The capture format, recognised when the source is opened.
   public let format: CaptureFileFormat
   /// Problems that did not stop the replay; complete once ``nextPacket()`` has returned `nil`.
@@ -33,18 +43,18 @@ public final class CaptureReplayConnection: HCIConnection {
   /// The btsnoop datalink, once the header has been read; `nil` for pcap and pcapng.
   public var datalink: BTSnoopDatalink? { (reader as? BTSnoopFormatReader)?.datalink }
 
-  /// Opens `path` and recognises its format, so that a file that is no capture is reported
-  /// here rather than at the first packet.
+  /// Opens `path` (``standardInputPath`` for standard input) and recognises its format, so
+  /// that a file that is no capture is reported here rather than at the first packet.
   ///
   /// - Parameter chunkSize: How many bytes each `read` asks for.
   public init(path: String, chunkSize: Int = 65_536) throws(CaptureFileError) {
-    self.path = path
+    self.path = Self.messageName(forPath: path)
     self.chunk = [UInt8](repeating: 0, count: max(chunkSize, CaptureFileFormat.identifyingByteCount))
     let opened: FileDescriptor
     do {
-      opened = try FileDescriptor.openForReading(path)
+      opened = path == Self.standardInputPath ? .standardInput : try FileDescriptor.openForReading(path)
     } catch {
-      throw CaptureFileError(path: path, operation: "open", errno: error)
+      throw CaptureFileError(path: self.path, operation: "open", errno: error)
     }
     // Read until the format can be told, or the file ends.
     var leading: [UInt8] = []
@@ -54,7 +64,7 @@ public final class CaptureReplayConnection: HCIConnection {
         count = try opened.read(into: &chunk)
       } catch {
         opened.closeIgnoringErrors()
-        throw CaptureFileError(path: path, operation: "read", errno: error)
+        throw CaptureFileError(path: self.path, operation: "read", errno: error)
       }
       if count == 0 { break }
       leading.append(contentsOf: chunk[..<count])
@@ -66,14 +76,14 @@ public final class CaptureReplayConnection: HCIConnection {
     case .unknown(let looksLike):
       opened.closeIgnoringErrors()
       throw CaptureFileError(
-        path: path, reason: .unrecognizedFormat(leadingBytes: Array(leading.prefix(8)), looksLike: looksLike))
+        path: self.path, reason: .unrecognizedFormat(leadingBytes: Array(leading.prefix(8)), looksLike: looksLike))
     }
     reader.append(leading[...])
     do {
       try reader.readFileHeader()
     } catch {
       opened.closeIgnoringErrors()
-      throw CaptureFileError(path: path, reason: error)
+      throw CaptureFileError(path: self.path, reason: error)
     }
     // Only now does `self` own the descriptor, so that no error path closes it twice.
     self.file = opened
