@@ -33,7 +33,8 @@ public struct BeaconRideCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Replay a capture (btsnoop, pcap, pcapng; - reads standard input) instead of a live controller.",
+    help: ArgumentHelp(
+      "Replay a capture (btsnoop, pcap, pcapng; - reads standard input) instead of a live controller.",
       valueName: "file"))
   public var replay: String?
 
