@@ -22,10 +22,16 @@ public struct BeaconTally: Sendable {
   public private(set) var lastSeen: CaptureTime
   private var addresses = DistinctAddressCounter()
 
+  /// Whether the row holds every report of its identity. `false` for a row begun after an
+  /// earlier row of the same identity may have been folded away (see ``ScanSummary``): its
+  /// counts are then the reports since, a lower bound.
+  public let isComplete: Bool
+
   /// A tally holding nothing yet for `identity`, first seen at `time`.
-  public init(identity: BeaconIdentity, station: Station?, time: CaptureTime) {
+  public init(identity: BeaconIdentity, station: Station?, time: CaptureTime, isComplete: Bool = true) {
     self.identity = identity
     self.station = station
+    self.isComplete = isComplete
     firstSeen = time
     lastSeen = time
   }

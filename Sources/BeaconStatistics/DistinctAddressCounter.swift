@@ -17,8 +17,12 @@ struct DistinctAddressCounter: Sendable {
   /// The most addresses counted exactly: as many as fit in the sketch's storage.
   static let exactCapacity = HyperLogLog.wordCount
 
-  /// The addresses' raw values, ascending, while the count is exact; empty once estimated.
+  /// The addresses' raw values, ascending, while the count is exact and there are two or more;
+  /// empty otherwise.
   private var exactAddresses: [UInt64] = []
+  /// The only address, while there is one: most beacons in a crowd are heard from one address,
+  /// and that needs no allocation.
+  private var onlyAddress: UInt64?
   /// Set once there were more than ``exactCapacity`` addresses.
   private var sketch: HyperLogLog?
 
@@ -29,12 +33,12 @@ struct DistinctAddressCounter: Sendable {
 
   /// Distinct addresses: exact, or (``isExact`` false) estimated.
   var count: Int {
-    guard let sketch else { return exactAddresses.count }
+    guard let sketch else { return onlyAddress == nil ? exactAddresses.count : 1 }
     return max(sketch.estimate, Self.exactCapacity + 1)
   }
 
   /// Addresses held one by one: all of them while exact, 0 once the count is estimated.
-  var heldAddressCount: Int { exactAddresses.count }
+  var heldAddressCount: Int { onlyAddress == nil ? exactAddresses.count : 1 }
 
   /// Bytes of storage held: the address list's capacity while exact, the sketch's after.
   var storageByteCount: Int {
@@ -47,6 +51,16 @@ struct DistinctAddressCounter: Sendable {
     if sketch != nil {
       sketch?.insert(value)
       return
+    }
+    if exactAddresses.isEmpty {
+      guard let only = onlyAddress else {
+        onlyAddress = value
+        return
+      }
+      if only == value { return }
+      onlyAddress = nil
+      exactAddresses.reserveCapacity(2)
+      exactAddresses.append(only)
     }
     let position = exactAddresses.firstIndex(notBelow: value)
     if position < exactAddresses.count, exactAddresses[position] == value { return }

@@ -4,9 +4,11 @@
 /// Memory is one counter per dBm between the lowest and the highest value seen: at most 256
 /// counters however many reports are added (a controller reports −127…+20 dBm; other values
 /// are counted as they come). Reports without an RSSI (the controller's 127) are counted apart
-/// in ``missing``.
+/// in ``missing``. While every value counted is the same one (a beacon heard once, say), nothing is
+/// allocated: the counters appear with the second value.
 public struct RSSIHistogram: Hashable, Sendable {
-  /// `counts[i]` is how many reports had RSSI `lowest + i`.
+  /// `counts[i]` is how many reports had RSSI `lowest + i`; empty while every value counted is
+  /// `lowest`.
   private var counts: [Int] = []
   private var lowest: Int = 0
   /// Reports with an RSSI.
@@ -23,10 +25,19 @@ public struct RSSIHistogram: Hashable, Sendable {
       return
     }
     let value = Int(rssi)
-    if counts.isEmpty {
-      counts = [0]
+    if count == 0 {
       lowest = value
-    } else if value < lowest {
+      count = 1
+      return
+    }
+    if counts.isEmpty {
+      if value == lowest {
+        count += 1
+        return
+      }
+      counts = [count]
+    }
+    if value < lowest {
       counts.insert(contentsOf: repeatElement(0, count: lowest - value), at: 0)
       lowest = value
     } else if value >= lowest + counts.count {
@@ -38,12 +49,15 @@ public struct RSSIHistogram: Hashable, Sendable {
 
   /// The lowest RSSI counted, `nil` when none.
   public var minimum: Int8? {
-    counts.firstIndex { $0 > 0 }.map { Int8(truncatingIfNeeded: lowest + $0) }
+    guard count > 0 else { return nil }
+    return counts.firstIndex { $0 > 0 }.map { Int8(truncatingIfNeeded: lowest + $0) }
+      ?? Int8(truncatingIfNeeded: lowest)
   }
 
   /// The highest RSSI counted, `nil` when none.
   public var maximum: Int8? {
-    counts.lastIndex { $0 > 0 }.map { Int8(truncatingIfNeeded: lowest + $0) }
+    guard count > 0 else { return nil }
+    return counts.lastIndex { $0 > 0 }.map { Int8(truncatingIfNeeded: lowest + $0) } ?? Int8(truncatingIfNeeded: lowest)
   }
 
   /// The median RSSI: the middle value, or the mean of the two middle values when the count is
@@ -59,6 +73,7 @@ public struct RSSIHistogram: Hashable, Sendable {
 
   /// The value at a zero-based rank in sorted order.
   private func value(atRank rank: Int) -> Int? {
+    if counts.isEmpty { return rank < count ? lowest : nil }
     var seen = 0
     for (index, bucket) in counts.enumerated() {
       seen += bucket

@@ -66,3 +66,51 @@ import Testing
         == cipeteRow.distance(from: cipeteRow.startIndex, to: rowEnd))
   }
 }
+
+/// How `--summary` shows what it folded to keep memory bounded: an estimated identity count
+/// marked ≈, the identities not listed on a line of their own (text) or in `notListed` (JSON),
+/// and a row begun again after its identity was folded marked ≥ (text) or `complete: false`.
+@Suite struct FoldedSummaryFormatterTests {
+  static func stranger(_ number: UInt64, second: Int64) -> BeaconSighting {
+    let frame = BeaconFrame.iBeacon(IBeacon(uuid: UUID128(high: 0xF100D, low: number), major: 2, minor: 2))
+    return BeaconSighting(
+      time: CaptureTime(microsecondsSinceUnixEpoch: 1_795_000_000_000_000 + second * 1_000_000),
+      address: BluetoothAddress(rawValue: number), addressType: .random, rssi: -70, frame: frame)
+  }
+
+  /// 1,000 strangers through 8 rows, the first one heard again at the end.
+  static func summary() -> (ScanSummary, ScanStatistics) {
+    var summary = ScanSummary(catalog: JakartaMRT.catalog, maximumRows: 8)
+    for number in 0..<UInt64(1_000) { summary.record(stranger(number, second: Int64(number))) }
+    summary.record(stranger(0, second: 2_000))
+    var statistics = ScanStatistics()
+    statistics.advertisingReports = summary.reports
+    statistics.beaconReports = summary.reports
+    return (summary, statistics)
+  }
+
+  @Test func textSaysWhatIsNotListed() throws {
+    let (summary, statistics) = Self.summary()
+    let lines = ScanSummaryFormatter(format: .text).text(summary: summary, statistics: statistics)
+    let notListed = try #require(summary.identitiesNotListed)
+    let more = try #require(lines.first { $0.contains("more identities") })
+    #expect(more.hasPrefix("≈\(notListed) more identities, \(summary.folded.reports) report(s), not listed"))
+    #expect(more.contains("only the 8 busiest identities of no station are kept"))
+    let total = try #require(lines.first { $0.hasPrefix("ibeacon ") && !$0.contains("-") })
+    #expect(total.contains(" 1001 ") && total.contains("≈"), "\(total)")
+    let again = try #require(lines.first { $0.contains("00000000-000F-100D-0000-000000000000") })
+    #expect(again.contains(" ≥1 "), "\(again)")
+  }
+
+  @Test func jsonSaysWhatIsNotListed() throws {
+    let (summary, statistics) = Self.summary()
+    let json = ScanSummaryFormatter(format: .json).json(summary: summary, statistics: statistics, source: "test")
+    let notListed = try #require(summary.identitiesNotListed)
+    #expect(
+      json.contains(
+        #""notListed":{"identities":\#(notListed),"identitiesExact":false,"reports":\#(summary.folded.reports),"rowLimit":8}"#
+      ))
+    #expect(json.contains(#""ibeacon":{"reports":1001,"beacons":"#) && json.contains(#""beaconsExact":false"#))
+    #expect(json.contains(#""complete":false"#))
+  }
+}

@@ -77,8 +77,8 @@ import Testing
 
     #expect(summary.reports == 5)
     #expect(summary.reports(of: .iBeacon) == 5)
-    #expect(summary.identities(of: .iBeacon) == 3)
-    #expect(summary.identities(of: .altBeacon) == 0)
+    #expect(summary.identities(of: .iBeacon).count == 3 && summary.identities(of: .iBeacon).isExact)
+    #expect(summary.identities(of: .altBeacon).count == 0)
     let beacons = summary.beacons
     // Stations in line order (Lebak Bulus 1, Cipete Raya 3), then the foreign beacon.
     #expect(beacons.map { $0.station?.name } == ["LebakBulus", "CipeteRaya", nil])

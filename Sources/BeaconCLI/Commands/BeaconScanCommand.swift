@@ -72,7 +72,7 @@ public struct BeaconScanCommand: ParsableCommand {
 
   @Flag(
     help: ArgumentHelp(
-      "Instead of a line per report, a table per beacon (reports, distinct addresses, RSSI min/median/max, first and last seen) and totals by kind, printed at the end (live: at Ctrl-C or --duration)."
+      "Instead of a line per report, a table per beacon (reports, distinct addresses, RSSI min/median/max, first and last seen) and totals by kind, printed at the end (live: at Ctrl-C or --duration). Rows for the 4096 busiest beacons of no station, every station's; the others are counted on one line."
     ))
   public var summary = false
 

@@ -35,11 +35,21 @@ public struct ScanSummaryFormatter: Sendable {
     for kind in BeaconKind.allCases {
       var entry = JSONLine()
       entry.add("reports", summary.reports(of: kind))
-      entry.add("beacons", summary.identities(of: kind))
+      let identities = summary.identities(of: kind)
+      entry.add("beacons", identities.count)
+      if !identities.isExact { entry.add("beaconsExact", false) }
       kinds.add(kind.rawValue, object: entry)
     }
     document.add("kinds", object: kinds)
     document.add("beacons", objects: summary.beacons.map(Self.json))
+    if let notListed = summary.identitiesNotListed {
+      var more = JSONLine()
+      more.add("identities", notListed)
+      more.add("identitiesExact", false)
+      more.add("reports", summary.folded.reports)
+      more.add("rowLimit", summary.maximumRows)
+      document.add("notListed", object: more)
+    }
     return document.line
   }
 
@@ -66,6 +76,7 @@ public struct ScanSummaryFormatter: Sendable {
     object.add("reportsWithoutRSSI", tally.rssi.missing)
     object.add("firstSeen", tally.firstSeen.iso8601)
     object.add("lastSeen", tally.lastSeen.iso8601)
+    if !tally.isComplete { object.add("complete", false) }
     return object
   }
 
@@ -80,16 +91,23 @@ public struct ScanSummaryFormatter: Sendable {
       lines.append(
         Self.beaconColumns.line(
           tally.identity.kind.rawValue, tally.identity.description,
-          tally.station?.displayName ?? "-", String(tally.reports), Self.addresses(tally),
+          tally.station?.displayName ?? "-", (tally.isComplete ? "" : "≥") + String(tally.reports),
+          Self.addresses(tally),
           tally.rssi.minimum.map { String($0) } ?? "n/a", tally.rssi.median.map(Self.median) ?? "n/a",
           tally.rssi.maximum.map { String($0) } ?? "n/a", tally.firstSeen.iso8601, tally.lastSeen.iso8601))
+    }
+    if let notListed = summary.identitiesNotListed {
+      lines.append(
+        "≈\(notListed) more identities, \(summary.folded.reports) report(s), not listed: only the "
+          + "\(summary.maximumRows) busiest identities of no station are kept (estimate within ±3.5 %)")
     }
     lines.append("")
     lines.append(Self.totalColumns.line("KIND", "REPORTS", "BEACONS"))
     for kind in BeaconKind.allCases {
+      let identities = summary.identities(of: kind)
       lines.append(
         Self.totalColumns.line(
-          kind.rawValue, String(summary.reports(of: kind)), String(summary.identities(of: kind))))
+          kind.rawValue, String(summary.reports(of: kind)), (identities.isExact ? "" : "≈") + String(identities.count)))
     }
     let filteredOut = statistics.beaconReports - summary.reports
     if filteredOut > 0 { lines.append(Self.totalColumns.line("filtered out", String(filteredOut), "-")) }

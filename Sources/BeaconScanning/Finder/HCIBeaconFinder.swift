@@ -120,9 +120,16 @@ public final class HCIBeaconFinder: BeaconFinder {
 
   /// Reads and scans packets until the source ends, ``stop()`` is called (by a delegate, say),
   /// `shouldStop` returns `true` (checked before each read), the deadline passes, or the
-  /// connection fails. The finder stays started: call ``stop()`` afterwards.
+  /// connection fails. The finder stays started: call ``stop()`` afterwards. The ``delegate``
+  /// is the one set when the run starts, and ``scanner``'s counts are up to date when it returns.
   public func run(until deadline: ContinuousClock.Instant? = nil, shouldStop: () -> Bool = { false }) -> RunEnd {
     let clock = ContinuousClock()
+    // The delegate is read once, when the run starts; and the scanner is worked on as a local
+    // value, written back when the run ends: per packet, neither a weak load nor a dynamic
+    // exclusivity check on this object.
+    let delegate = self.delegate
+    var scanner = self.scanner
+    defer { self.scanner = scanner }
     while let connection {
       if shouldStop() { return .stopped }
       if let deadline, clock.now >= deadline { return .deadline }
@@ -134,7 +141,6 @@ public final class HCIBeaconFinder: BeaconFinder {
         failure = error
         return .failed(error)
       }
-      let delegate = self.delegate
       guard let received else {
         delegate?.beaconFinder(self, didReach: WallClock.now())
         continue
