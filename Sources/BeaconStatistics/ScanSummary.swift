@@ -11,7 +11,7 @@ import MRTNavigation
 /// ago) is folded into ``folded``: their reports still count, exactly, and their identities are
 /// counted in a HyperLogLog sketch. A station's row is never folded. So the summary holds at most
 /// ``maximumRows`` rows of strangers plus one per station, each of bounded size (see
-/// ``BeaconTally``), and three 8 KiB sketches.
+/// ``BeaconTally``), three 8 KiB sketches and, once rows were folded, a 1 MiB bit set.
 ///
 /// **What stays exact:** the reports of every kind, always; every row's counts, unless the row
 /// says otherwise (``BeaconTally/isComplete``: an identity that came back after its row was
@@ -47,9 +47,10 @@ public struct ScanSummary: Sendable {
   private var foldedKinds = [Bool](repeating: false, count: BeaconKind.allCases.count)
   /// Per kind: every identity that got a row, for the estimate once rows were folded.
   private var identitySketches = [HyperLogLog?](repeating: nil, count: BeaconKind.allCases.count)
-  /// Identities whose row was folded, one bit per hash bucket (2^20 bits, 128 KiB): a new row for
-  /// one of them misses the reports folded before. A bit set by another identity only makes a
-  /// complete row say it may not be.
+  /// Identities whose row was folded, one bit per hash bucket (2^23 bits, 1 MiB, made at the
+  /// first fold): a new row for one of them misses the reports folded before. A bit set by
+  /// another identity only makes a complete row say it may not be: after a million identities
+  /// folded, about one complete row in nine.
   private var foldedIdentityBits: [UInt64] = []
 
   public init(catalog: StationCatalog, maximumRows: Int = ScanSummary.defaultMaximumRows) {
@@ -182,7 +183,7 @@ public struct ScanSummary: Sendable {
 
   // MARK: Helpers
 
-  private static let foldedBitWords = (1 << 20) / 64
+  private static let foldedBitWords = (1 << 23) / 64
 
   private static func kindIndex(_ kind: BeaconKind) -> Int {
     switch kind {
@@ -208,12 +209,12 @@ public struct ScanSummary: Sendable {
   }
 
   private static func isSet(_ hash: UInt64, in bits: [UInt64]) -> Bool {
-    let bit = Int(truncatingIfNeeded: HyperLogLog.mix(hash) >> 44)
+    let bit = Int(truncatingIfNeeded: HyperLogLog.mix(hash) >> 41)
     return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
   }
 
   private static func set(_ hash: UInt64, in bits: inout [UInt64]) {
-    let bit = Int(truncatingIfNeeded: HyperLogLog.mix(hash) >> 44)
+    let bit = Int(truncatingIfNeeded: HyperLogLog.mix(hash) >> 41)
     bits[bit >> 6] |= 1 << UInt64(bit & 63)
   }
 }
