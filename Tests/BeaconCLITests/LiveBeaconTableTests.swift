@@ -33,10 +33,29 @@ import Testing
     #expect(lines[1].hasSuffix("-70     -85.0        3  2.5 s ago"))
   }
 
-  @Test func rowsAreBounded() {
+  @Test func rowsAreBoundedAndTheDroppedOnesCounted() {
     var table = LiveBeaconTable(maximumRows: 4)
     for minor in 1...10 { table.record(Self.sighting(minor: UInt16(minor), rssi: -70, second: Int64(minor))) }
-    #expect(table.sortedRows.map { $0.identity.minor } == [7, 8, 9, 10])
+    // Minors 1-10 of the line's UUID are stations, all kept: their number is bounded by the
+    // catalog. Minors 14 and up are strangers, bounded by the table.
+    #expect(table.sortedRows.count == 10)
+    #expect(table.droppedRows == 0)
+    var strangers = LiveBeaconTable(maximumRows: 4)
+    for minor in 101...110 {
+      strangers.record(Self.sighting(minor: UInt16(minor), rssi: -70, second: Int64(minor)))
+    }
+    #expect(strangers.sortedRows.map { $0.identity.minor } == [107, 108, 109, 110])
+    #expect(strangers.droppedRows == 6)
+    let lines = strangers.lines(now: CaptureTime(microsecondsSinceUnixEpoch: 111_000_000))
+    #expect(lines.last == "6 row(s) of beacons heard longer ago dropped: the table keeps the 4 heard last")
+  }
+
+  @Test func aStationsRowIsNeverDroppedForAStranger() {
+    var table = LiveBeaconTable(maximumRows: 2)
+    table.record(Self.sighting(minor: 3, rssi: -70, second: 1))  // Cipete Raya, heard first
+    for minor in 101...110 { table.record(Self.sighting(minor: UInt16(minor), rssi: -70, second: Int64(minor))) }
+    #expect(table.sortedRows.map { $0.identity.minor } == [3, 110])
+    #expect(table.droppedRows == 9)
   }
 }
 

@@ -25,8 +25,11 @@ public struct LiveBeaconTable: Sendable {
   }
 
   private var rows: [BeaconIdentity: Row] = [:]
-  /// Bounds memory however many beacons pass by: the least recently heard row is dropped.
+  /// Bounds memory however many beacons pass by: beyond it, the row of no station heard longest
+  /// ago is dropped for a new one. A station's row is never dropped for a stranger.
   public let maximumRows: Int
+  /// Rows dropped so far to stay within ``maximumRows``.
+  public private(set) var droppedRows = 0
 
   public init(maximumRows: Int = 256) { self.maximumRows = maximumRows }
 
@@ -46,9 +49,10 @@ public struct LiveBeaconTable: Sendable {
       row.smoothedRSSI = row.smoothedRSSI.map { $0 + Self.smoothingFactor * (value - $0) } ?? value
     }
     if rows[identity] == nil, rows.count >= maximumRows,
-      let oldest = rows.values.min(by: { $0.lastSeen < $1.lastSeen })
+      let oldest = rows.values.lazy.filter({ $0.station == nil }).min(by: { $0.lastSeen < $1.lastSeen })
     {
       rows[oldest.identity] = nil
+      droppedRows += 1
     }
     rows[identity] = row
   }
@@ -78,6 +82,10 @@ public struct LiveBeaconTable: Sendable {
           row.address.description, row.rssi.map { String($0) } ?? "n/a",
           row.smoothedRSSI.map { Self.oneDecimal($0) } ?? "n/a", String(row.reports),
           "\(Self.oneDecimal(max(age, 0))) s ago"))
+    }
+    if droppedRows > 0 {
+      lines.append(
+        "\(droppedRows) row(s) of beacons heard longer ago dropped: the table keeps the \(maximumRows) heard last")
     }
     return lines
   }

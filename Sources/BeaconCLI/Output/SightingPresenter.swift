@@ -16,7 +16,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   private let mode: Mode
   let output: StandardOutput
   private let sourceName: String
-  private var seen: Set<BeaconIdentity> = []
+  private var seen = RecentIdentities()
   private var table = LiveBeaconTable()
   private var lastRedraw: CaptureTime?
   private var latestTime = CaptureTime(microsecondsSinceUnixEpoch: 0)
@@ -46,10 +46,11 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
     latestTime = max(latestTime, sighting.time)
     switch mode {
     case .lines(let formatter, let once):
-      if once, !seen.insert(sighting.frame.identity).inserted { return }
+      let station = catalog.station(for: sighting.frame.identity)
+      if once, !seen.insert(sighting.frame.identity, isStation: station != nil) { return }
       if !headerWritten, let header = formatter.header { output.writeLine(header) }
       headerWritten = true
-      output.writeLine(formatter.line(for: sighting, station: catalog.station(for: sighting.frame.identity)))
+      output.writeLine(formatter.line(for: sighting, station: station))
     case .table(let live):
       table.record(sighting, station: catalog.station(for: sighting.frame.identity))
       if live { redrawIfDue(now: sighting.time) }
@@ -94,6 +95,11 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
       StandardOutput.warn(
         "beacon-scan: warning: \(sourceName): \(problemCount - Self.problemsShownInFull) more malformed event(s) not shown"
       )
+    }
+    if seen.forgotten > 0 {
+      StandardOutput.warn(
+        "beacon-scan: \(sourceName): --once forgot \(seen.forgotten) beacon(s) of no station not heard for a while, "
+          + "to keep at most \(seen.capacity) in memory; one heard again after that was printed again")
     }
   }
 }
