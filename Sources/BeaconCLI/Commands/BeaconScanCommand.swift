@@ -61,12 +61,15 @@ public struct BeaconScanCommand: ParsableCommand {
       valueName: "file"))
   public var replay: String?
 
-  @Flag(help: "Print each beacon only the first time it is seen.")
+  @Flag(
+    help:
+      "Print each beacon only the first time it is seen (every station's; of the others, up to 65536 remembered at once)."
+  )
   public var once = false
 
   @Flag(
     help: ArgumentHelp(
-      "One row per beacon: station, RSSI now and smoothed, reports, last seen. Live on a terminal; after a replay, printed once."
+      "One row per beacon: station, RSSI now and smoothed, reports, last seen. Live on a terminal; after a replay, printed once. Up to 256 rows; the beacons of no station heard longest ago give way first."
     ))
   public var table = false
 
