@@ -130,8 +130,8 @@ let package = Package(
       name: "MRTNavigationTests",
       dependencies: [
         "BluetoothTypes", "Beacons", "MRTNavigation", "BeaconTestSupport",
-        // The rides over recorded captures, as beacon-ride composes them.
-        "HCITransportCore", "LinuxHCITransports", "BeaconScanning",
+        // The rides over recorded captures, as beacon-ride composes them, and the advertisers in them.
+        "HCICodec", "HCITransportCore", "LinuxHCITransports", "BeaconScanning",
       ]
     ),
     .testTarget(

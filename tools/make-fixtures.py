@@ -16,6 +16,12 @@ with the small, separate oracle at the end of this file (the "Oracle" section); 
 scenario annotates with "expect" are checked against the oracle, so a scenario that does not
 produce the bytes it describes fails loudly.
 
+A ride scenario may carry a "flood" (build_flood): bursts of new random identities mixed into
+the ride, every report from a new random address, drawn from its own random.Random(flood seed), so
+the ride's own records stay exactly those of the ride without it. "sameRideAs": NAME takes every
+key of ride scenario NAME except name, description, flood and expect: the same ride, record for
+record, with something added (see Fixtures/README.md, "Scenario format").
+
 Usage:
   python3 tools/make-fixtures.py            regenerate every fixture and say what was written
   python3 tools/make-fixtures.py --check    regenerate in memory; exit 1 if a committed file differs
@@ -504,6 +510,9 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
             raise ValueError("advertising event too long")
         cap.add(at_us, "event", packet)
         i += 1
+    if "flood" in sc:
+        # its own random source, so that the ride's records are those of the ride without it
+        build_flood(cap, sc["flood"], sc["stationBeacons"], plan, alongside, ride_start, ride_end, extended)
     for extra in sc.get("acl", []):
         build_acl(cap, extra, ride_start, rng)
     cap.ride_start_us = ride_start
@@ -586,6 +595,117 @@ def build_device(dev: dict, plan: list, appr: float, ride_end: float, rng: rando
                 rsp.pop("reservedBit15", None)
                 push(sec + rng.uniform(0.0006, 0.0025), rsp)
             sec += rng.expovariate(rate)
+
+
+# A flood: new random identities, each from new random addresses, mixed into a ride.
+FLOOD_KINDS = ("stationUuidIBeacon", "iBeacon", "altBeacon", "eddystoneUid", "nonBeacon")
+
+
+def flood_windows(spec: dict, plan: list, alongside: list, ride_end: float) -> list[tuple[float, float]]:
+    """The flood's windows in ride seconds: the whole ride, or windows anchored at stops."""
+    if spec["windows"] == "wholeRide":
+        return [(0.0, ride_end)]
+    moments = {name: {"alongside": a, "arrive": arrive, "depart": depart}
+               for (name, arrive, depart), a in zip(plan, alongside)}
+    windows = []
+    for w in spec["windows"]:
+        anchor = moments[w["stop"]][w.get("anchor", "alongside")]
+        windows.append((anchor + w["fromSeconds"], anchor + w["toSeconds"]))
+    return windows
+
+
+def flood_advertising_data(kind: str, station_uuid: str, station_identities: set, rng: random.Random) -> bytes:
+    """One flood identity's advertising data; beacons with random identities (a station-UUID
+    iBeacon never with a catalog station's major and minor), other adverts never a beacon."""
+    def random_uuid() -> str:
+        return uuid_text(bytes(rng.randrange(256) for _ in range(16)))
+
+    def major_minor() -> tuple[int, int]:
+        while True:
+            # a fifth keep the stations' major, with a minor that is no station's
+            major = 1 if rng.random() < 0.2 else rng.randrange(65536)
+            minor = rng.randrange(65536)
+            if (major, minor) not in station_identities:
+                return major, minor
+
+    if kind == "stationUuidIBeacon":
+        major, minor = major_minor()
+        return encode_ad_list([{"flags": 6}, {"ibeacon": {"uuid": station_uuid, "major": major, "minor": minor,
+                                                          "measuredPower": rng.randint(-75, -50)}}], rng)
+    if kind == "iBeacon":
+        uuid = random_uuid()
+        while uuid == station_uuid:
+            uuid = random_uuid()
+        return encode_ad_list([{"flags": 6}, {"ibeacon": {"uuid": uuid, "major": rng.randrange(65536),
+                                                          "minor": rng.randrange(65536),
+                                                          "measuredPower": rng.randint(-75, -50)}}], rng)
+    if kind == "altBeacon":
+        return encode_ad_list([{"flags": 4}, {"altbeacon": {"company": f"0x{rng.randrange(65536):04X}", "id1": random_uuid(),
+                                                            "id2": rng.randrange(65536), "id3": rng.randrange(65536),
+                                                            "referenceRssi": rng.randint(-75, -50),
+                                                            "reserved": rng.randrange(256)}}], rng)
+    if kind == "eddystoneUid":
+        return encode_ad_list([{"flags": 6}, {"serviceUuids16": ["0xFEAA"]},
+                               {"eddystoneUid": {"txPowerAt0m": rng.randint(-30, 0),
+                                                 "namespace": bytes(rng.randrange(256) for _ in range(10)).hex(),
+                                                 "instance": bytes(rng.randrange(256) for _ in range(6)).hex(),
+                                                 "reservedBytes": rng.random() < 0.5}}], rng)
+    # not a beacon: what a crowd's phones, watches and tags send, or an advertising spammer's noise
+    choice = rng.randrange(4)
+    if choice == 0:  # Apple Nearby Info
+        items = [{"flags": 26}, {"manufacturer": {"company": "0x004C", "hex": "10 05 ?? ?? ?? ?? ??"}}]
+    elif choice == 1:  # Find My
+        items = [{"manufacturer": {"company": "0x004C", "hex": "12 19" + " ??" * 25}}]
+    elif choice == 2:  # another company's manufacturer data, 3 to 20 bytes
+        items = [{"flags": 6}, {"manufacturer": {"company": f"0x{rng.randrange(65536):04X}",
+                                                  "hex": " ".join(["??"] * rng.randint(3, 20))}}]
+    else:  # a name and a 16-bit service
+        items = [{"flags": 6}, {"serviceUuids16": [f"0x{rng.randrange(0x1800, 0xFE00):04X}"]},
+                 {"shortName": f"BLE-{rng.randrange(65536):04X}"}]
+    return encode_ad_list(items, rng)
+
+
+def build_flood(cap: Capture, spec: dict, beacons: dict, plan: list, alongside: list, ride_start: int,
+                ride_end: float, extended: bool) -> None:
+    """`ratePerSecond` new identities a second (Poisson arrivals) in each window, drawn from
+    `mix` (weights of FLOOD_KINDS); each heard `reportsPerIdentity` [min, max] times within a
+    second, every report from a new random address, delivered 1 to 3 reports an event."""
+    rng = random.Random(spec["seed"])
+    mix = spec["mix"]
+    kinds = [k for k in FLOOD_KINDS if mix.get(k, 0) > 0]
+    if set(mix) - set(FLOOD_KINDS):
+        raise ValueError(f"flood mix: unknown kinds {set(mix) - set(FLOOD_KINDS)}")
+    weights = [mix[k] for k in kinds]
+    station_identities = {(beacons["major"], i + 1) for i in range(len(STATIONS))}
+    station_addresses = {a.upper() for a in beacons["addresses"].values()}
+    lo, hi = spec["rssi"]
+    reports: list[tuple[float, int, dict]] = []
+    for begin, end in flood_windows(spec, plan, alongside, ride_end):
+        sec = begin + rng.expovariate(spec["ratePerSecond"])
+        while sec < end:
+            kind = rng.choices(kinds, weights)[0]
+            data = flood_advertising_data(kind, beacons["uuid"], station_identities, rng)
+            frame = beacon_in(data)
+            if (frame is None) != (kind == "nonBeacon"):
+                raise AssertionError(f"flood {kind} advert decodes as {frame}")
+            event_type = "ADV_NONCONN_IND" if frame else rng.choice(["ADV_IND", "ADV_NONCONN_IND", "ADV_SCAN_IND"])
+            at = sec
+            for _ in range(rng.randint(*spec["reportsPerIdentity"])):
+                address = random_address(rng, rng.choice(["nrpa", "rpa", "static"]))
+                while address in station_addresses:
+                    address = random_address(rng, "nrpa")
+                reports.append((at, len(reports), {"eventType": event_type, "addressType": 1, "address": address,
+                                                   "data": data, "rssi": rng.randint(lo, hi)}))
+                at += rng.uniform(0.05, 1.0)
+            sec += rng.expovariate(spec["ratePerSecond"])
+    reports.sort(key=lambda r: (r[0], r[1]))
+    i = 0
+    while i < len(reports):
+        # as in the ride: reports received close together (within 300 ms) may share an event
+        group = [r for r in reports[i:i + rng.choice([1, 1, 2, 3])] if r[0] - reports[i][0] < 0.3]
+        at_us = ride_start + int(group[-1][0] * 1_000_000)
+        cap.add(at_us, "event", advertising_event([finish_report(r, extended, rng) for _, _, r in group], extended))
+        i += len(group)
 
 
 def build_acl(cap: Capture, spec: dict, ride_start: int, rng: random.Random) -> None:
@@ -949,6 +1069,23 @@ def ride_truth(sc: dict, cap: Capture) -> dict:
             "neverStoodAt": [s for s in STATIONS if s not in stood], "mustNotBeFound": mustNotBeFound}
 
 
+def load_scenario(path: Path) -> dict:
+    """A scenario; one with `sameRideAs` takes every key of that ride scenario (seed included, so
+    the ride's records are the same) except its own `name`, `description`, `flood` and `expect`."""
+    sc = json.loads(path.read_text())
+    if "sameRideAs" not in sc:
+        return sc
+    base = json.loads((SCENARIOS / f"{sc['sameRideAs']}.json").read_text())
+    if base["kind"] != "ride" or "sameRideAs" in base:
+        raise SystemExit(f"{path}: sameRideAs must name a ride scenario of its own")
+    extra = set(sc) - {"name", "description", "sameRideAs", "flood", "expect"}
+    if extra:
+        raise SystemExit(f"{path}: with sameRideAs, the ride's keys come from {sc['sameRideAs']}: {sorted(extra)}")
+    merged = {key: value for key, value in base.items() if key not in ("flood", "expect")}
+    merged.update(sc)
+    return merged
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="fail if a committed fixture differs from a fresh build")
@@ -959,7 +1096,7 @@ def main() -> int:
         paths = [p for p in paths if p.stem in args.names]
     stale = 0
     for path in paths:
-        sc = json.loads(path.read_text())
+        sc = load_scenario(path)
         if sc["name"] != path.stem:
             raise SystemExit(f"{path}: name {sc['name']!r} must match the file name")
         for filename, content in outputs_for(sc).items():

@@ -15,6 +15,7 @@ import Testing
   final class Recorder: NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
     var founds: [(station: String, at: CaptureTime)] = []
     var arrivals: [(station: String, at: CaptureTime)] = []
+    var suspects: [(station: String, at: CaptureTime)] = []
 
     func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
       _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station, rssi: Double,
@@ -25,6 +26,11 @@ import Testing
       _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
       rssi: Double, at time: CaptureTime
     ) { arrivals.append((station.name, time)) }
+
+    func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,
+      reason: StationSuspicion, at time: CaptureTime
+    ) { suspects.append((station.name, time)) }
   }
 
   static func commute(_ name: String, to destination: String) throws -> Recorder {
