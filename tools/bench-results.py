@@ -146,6 +146,8 @@ def scan(args) -> int:
         except (OSError, ValueError):
             pass
     expected = int(options["--expected-reports"]) if "--expected-reports" in options else None
+    if expected is not None:
+        result["expectedReports"] = expected
     if "user" in fields:
         result["cpuSeconds"] = round(fields["user"] + fields.get("system", 0.0), 3)
     if "wall" in fields:
@@ -298,7 +300,12 @@ def report(args) -> int:
             if run.get("identities") is not None:
                 identities += f"; beacon-scan counted {run['identities']:,}"
             reports = run.get("reports") or generated.get("reports")
-            reports = f"{reports:,}" if reports is not None else "?"
+            if reports is not None:
+                reports = f"{reports:,}"
+            elif run.get("expectedReports") is not None:
+                reports = f"? of {run['expectedReports']:,}"
+            else:
+                reports = "?"
             cpu = f"{run['cpuSeconds']:.2f}" if "cpuSeconds" in run else "—"
             ns = f"{run['nsPerReport']:,.1f}" if "nsPerReport" in run and run["ok"] else "—"
             rss = run.get("peakRSSKiB")
