@@ -4,7 +4,9 @@ import PackageDescription
 // The benchmarks, kept out of the main package so that its test build does not compile
 // ordo-one/benchmark. `swift package benchmark` here runs DecodeBenchmarks; `tools/bench` runs
 // bench-decode beside the Python decoders. Both read a capture written by tools/bench-capture.py
-// (BENCH_CAPTURE, default /tmp/beacon-bench/bench-1m.btsnoop).
+// (BENCH_CAPTURE, default /tmp/beacon-bench/bench-1m.btsnoop); DecodeBenchmarks also the
+// distinct-identity one that tools/bench writes (BENCH_DISTINCT_CAPTURE, default
+// /tmp/beacon-bench/bench-distinct-1m.btsnoop), when it is there.
 let package = Package(
   name: "beacon-benchmarks",
   platforms: [.macOS(.v13)],

@@ -125,7 +125,7 @@ def main() -> int:
         ("bluetooth-data-tools", payloads, run_bdt_uncached,
          "AD payload -> parsed AD, cache bypassed (payloads with manufacturer data)"),
         ("bluetooth-data-tools (memoised)", payloads, run_bdt_cached,
-         "AD payload -> parsed AD, lru_cache on a capture with repeated payloads"),
+         "AD payload -> parsed AD, its lru_cache as shipped (hits only on repeated payloads)"),
         ("aioblescan", events, run_aioblescan, "H4 event bytes -> decoded event (events)"),
         ("bumble", events, run_bumble, "H4 event bytes -> event + AD structures (AD structures)"),
     ]:
