@@ -32,12 +32,16 @@ public struct SpawnProcessRunner: ProcessRunner {
   public func run(
     _ executable: String, arguments: [String], timeout: Duration
   ) throws(ProcessLaunchError) -> ProcessOutcome {
-    var pipeEnds: [Int32] = [-1, -1]
-    // Glibc's module does not export pipe2; both ends are marked close-on-exec right after, so
-    // only the child's standard error (a dup2 copy) survives into the child.
-    guard pipe(&pipeEnds) == 0 else { throw ProcessLaunchError(executable: executable, code: errno) }
-    let readEnd = pipeEnds[0]
-    let writeEnd = pipeEnds[1]
+    // swift-system's pipe has no flags (no pipe2); both ends are marked close-on-exec right
+    // after, so only the child's standard error (a dup2 copy) survives into the child.
+    let pipeEnds: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+    do throws(Errno) {
+      pipeEnds = try systemCall { try FileDescriptor.pipe() }
+    } catch {
+      throw ProcessLaunchError(executable: executable, code: error.rawValue)
+    }
+    let readEnd = pipeEnds.readEnd.rawValue
+    let writeEnd = pipeEnds.writeEnd.rawValue
     defer { close(readEnd) }
     _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
     _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)

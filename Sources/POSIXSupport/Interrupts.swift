@@ -69,10 +69,12 @@ extension FileDescriptor {
   /// once, `false` when it is under way (`EINPROGRESS`, or `EINTR`, after which it goes on in
   /// the background). The corresponding C function is `connect`.
   package func startConnecting(to address: UnsafeMutablePointer<sockaddr>?, length: socklen_t) throws(Errno) -> Bool {
-    guard Glibc.connect(rawValue, address, length) != 0 else { return true }
-    let error = Errno(rawValue: Glibc.errno)
-    guard error == .nowInProgress || error == .interrupted else { throw error }
-    return false
+    do throws(Errno) {
+      _ = try valueOrErrno(Glibc.connect(rawValue, address, length))
+      return true
+    } catch  where error == .nowInProgress || error == .interrupted {
+      return false
+    }
   }
 }
 

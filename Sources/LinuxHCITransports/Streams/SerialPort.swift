@@ -53,8 +53,10 @@ public enum SerialPort {
     _ file: FileDescriptor, path: String, speed: speed_t, flowControl: Bool
   ) throws(SerialPortError) {
     var settings = termios()
-    guard tcgetattr(file.rawValue, &settings) == 0 else {
-      throw SerialPortError(path: path, errno: Errno(rawValue: Glibc.errno), operation: "tcgetattr")
+    do throws(Errno) {
+      _ = try valueOrErrno(tcgetattr(file.rawValue, &settings))
+    } catch {
+      throw SerialPortError(path: path, errno: error, operation: "tcgetattr")
     }
     cfmakeraw(&settings)
     settings.c_cflag &= ~tcflag_t(CSIZE | PARENB | CSTOPB)
@@ -69,8 +71,10 @@ public enum SerialPort {
       controlCharacters[Int(VMIN)] = 1
       controlCharacters[Int(VTIME)] = 0
     }
-    guard cfsetspeed(&settings, speed) == 0 else {
-      throw SerialPortError(path: path, errno: Errno(rawValue: Glibc.errno), operation: "cfsetspeed")
+    do throws(Errno) {
+      _ = try valueOrErrno(cfsetspeed(&settings, speed))
+    } catch {
+      throw SerialPortError(path: path, errno: error, operation: "cfsetspeed")
     }
     do throws(Errno) {
       _ = try retryingOnInterrupt { () throws(Errno) in try valueOrErrno(tcsetattr(file.rawValue, TCSANOW, &settings)) }

@@ -74,8 +74,12 @@ public enum TCPClient {
     _ address: addrinfo, until deadline: ContinuousClock.Instant
   ) -> Result<FileDescriptor, Errno> {
     let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-    let descriptor = socket(address.ai_family, type, address.ai_protocol)
-    guard descriptor >= 0 else { return .failure(Errno(rawValue: Glibc.errno)) }
+    let descriptor: Int32
+    do throws(Errno) {
+      descriptor = try valueOrErrno(socket(address.ai_family, type, address.ai_protocol))
+    } catch {
+      return .failure(error)
+    }
     let file = FileDescriptor(rawValue: descriptor)
     do throws(Errno) {
       if try !file.startConnecting(to: address.ai_addr, length: address.ai_addrlen) {
@@ -96,9 +100,7 @@ public enum TCPClient {
     guard try file.waitUntilWritable(until: deadline) else { throw .timedOut }
     var pending: Int32 = 0
     var length = socklen_t(MemoryLayout<Int32>.size)
-    guard getsockopt(file.rawValue, SOL_SOCKET, SO_ERROR, &pending, &length) == 0 else {
-      throw Errno(rawValue: Glibc.errno)
-    }
+    _ = try valueOrErrno(getsockopt(file.rawValue, SOL_SOCKET, SO_ERROR, &pending, &length))
     if pending != 0 { throw Errno(rawValue: pending) }
   }
 }

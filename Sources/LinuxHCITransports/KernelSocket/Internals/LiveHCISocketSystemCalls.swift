@@ -1,6 +1,7 @@
 import BluetoothTypes
 import CBlueZShim
 import Glibc
+import POSIXSupport
 import SystemPackage
 
 /// The real system calls: the C shim for what needs BlueZ's structures, Glibc for the rest.
@@ -13,13 +14,6 @@ package struct LiveHCISocketSystemCalls: HCISocketSystemCalls {
   /// Turns the shim's convention (non-negative on success, -errno on failure) into a throw.
   private func check(_ result: Int32) throws(Errno) -> Int32 {
     guard result >= 0 else { throw Errno(rawValue: -result) }
-    return result
-  }
-
-  /// Turns Glibc's convention (-1 and `errno`) into a throw. `error` must be `errno` as
-  /// read right after the call, before anything else can change it.
-  private func check<Result: BinaryInteger>(_ result: Result, error: Int32) throws(Errno) -> Result {
-    guard result >= 0 else { throw Errno(rawValue: error) }
     return result
   }
 
@@ -80,30 +74,27 @@ package struct LiveHCISocketSystemCalls: HCISocketSystemCalls {
 
   package func poll(_ descriptor: Int32, timeoutMilliseconds: Int32) throws(Errno) -> Bool {
     var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    let ready = Glibc.poll(&request, 1, timeoutMilliseconds)
-    return try check(ready, error: Glibc.errno) > 0
+    return try valueOrErrno(Glibc.poll(&request, 1, timeoutMilliseconds)) > 0
   }
 
   package func read(_ descriptor: Int32, maxCount: Int) throws(Errno) -> [UInt8] {
     var buffer = [UInt8](repeating: 0, count: maxCount)
-    let (count, error) = buffer.withUnsafeMutableBytes { bytes in
-      let count = Glibc.read(descriptor, bytes.baseAddress, bytes.count)
-      return (count, Glibc.errno)
+    // `errno` is read inside the closure, right after the call, before the buffer is released.
+    let count = buffer.withUnsafeMutableBytes { bytes in
+      Result { () throws(Errno) in try valueOrErrno(Glibc.read(descriptor, bytes.baseAddress, bytes.count)) }
     }
-    return Array(buffer.prefix(try check(count, error: error)))
+    return Array(buffer.prefix(try count.get()))
   }
 
   package func write(_ descriptor: Int32, _ bytes: [UInt8]) throws(Errno) -> Int {
-    let (count, error) = bytes.withUnsafeBytes { buffer in
-      let count = Glibc.write(descriptor, buffer.baseAddress, buffer.count)
-      return (count, Glibc.errno)
+    let count = bytes.withUnsafeBytes { buffer in
+      Result { () throws(Errno) in try valueOrErrno(Glibc.write(descriptor, buffer.baseAddress, buffer.count)) }
     }
-    return try check(count, error: error)
+    return try count.get()
   }
 
   package func close(_ descriptor: Int32) throws(Errno) {
-    let result = Glibc.close(descriptor)
-    _ = try check(result, error: Glibc.errno)
+    _ = try valueOrErrno(Glibc.close(descriptor))
   }
 
   package func executablePath() -> String? {
