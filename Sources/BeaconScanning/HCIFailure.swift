@@ -17,11 +17,11 @@ public enum HCIFailure: Error, Sendable, CustomStringConvertible {
     case other
   }
 
-  /// The connection's error, also when the session met it.
+  /// The connection's error, also when the session met it (a link that failed, or closed).
   public var connectionError: HCIConnectionError? {
     switch self {
     case .connection(let error): return error
-    case .controller(.connectionFailed(_, let error)): return error
+    case .controller(.connectionFailed(_, let error)), .controller(.connectionLost(_, let error)): return error
     case .controller: return nil
     }
   }

@@ -72,6 +72,21 @@ private struct Gone: TransportFailure {
     #expect(finder.failure?.kind == .unavailable)
   }
 
+  /// A controller whose link closes while the session starts (unplugged at that moment): the
+  /// session's error keeps the connection's, so the adapter counts as gone, not as refusing.
+  @Test func aLinkThatClosesWhileTheSessionStartsIsAnAdapterGone() {
+    let connection = InMemoryConnection(incoming: [], answersCommands: true, ending: .closed(Gone()))
+    let finder = HCIBeaconFinder(openConnection: { connection })
+    #expect(finder.start() == .bluetoothUnavailable)
+    guard case .controller(.connectionLost(_, .closed(let failure))) = finder.failure else {
+      Issue.record("expected the session to lose the link, got \(String(describing: finder.failure))")
+      return
+    }
+    #expect(failure is Gone)
+    #expect(connection.sent.count == 1, "the session's first command was sent")
+    #expect(connection.isClosed)
+  }
+
   @Test func aDelegateThatStopsTheFinderEndsTheRun() {
     let connection = InMemoryConnection(incoming: Self.packets)
     let finder = HCIBeaconFinder(openConnection: { connection })
