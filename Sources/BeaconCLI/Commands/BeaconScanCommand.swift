@@ -167,12 +167,7 @@ public struct BeaconScanCommand: ParsableCommand {
       recordPath: record, duration: duration.map { .milliseconds(Int64($0 * 1000)) },
       reconnect: reconnectOptions.reconnect, program: "beacon-scan")
     let finder = try run.makeFinder(scanner: BeaconScanner(filter: try filters.filter(catalog: catalog)))
-    let sourceName: String
-    if case .replay(let path) = spec {
-      sourceName = CaptureReplayConnection.messageName(forPath: path)
-    } else {
-      sourceName = spec.description
-    }
+    let sourceName = run.sourceName
     if notify {
       let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(
         finder: finder, catalog: catalog, policy: try policyOptions.policy(),

@@ -53,10 +53,10 @@ final class ScanRun {
   /// How often a lost controller is tried again with ``reconnect``.
   static let reconnectInterval = Duration.seconds(1)
 
-  /// The capture path, for a replay.
-  private var replayPath: String? {
+  /// How messages name the source: the capture's path (or `standard input`), or the device.
+  var sourceName: String {
     if case .replay(let path) = spec { return CaptureReplayConnection.messageName(forPath: path) }
-    return nil
+    return spec.description
   }
 
   /// The finder over this run's source, recording to `--record` if asked. A live run installs
@@ -101,11 +101,9 @@ final class ScanRun {
     }
     // A controller that answered badly has had a session, whose output is finished; a
     // transport that did not open has none. A capture's output is finished either way.
-    if case .controller = failure {
-      output.finish(statistics: finder.scanner.statistics)
-    } else if spec.isReplay {
-      output.finish(statistics: finder.scanner.statistics)
-    }
+    var hadSession = false
+    if case .controller = failure { hadSession = true }
+    if hadSession || spec.isReplay { output.finish(statistics: finder.scanner.statistics) }
     throw report(failure)
   }
 
@@ -141,8 +139,8 @@ final class ScanRun {
     }
     _ = finder.stop()
     output.finish(statistics: finder.scanner.statistics)
-    if let path = replayPath {
-      reportReplayEnd(path: path, warnings: replayWarnings, statistics: finder.scanner.statistics)
+    if spec.isReplay {
+      reportReplayEnd(path: sourceName, warnings: replayWarnings, statistics: finder.scanner.statistics)
     } else if let recordPath {
       StandardOutput.warn("\(program): recorded the HCI traffic to \(recordPath)")
     }
