@@ -1,4 +1,5 @@
 import BeaconTestSupport
+import Beacons
 import BluetoothTypes
 import Testing
 
@@ -66,6 +67,10 @@ import Testing
 }
 
 @Suite struct ScanSummaryTests {
+  @Test func kindIndicesFollowTheKindsOrder() {
+    #expect(BeaconKind.allCases.map(ScanSummary.kindIndex) == Array(BeaconKind.allCases.indices))
+  }
+
   @Test func talliesPerIdentityWithDistinctAddressesAndTimeRange() {
     var summary = ScanSummary(catalog: JakartaMRT.catalog)
     summary.record(FindingFixtures.sighting(minor: 3, rssi: -70, at: 5, address: 0xA))
