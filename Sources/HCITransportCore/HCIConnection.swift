@@ -67,14 +67,7 @@ public enum HCIConnectionError: Error, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
-    switch self {
-    case .notAuthorized(let failure), .unavailable(let failure), .closed(let failure), .framing(let failure),
-      .failed(let failure):
-      return failure.description
-    case .endOfStream: return "the source has no more packets"
-    }
-  }
+  public var description: String { failure?.description ?? "the source has no more packets" }
 }
 
 extension HCIConnectionError: Hashable {

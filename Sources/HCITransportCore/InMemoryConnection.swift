@@ -7,8 +7,8 @@ import HCICodec
 public final class InMemoryConnection: HCIConnection {
   public let name: String
   public let answersCommands: Bool
-  /// The packets still to be received, first first.
-  public private(set) var incoming: [TimedHCIPacket]
+  /// The packets to hand out, in order; the first ``receivedCount`` have been.
+  public let incoming: [TimedHCIPacket]
   /// What ``receive(timeout:)`` throws once ``incoming`` is empty: by default
   /// ``HCIConnectionError/endOfStream``, as a capture ends; `nil` to time out instead, as an
   /// idle controller does.

@@ -29,7 +29,7 @@ struct BroadcastRun {
     let end = duration.map { clock.now.advanced(by: $0) }
     for (index, plan) in plans.enumerated() where !StopSignal.isRequested {
       guard broadcaster.startBroadcasting(.iBeacon(plan.frame), interval: plan.interval.duration) == .broadcasting
-      else { return try fail(controller) }
+      else { try fail(controller) }
       let isLast = index == plans.count - 1
       let execution = BroadcastPlan.Execution.live(
         device: name, commandSet: controller.session?.advertisingCommandSet.description ?? "",
@@ -39,16 +39,16 @@ struct BroadcastRun {
       output.flush()
       let stepEnd = dwell.map { clock.now.advanced(by: $0) }
       guard controller.keepAlive(until: [stepEnd, end].compactMap { $0 }.min(), shouldStop: { StopSignal.isRequested })
-      else { return try fail(controller) }
+      else { try fail(controller) }
       if let end, clock.now >= end { break }
-      if !isLast, broadcaster.stopBroadcasting() == .failed { return try fail(controller) }
+      if !isLast, broadcaster.stopBroadcasting() == .failed { try fail(controller) }
     }
     controller.close()
     StandardOutput.warn("beacon-broadcast: \(name): advertising stopped")
   }
 
   /// Says why the controller could not be used, and exits 69.
-  private func fail(_ controller: HCIBeaconBroadcaster) throws {
+  private func fail(_ controller: HCIBeaconBroadcaster) throws -> Never {
     StandardOutput.warn("beacon-broadcast: \(controller.failure.map { "\($0)" } ?? "\(spec) could not be used")")
     throw ExitStatus.unavailable
   }

@@ -56,11 +56,10 @@ public final class HCIBeaconBroadcaster: BeaconBroadcaster {
   public func startBroadcasting(_ frame: BeaconFrame, interval: Duration) -> BeaconBroadcastResult {
     let opened = open()
     guard opened == .broadcasting, let session else { return opened }
-    let (seconds, attoseconds) = interval.components
     let advertisingInterval: AdvertisingInterval
     do throws(HCIParameterError) {
-      advertisingInterval = try AdvertisingInterval(
-        milliseconds: Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+      // Whole microseconds are exact for the spec's 625 µs units.
+      advertisingInterval = try AdvertisingInterval(milliseconds: Double(interval.wholeMicroseconds) / 1000)
     } catch {
       return fail(.controller(.invalidParameter(error.description)))
     }

@@ -16,7 +16,6 @@ import SystemPackage
 /// It answers no commands (``answersCommands`` is `false`): the scan loop reads it without a
 /// controller session, at the speed the decoder goes, with the times the capture recorded.
 public final class CaptureReplayConnection: HCIConnection {
-  /// The file being replayed.
   /// The file being replayed, as messages name it: the path, or `standard input` for `-`.
   public let path: String
 
@@ -28,6 +27,7 @@ public final class CaptureReplayConnection: HCIConnection {
   public static func messageName(forPath path: String) -> String {
     path == standardInputPath ? "standard input" : path
   }
+
   /// The capture format, recognised when the source is opened.
   public let format: CaptureFileFormat
   /// Problems that did not stop the replay; complete once ``nextPacket()`` has returned `nil`.
