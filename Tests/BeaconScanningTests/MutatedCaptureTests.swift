@@ -8,22 +8,10 @@ import Testing
 /// replay pipeline and ends in sightings, warnings or a typed error. (Coverage-guided fuzzing of
 /// each decoder is separate; this checks the pipeline end to end on realistic bytes.)
 @Suite struct MutatedCaptureTests {
-  /// SplitMix64: a small seeded generator, so that a failure can be reproduced.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let fixtures = ["ride-android-h4", "raw-hci-1001", "tricky-reports", "ride-lebak-bulus-to-bundaran-hi"]
 
   /// One of: flip random bytes, overwrite a run with 0xFF, cut the file, or duplicate a slice.
-  static func mutate(_ bytes: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
+  static func mutate(_ bytes: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
     var bytes = bytes
     // Keep the 16-byte file header intact half of the time, so damage reaches the records.
     let lowest = Bool.random(using: &generator) ? 16 : 0
@@ -52,7 +40,8 @@ import Testing
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mutated-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    var generator = SeededGenerator(state: 0x5EED_0000 &+ UInt64(fixture.utf8.count))
+    // SplitMix64 (BeaconTestSupport): seeded, so that a failure can be reproduced.
+    var generator = SplitMix64(seed: 0x5EED_0000 &+ UInt64(fixture.utf8.count))
     var outcomes = (completed: 0, failed: 0)
     for round in 0..<60 {
       let path = directory.appendingPathComponent("\(round).btsnoop").path
