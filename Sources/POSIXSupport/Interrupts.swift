@@ -39,7 +39,7 @@ package func waitRetryingOnInterrupt(
 
 /// The whole milliseconds from now to `deadline`, rounded up, as `poll` takes them; 0 once it
 /// has passed.
-package func pollMilliseconds(until deadline: ContinuousClock.Instant, clock: ContinuousClock) -> Int32 {
+private func pollMilliseconds(until deadline: ContinuousClock.Instant, clock: ContinuousClock) -> Int32 {
   let remaining = clock.now.duration(to: deadline)
   guard remaining > .zero else { return 0 }
   let (seconds, attoseconds) = remaining.components

@@ -37,16 +37,6 @@ public final class ScanSummaryPresenter: ScanOutput, BeaconFinderDelegate {
 
   public var isDone: Bool { false }
 
-  /// Without the scanner's counts, reports are known only from the sightings (the scan loops
-  /// call ``finish(statistics:)`` instead).
-  public func finish() {
-    var statistics = ScanStatistics()
-    statistics.advertisingReports = summary.reports
-    statistics.beaconReports = summary.reports
-    statistics.emittedSightings = summary.reports
-    finish(statistics: statistics)
-  }
-
   public func finish(statistics: ScanStatistics) {
     guard !printed else { return }
     printed = true

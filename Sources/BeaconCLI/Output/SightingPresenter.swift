@@ -82,10 +82,9 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
 
   public var isDone: Bool { output.readerHasGone }
 
-  public func finish(statistics: ScanStatistics) { finish() }
-
-  /// Prints what is left: the final table, and how many problems were not listed.
-  public func finish() {
+  /// Prints what is left: the final table, how many problems were not listed, and how many
+  /// beacons `--once` forgot.
+  public func finish(statistics: ScanStatistics) {
     if case .table = mode {
       if case .table(live: true) = mode { output.write("\u{1B}[H\u{1B}[J") }
       for line in table.lines(now: latestTime) { output.writeLine(line) }

@@ -78,9 +78,6 @@ public final class HCIBeaconFinder: BeaconFinder {
     self.makeSession = makeSession
   }
 
-  /// Whether the finder is started.
-  public var isRunning: Bool { connection != nil }
-
   /// Opens the connection and, on a controller, starts the session and scanning.
   public func start() -> BeaconFinderStartResult {
     guard connection == nil else { return .alreadyStarted }
