@@ -12,7 +12,7 @@ import MRTNavigation
 public struct BeaconTally: Sendable {
   public let identity: BeaconIdentity
   /// The catalog's station for this identity, if any.
-  public let station: Station?
+  public internal(set) var station: Station?
   /// Reports of this identity.
   public private(set) var reports = 0
   /// The RSSI of those reports.

@@ -1,3 +1,5 @@
+import BluetoothTypes
+
 /// An estimate of how many distinct 64-bit values were inserted, in a fixed 8 KiB however many
 /// there are: a HyperLogLog sketch (Flajolet, Fusy, Gandouet and Meunier 2007).
 ///
@@ -66,7 +68,7 @@ struct HyperLogLog: Hashable, Sendable {
 
   /// Counts `value` (a second insertion of the same value changes nothing).
   mutating func insert(_ value: UInt64) {
-    let hash = Self.mix(value)
+    let hash = BitMixer.mix(value)
     let index = Int(truncatingIfNeeded: hash >> UInt64(Self.rankBits))
     let rest = hash << UInt64(Self.indexBits)
     let rank = UInt8(min(rest.leadingZeroBitCount, Self.rankBits) + 1)
@@ -95,15 +97,6 @@ struct HyperLogLog: Hashable, Sendable {
     let estimate = 0.7213475204444817 * m * m / z
     guard estimate.isFinite, estimate < Double(Int.max) else { return Int.max }
     return Int(estimate.rounded())
-  }
-
-  /// The splitmix64 finalizer: a bijection on 64 bits whose output bits each depend on every
-  /// input bit.
-  static func mix(_ value: UInt64) -> UInt64 {
-    var z = value
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 
   /// σ(x) = x + Σₖ₌₁ x^(2ᵏ)·2ᵏ⁻¹ for 0 ≤ x < 1 (Ertl, eq. 24): the empty registers' share.

@@ -38,7 +38,38 @@ public struct ScanSummary: Sendable {
   public let maximumRows: Int
   /// What was folded so far.
   public private(set) var folded = Folded()
-  private var tallies: [BeaconIdentity: BeaconTally] = [:]
+  /// The rows, in no order. A folded row stays where it was, marked free, until a new row
+  /// takes its place (``freeRows``): a fold moves no row. ``rowIndex`` finds an identity's row.
+  private var rows: [Row] = []
+  /// Rows folded, free for new ones.
+  private var freeRows: [Int] = []
+  /// The tallies of rows heard more than once (``Row/tally``), with holes where rows were
+  /// folded (``freeTallies``).
+  private var tallies: [BeaconTally] = []
+  private var freeTallies: [Int] = []
+
+  /// One identity's row while the scan runs. Trivially copyable, so that making one (most
+  /// reports of a flood make one) copies bytes and touches no reference count: its first
+  /// report is held as it came, and only from its second does a ``BeaconTally`` (with its
+  /// histogram and address list) count them all. Rows hold no `Station` either (``beacons``
+  /// puts it in), for the same reason.
+  private struct Row {
+    enum Kind {
+      case free
+      case stranger
+      case station
+    }
+    var kind: Kind
+    var isComplete: Bool
+    var fingerprint: UInt64
+    var reports: Int
+    var lastSeen: CaptureTime
+    var first: BeaconSighting
+    /// Where the row's tally is in ``tallies``, once it has two reports or more.
+    var tally: Int?
+  }
+  /// Where each identity's row is in ``rows``.
+  private var rowIndex: BeaconIdentityIndex
   private var strangerRows = 0
   private var reportsByKind = [Int](repeating: 0, count: BeaconKind.allCases.count)
   /// Per kind: identities that ever had a row, while none of that kind was folded.
@@ -56,6 +87,7 @@ public struct ScanSummary: Sendable {
   public init(catalog: StationCatalog, maximumRows: Int = ScanSummary.defaultMaximumRows) {
     self.catalog = catalog
     self.maximumRows = max(2, maximumRows)
+    rowIndex = BeaconIdentityIndex(capacity: self.maximumRows + catalog.stations.count)
   }
 
   /// Counts one sighting. The catalog is asked for an identity's station once, when it gets a row.
@@ -63,58 +95,100 @@ public struct ScanSummary: Sendable {
     let identity = sighting.frame.identity
     let kind = Self.kindIndex(identity.kind)
     reportsByKind[kind] += 1
-    if tallies[identity]?.record(sighting) != nil { return }
-    let station = catalog.station(for: identity)
-    if station == nil {
+    let fingerprint = identity.fingerprint
+    if let row = rowIndex.position(of: identity, fingerprint: fingerprint) {
+      recordAgain(sighting, inRow: row)
+      return
+    }
+    let isStation = catalog.stationPosition(for: identity, fingerprint: fingerprint) != nil
+    if !isStation {
       if strangerRows >= maximumRows { foldLeastHeardHalf() }
       strangerRows += 1
     }
-    let hash = Self.hash(identity)
-    let complete = foldedIdentityBits.isEmpty || !Self.isSet(hash, in: foldedIdentityBits)
-    var tally = BeaconTally(identity: identity, station: station, time: sighting.time, isComplete: complete)
-    tally.record(sighting)
-    tallies[identity] = tally
+    let row = Row(
+      kind: isStation ? .station : .stranger,
+      isComplete: foldedIdentityBits.isEmpty || !Self.isSet(fingerprint, in: foldedIdentityBits),
+      fingerprint: fingerprint, reports: 1, lastSeen: sighting.time, first: sighting, tally: nil)
+    if let free = freeRows.popLast() {
+      rows[free] = row
+      rowIndex.insertNew(free, for: identity, fingerprint: fingerprint)
+    } else {
+      rowIndex.insertNew(rows.count, for: identity, fingerprint: fingerprint)
+      rows.append(row)
+    }
     rowsEverMadeByKind[kind] += 1
     if identitySketches[kind] == nil { identitySketches[kind] = HyperLogLog() }
-    identitySketches[kind]?.insert(hash)
+    identitySketches[kind]?.insert(fingerprint)
+  }
+
+  /// Counts a report of an identity that has a row; its second report gives the row a tally.
+  private mutating func recordAgain(_ sighting: BeaconSighting, inRow row: Int) {
+    rows[row].reports += 1
+    rows[row].lastSeen = max(rows[row].lastSeen, sighting.time)
+    if let tally = rows[row].tally {
+      tallies[tally].record(sighting)
+      return
+    }
+    var tally = Self.tally(of: rows[row])
+    tally.record(sighting)
+    if let free = freeTallies.popLast() {
+      tallies[free] = tally
+      rows[row].tally = free
+    } else {
+      rows[row].tally = tallies.count
+      tallies.append(tally)
+    }
+  }
+
+  /// A tally of a row's first report.
+  private static func tally(of row: Row) -> BeaconTally {
+    var tally = BeaconTally(
+      identity: row.first.frame.identity, station: nil, time: row.first.time, isComplete: row.isComplete)
+    tally.record(row.first)
+    return tally
   }
 
   /// Folds the stranger rows with the fewest reports (among equals, the one heard longest ago,
-  /// then by a fixed hash of the identity, so that the choice is the same on every run) until
+  /// then by the identity's fingerprint, so that the choice is the same on every run) until
   /// half of ``maximumRows`` are left. The rows to fold are chosen by selection, not a sort:
   /// linear in the rows, and rows are folded only every ``maximumRows``/2 new identities.
   private mutating func foldLeastHeardHalf() {
     var strangers: [FoldCandidate] = []
     strangers.reserveCapacity(strangerRows)
-    for (identity, tally) in tallies where tally.station == nil {
+    for (position, row) in rows.enumerated() where row.kind == .stranger {
       strangers.append(
         FoldCandidate(
-          reports: tally.reports, lastSeen: tally.lastSeen.microsecondsSinceUnixEpoch, hash: Self.hash(identity),
-          identity: identity))
+          reports: row.reports, lastSeen: row.lastSeen.microsecondsSinceUnixEpoch, fingerprint: row.fingerprint,
+          row: position))
     }
     let foldCount = strangers.count - maximumRows / 2
     guard foldCount > 0 else { return }
     Self.partition(&strangers, smallest: foldCount)
     if foldedIdentityBits.isEmpty { foldedIdentityBits = [UInt64](repeating: 0, count: Self.foldedBitWords) }
-    for stranger in strangers.prefix(foldCount) {
-      guard let tally = tallies.removeValue(forKey: stranger.identity) else { continue }
+    for candidate in strangers.prefix(foldCount) {
+      let identity = rows[candidate.row].first.frame.identity
+      rowIndex.remove(identity, fingerprint: candidate.fingerprint)
+      rows[candidate.row].kind = .free
+      freeRows.append(candidate.row)
+      if let tally = rows[candidate.row].tally { freeTallies.append(tally) }
       folded.rows += 1
-      folded.reports += tally.reports
-      foldedKinds[Self.kindIndex(stranger.identity.kind)] = true
-      Self.set(stranger.hash, in: &foldedIdentityBits)
+      folded.reports += candidate.reports
+      foldedKinds[Self.kindIndex(identity.kind)] = true
+      Self.set(candidate.fingerprint, in: &foldedIdentityBits)
     }
     strangerRows -= foldCount
   }
 
-  /// A row that may be folded, with its order: fewer reports first, then older, then by hash.
+  /// A row that may be folded, with its order: fewer reports first, then older, then by
+  /// fingerprint.
   private struct FoldCandidate {
     var reports: Int
     var lastSeen: Int64
-    var hash: UInt64
-    var identity: BeaconIdentity
+    var fingerprint: UInt64
+    var row: Int
 
     func precedes(_ other: FoldCandidate) -> Bool {
-      (reports, lastSeen, hash) < (other.reports, other.lastSeen, other.hash)
+      (reports, lastSeen, fingerprint) < (other.reports, other.lastSeen, other.fingerprint)
     }
   }
 
@@ -150,8 +224,10 @@ public struct ScanSummary: Sendable {
   /// Every row: stations in line order first, then the other beacons by kind and identity text.
   /// Each row's sort key is made once.
   public var beacons: [BeaconTally] {
-    let keyed = tallies.values.map { tally in
-      (
+    let keyed = rows.filter { $0.kind != .free }.map { row in
+      var tally = row.tally.map { tallies[$0] } ?? Self.tally(of: row)
+      tally.station = catalog.station(for: tally.identity)
+      return (
         order: tally.station?.lineOrder ?? Int.max, kind: Self.kindIndex(tally.identity.kind),
         text: tally.identity.description, tally: tally
       )
@@ -167,7 +243,7 @@ public struct ScanSummary: Sendable {
   public func identities(of kind: BeaconKind) -> (count: Int, isExact: Bool) {
     let index = Self.kindIndex(kind)
     guard foldedKinds[index], let sketch = identitySketches[index] else { return (rowsEverMadeByKind[index], true) }
-    let held = tallies.keys.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) }
+    let held = rows.reduce(0) { $0 + ($1.kind != .free && $1.first.frame.kind == kind ? 1 : 0) }
     return (max(sketch.estimate, held), false)
   }
 
@@ -175,7 +251,7 @@ public struct ScanSummary: Sendable {
   public var identitiesNotListed: Int? {
     guard folded.rows > 0 else { return nil }
     let all = BeaconKind.allCases.reduce(0) { $0 + identities(of: $1).count }
-    return max(all - tallies.count, 0)
+    return max(all - rowIndex.count, 0)
   }
 
   /// All reports counted.
@@ -198,34 +274,19 @@ public struct ScanSummary: Sendable {
     }
   }
 
-  /// A 64-bit hash of an identity's fields, for the sketches and the folded-identity bits:
-  /// each field is mixed in after the others (splitmix64's finalizer, a bijection), so fields
-  /// that happen to be equal do not cancel out.
-  static func hash(_ identity: BeaconIdentity) -> UInt64 {
-    let mix = HyperLogLog.mix
-    switch identity {
-    case .iBeacon(let uuid, let major, let minor):
-      return mix(mix(mix(uuid.high) ^ uuid.low) ^ (1 << 32 | UInt64(major) << 16 | UInt64(minor)))
-    case .altBeacon(let id1, let id2, let id3):
-      return mix(mix(mix(id1.high) ^ id1.low) ^ (2 << 32 | UInt64(id2) << 16 | UInt64(id3)))
-    case .eddystoneUID(let namespace, let instance):
-      return mix(mix(mix(UInt64(namespace.high) | 3 << 32) ^ namespace.low) ^ instance)
-    }
-  }
-
   /// The word and the bit within it that stand for `hash` in the folded-identity bit set.
-  private static func bit(for hash: UInt64) -> (word: Int, mask: UInt64) {
-    let bit = Int(truncatingIfNeeded: HyperLogLog.mix(hash) >> (64 - 23))
+  private static func bit(for fingerprint: UInt64) -> (word: Int, mask: UInt64) {
+    let bit = Int(truncatingIfNeeded: BitMixer.mix(fingerprint) >> (64 - 23))
     return (bit >> 6, 1 << UInt64(bit & 63))
   }
 
-  private static func isSet(_ hash: UInt64, in bits: [UInt64]) -> Bool {
-    let (word, mask) = bit(for: hash)
+  private static func isSet(_ fingerprint: UInt64, in bits: [UInt64]) -> Bool {
+    let (word, mask) = bit(for: fingerprint)
     return bits[word] & mask != 0
   }
 
-  private static func set(_ hash: UInt64, in bits: inout [UInt64]) {
-    let (word, mask) = bit(for: hash)
+  private static func set(_ fingerprint: UInt64, in bits: inout [UInt64]) {
+    let (word, mask) = bit(for: fingerprint)
     bits[word] |= mask
   }
 }

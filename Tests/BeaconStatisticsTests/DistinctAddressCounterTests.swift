@@ -135,6 +135,6 @@ private func syntheticAddress(_ index: Int) -> BluetoothAddress {
   @Test func mixIsTheSplitMix64Finalizer() {
     // SplitMix64(seed: 0).next() is the finalizer of 0x9E3779B97F4A7C15: 0xE220A8397B1DCDAF
     // (the published first output of splitmix64 seeded with 0).
-    #expect(HyperLogLog.mix(0x9E37_79B9_7F4A_7C15) == 0xE220_A839_7B1D_CDAF)
+    #expect(BitMixer.mix(0x9E37_79B9_7F4A_7C15) == 0xE220_A839_7B1D_CDAF)
   }
 }

@@ -7,16 +7,30 @@ struct TextColumns {
   var rightAligned: Set<Int>
 
   func line(_ fields: String...) -> String {
-    var line = ""
+    var line: [UInt8] = []
+    line.reserveCapacity(160)
     for (index, field) in fields.enumerated() {
-      if index > 0 { line += "  " }
+      if index > 0 { line.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
       guard index < widths.count else {
-        line += field
+        line.append(contentsOf: field.utf8)
         continue
       }
-      let pad = String(repeating: " ", count: max(0, widths[index] - field.count))
-      line += rightAligned.contains(index) ? pad + field : field + pad
+      let padding = max(0, widths[index] - Self.width(of: field))
+      if rightAligned.contains(index) {
+        line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+        line.append(contentsOf: field.utf8)
+      } else {
+        line.append(contentsOf: field.utf8)
+        line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+      }
     }
-    return line
+    return String(decoding: line, as: UTF8.self)
+  }
+
+  /// Characters in `field`: its bytes when it is ASCII (almost always), without walking its
+  /// grapheme clusters.
+  private static func width(of field: String) -> Int {
+    let bytes = field.utf8
+    return bytes.allSatisfy { $0 < 0x80 } ? bytes.count : field.count
   }
 }

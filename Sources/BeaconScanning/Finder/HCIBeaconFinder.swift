@@ -127,6 +127,11 @@ public final class HCIBeaconFinder: BeaconFinder {
     let delegate = self.delegate
     var scanner = self.scanner
     defer { self.scanner = scanner }
+    // Made once, not per packet: a closure literal at the call would copy (retain and release)
+    // the delegate for every packet, and a delegate that is also held weakly (a presenter)
+    // pays the slow path of a side-table reference count each time.
+    let see: (BeaconSighting) -> Void = { [unowned self] in delegate?.beaconFinder(self, didSee: $0) }
+    let report: (ScanProblem) -> Void = { [onProgress] in onProgress?(.problem($0)) }
     while let connection {
       if shouldStop() { return .stopped }
       if let deadline, clock.now >= deadline { return .deadline }
@@ -142,9 +147,7 @@ public final class HCIBeaconFinder: BeaconFinder {
         delegate?.beaconFinder(self, didReach: WallClock.now())
         continue
       }
-      scanner.process(
-        received, sighting: { delegate?.beaconFinder(self, didSee: $0) },
-        problem: { onProgress?(.problem($0)) })
+      scanner.process(received, sighting: see, problem: report)
       delegate?.beaconFinder(self, didReach: received.time)
     }
     return .stopped

@@ -1,23 +1,29 @@
 /// Hexadecimal text for bytes, and bytes from hexadecimal text.
 public enum Hex {
-  private static let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
   /// Upper-case hex digits with no separators, e.g. `"4C000215"`.
   public static func encode<Bytes: Sequence>(_ bytes: Bytes, separator: String = "") -> String
   where Bytes.Element == UInt8 {
-    var text = ""
-    var first = true
+    let separatorBytes = Array(separator.utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(bytes.underestimatedCount * (2 + separatorBytes.count))
     for byte in bytes {
-      if !first { text += separator }
-      first = false
-      text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte >> 4)]))
-      text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte & 0x0F)]))
+      if !text.isEmpty { text.append(contentsOf: separatorBytes) }
+      appendDigits(of: byte, to: &text)
     }
-    return text
+    return String(decoding: text, as: UTF8.self)
   }
 
-  /// The low `byteCount` bytes of `value`, most significant first, e.g. `encode(bigEndian: 0x200C,
-  /// byteCount: 2) == "200C"`.
+  /// Appends the two upper-case hex digits of `byte` to `text` (UTF-8).
+  public static func appendDigits(of byte: UInt8, to text: inout [UInt8]) {
+    text.append(digit(byte >> 4))
+    text.append(digit(byte & 0x0F))
+  }
+
+  /// The ASCII code of the upper-case hex digit for `nibble` (0…15).
+  private static func digit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+  }
+
   public static func encode(bigEndian value: UInt64, byteCount: Int, separator: String = "") -> String {
     var writer = ByteWriter(capacity: byteCount)
     writer.writeBigEndian(value, count: byteCount)

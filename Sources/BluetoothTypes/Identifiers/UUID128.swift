@@ -70,12 +70,13 @@ public struct UUID128: Hashable, Sendable, Comparable {
 extension UUID128: CustomStringConvertible {
   /// Canonical upper-case `8-4-4-4-12` form.
   public var description: String {
-    let hex = Hex.encode(bigEndianBytes)
-    var text = ""
-    for (offset, character) in hex.enumerated() {
-      if offset == 8 || offset == 12 || offset == 16 || offset == 20 { text.append("-") }
-      text.append(character)
+    var text: [UInt8] = []
+    text.reserveCapacity(36)
+    for offset in 0..<16 {
+      if offset == 4 || offset == 6 || offset == 8 || offset == 10 { text.append(UInt8(ascii: "-")) }
+      let word = offset < 8 ? high : low
+      Hex.appendDigits(of: UInt8(truncatingIfNeeded: word >> (56 - 8 * UInt64(offset % 8))), to: &text)
     }
-    return text
+    return String(decoding: text, as: UTF8.self)
   }
 }

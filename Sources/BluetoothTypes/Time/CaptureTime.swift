@@ -22,14 +22,44 @@ extension CaptureTime {
     let days = seconds / 86_400 - (seconds % 86_400 < 0 ? 1 : 0)
     let secondOfDay = Int(seconds - days * 86_400)
     let (year, month, day) = Self.civilDate(daysSinceEpoch: days)
-    func pad(_ value: Int, _ width: Int) -> String {
-      let text = String(value.magnitude)
-      let digits = text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-      return value < 0 ? "-" + digits : digits
+    var text: [UInt8] = []
+    text.reserveCapacity(24)
+    func append(_ value: Int, width: Int) {
+      if value < 0 { text.append(UInt8(ascii: "-")) }
+      var digits: [UInt8] = []
+      var rest = value.magnitude
+      repeat {
+        digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+        rest /= 10
+      } while rest > 0
+      for _ in digits.count..<max(width, digits.count) { text.append(UInt8(ascii: "0")) }
+      text.append(contentsOf: digits.reversed())
     }
-    return "\(pad(Int(year), 4))-\(pad(month, 2))-\(pad(day, 2))T"
-      + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
-      + ".\(pad(millis, 3))Z"
+    func appendTwoDigits(_ value: Int) {
+      text.append(UInt8(ascii: "0") + UInt8(value / 10))
+      text.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+    if (0...9999).contains(year) {
+      appendTwoDigits(Int(year) / 100)
+      appendTwoDigits(Int(year) % 100)
+    } else {
+      append(Int(year), width: 4)
+    }
+    text.append(UInt8(ascii: "-"))
+    appendTwoDigits(month)
+    text.append(UInt8(ascii: "-"))
+    appendTwoDigits(day)
+    text.append(UInt8(ascii: "T"))
+    appendTwoDigits(secondOfDay / 3600)
+    text.append(UInt8(ascii: ":"))
+    appendTwoDigits(secondOfDay / 60 % 60)
+    text.append(UInt8(ascii: ":"))
+    appendTwoDigits(secondOfDay % 60)
+    text.append(UInt8(ascii: "."))
+    text.append(UInt8(ascii: "0") + UInt8(millis / 100))
+    appendTwoDigits(millis % 100)
+    text.append(UInt8(ascii: "Z"))
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Proleptic Gregorian date for a day count from 1970-01-01 (Howard Hinnant's algorithm).

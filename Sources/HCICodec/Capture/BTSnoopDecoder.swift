@@ -155,8 +155,9 @@ public struct BTSnoopDecoder: Sendable {
   }
 
   /// Callers check that four bytes are there.
+  /// The big-endian word at `index`; callers have checked that its 4 bytes are buffered.
   private func readUInt32BE(at index: Int) -> UInt32 {
-    UInt32(buffer[index]) << 24 | UInt32(buffer[index + 1]) << 16 | UInt32(buffer[index + 2]) << 8
-      | UInt32(buffer[index + 3])
+    precondition(index >= 0 && index + 4 <= buffer.count)
+    return buffer.withUnsafeBytes { UInt32(bigEndian: $0.loadUnaligned(fromByteOffset: index, as: UInt32.self)) }
   }
 }

@@ -67,11 +67,8 @@ final class BTSnoopFormatReader: CaptureFormatReader {
           countEmpty(record)
           continue
         }
-        var packet = captured.packet
-        // Copied out of the read buffer, so that kept packets do not pin chunks of the file.
-        packet.bytes = Array(packet.bytes)[...]
         return TimedHCIPacket(
-          time: captured.time, packet: packet,
+          time: captured.time, packet: captured.packet,
           origin: PacketOrigin(recordNumber: captured.recordNumber, byteOffset: captured.byteOffset))
       }
       return nil

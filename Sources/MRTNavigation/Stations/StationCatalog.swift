@@ -3,7 +3,7 @@ import Beacons
 /// Stations in line order, looked up by name (or alias) and by beacon identity.
 public struct StationCatalog: Hashable, Sendable {
   public let stations: [Station]
-  private let byIdentity: [BeaconIdentity: Int]
+  private let byIdentity: BeaconIdentityIndex
   private let byKey: [String: Int]
 
   /// Why a list of stations cannot form a catalog.
@@ -16,13 +16,14 @@ public struct StationCatalog: Hashable, Sendable {
   /// Builds a catalog; names, aliases and beacon identities must be unique.
   public init(stations: [Station]) throws(Problem) {
     guard !stations.isEmpty else { throw .empty }
-    var byIdentity: [BeaconIdentity: Int] = [:]
+    var byIdentity = BeaconIdentityIndex(capacity: stations.count)
     var byKey: [String: Int] = [:]
     for (index, station) in stations.enumerated() {
-      if let other = byIdentity[station.beacon] {
+      let fingerprint = station.beacon.fingerprint
+      if let other = byIdentity.position(of: station.beacon, fingerprint: fingerprint) {
         throw .duplicateBeacon(station.beacon, first: stations[other].name, second: station.name)
       }
-      byIdentity[station.beacon] = index
+      byIdentity.set(index, for: station.beacon, fingerprint: fingerprint)
       let names = [station.name, station.displayName] + station.aliases + [station.sponsoredName].compactMap { $0 }
       for name in names {
         let key = Self.key(name)
@@ -38,10 +39,13 @@ public struct StationCatalog: Hashable, Sendable {
   /// Builds a catalog from stations known to be unique (built-in data); on a clash the
   /// first station keeps the name or identity.
   init(trustedStations stations: [Station]) {
-    var byIdentity: [BeaconIdentity: Int] = [:]
+    var byIdentity = BeaconIdentityIndex(capacity: stations.count)
     var byKey: [String: Int] = [:]
     for (index, station) in stations.enumerated() {
-      if byIdentity[station.beacon] == nil { byIdentity[station.beacon] = index }
+      let fingerprint = station.beacon.fingerprint
+      if byIdentity.position(of: station.beacon, fingerprint: fingerprint) == nil {
+        byIdentity.set(index, for: station.beacon, fingerprint: fingerprint)
+      }
       for name in [station.name, station.displayName] + station.aliases + [station.sponsoredName].compactMap({ $0 })
       where byKey[Self.key(name)] == nil {
         byKey[Self.key(name)] = index
@@ -60,7 +64,13 @@ public struct StationCatalog: Hashable, Sendable {
 
   /// The station broadcasting `identity`.
   public func station(for identity: BeaconIdentity) -> Station? {
-    byIdentity[identity].map { stations[$0] }
+    stationPosition(for: identity, fingerprint: identity.fingerprint).map { stations[$0] }
+  }
+
+  /// Where the station broadcasting `identity` is in ``stations``, for a caller that has its
+  /// ``Beacons/BeaconIdentity/fingerprint`` already and may not need the station itself.
+  public func stationPosition(for identity: BeaconIdentity, fingerprint: UInt64) -> Int? {
+    byIdentity.position(of: identity, fingerprint: fingerprint)
   }
 
   /// Names a user may type, for error messages: every station's key name, in line order.
