@@ -65,6 +65,7 @@ public struct ScanSummary: Sendable {
     var reports: Int
     var lastSeen: CaptureTime
     var first: BeaconSighting
+    var identity: BeaconIdentity { first.frame.identity }
     /// Where the row's tally is in ``tallies``, once it has two reports or more.
     var tally: Int?
   }
@@ -96,24 +97,29 @@ public struct ScanSummary: Sendable {
     let kind = Self.kindIndex(identity.kind)
     reportsByKind[kind] += 1
     let fingerprint = identity.fingerprint
-    if let row = rowIndex.position(of: identity, fingerprint: fingerprint) {
+    // Read before the row is looked up, though only a new row needs it: the bit set is too
+    // large to stay in cache, and its load then overlaps the lookup's instead of following it.
+    var wasFolded = !foldedIdentityBits.isEmpty && Self.isSet(fingerprint, in: foldedIdentityBits)
+    if let row = rowIndex.position(forFingerprint: fingerprint, where: { rows[$0].identity == identity }) {
       recordAgain(sighting, inRow: row)
       return
     }
     let isStation = catalog.stationPosition(for: identity, fingerprint: fingerprint) != nil
     if !isStation {
-      if strangerRows >= maximumRows { foldLeastHeardHalf() }
+      if strangerRows >= maximumRows {
+        foldLeastHeardHalf()
+        wasFolded = Self.isSet(fingerprint, in: foldedIdentityBits)
+      }
       strangerRows += 1
     }
     let row = Row(
-      kind: isStation ? .station : .stranger,
-      isComplete: foldedIdentityBits.isEmpty || !Self.isSet(fingerprint, in: foldedIdentityBits),
-      fingerprint: fingerprint, reports: 1, lastSeen: sighting.time, first: sighting, tally: nil)
+      kind: isStation ? .station : .stranger, isComplete: !wasFolded, fingerprint: fingerprint, reports: 1,
+      lastSeen: sighting.time, first: sighting, tally: nil)
     if let free = freeRows.popLast() {
       rows[free] = row
-      rowIndex.insertNew(free, for: identity, fingerprint: fingerprint)
+      rowIndex.insert(free, fingerprint: fingerprint)
     } else {
-      rowIndex.insertNew(rows.count, for: identity, fingerprint: fingerprint)
+      rowIndex.insert(rows.count, fingerprint: fingerprint)
       rows.append(row)
     }
     rowsEverMadeByKind[kind] += 1
@@ -143,7 +149,7 @@ public struct ScanSummary: Sendable {
   /// A tally of a row's first report.
   private static func tally(of row: Row) -> BeaconTally {
     var tally = BeaconTally(
-      identity: row.first.frame.identity, station: nil, time: row.first.time, isComplete: row.isComplete)
+      identity: row.identity, station: nil, time: row.first.time, isComplete: row.isComplete)
     tally.record(row.first)
     return tally
   }
@@ -166,8 +172,8 @@ public struct ScanSummary: Sendable {
     Self.partition(&strangers, smallest: foldCount)
     if foldedIdentityBits.isEmpty { foldedIdentityBits = [UInt64](repeating: 0, count: Self.foldedBitWords) }
     for candidate in strangers.prefix(foldCount) {
-      let identity = rows[candidate.row].first.frame.identity
-      rowIndex.remove(identity, fingerprint: candidate.fingerprint)
+      let identity = rows[candidate.row].identity
+      rowIndex.remove(candidate.row, fingerprint: candidate.fingerprint)
       rows[candidate.row].kind = .free
       freeRows.append(candidate.row)
       if let tally = rows[candidate.row].tally { freeTallies.append(tally) }
@@ -195,28 +201,30 @@ public struct ScanSummary: Sendable {
   /// Reorders `items` so that its first `count` are the `count` smallest (in no particular
   /// order among themselves): quickselect, with the middle element as pivot.
   private static func partition(_ items: inout [FoldCandidate], smallest count: Int) {
-    var low = 0
-    var high = items.count - 1
-    while low < high {
-      let pivot = items[low + (high - low) / 2]
-      var left = low
-      var right = high
-      while left <= right {
-        while items[left].precedes(pivot) { left += 1 }
-        while pivot.precedes(items[right]) { right -= 1 }
-        if left <= right {
-          items.swapAt(left, right)
-          left += 1
-          right -= 1
+    items.withUnsafeMutableBufferPointer { items in
+      var low = 0
+      var high = items.count - 1
+      while low < high {
+        let pivot = items[low + (high - low) / 2]
+        var left = low
+        var right = high
+        while left <= right {
+          while items[left].precedes(pivot) { left += 1 }
+          while pivot.precedes(items[right]) { right -= 1 }
+          if left <= right {
+            items.swapAt(left, right)
+            left += 1
+            right -= 1
+          }
         }
-      }
-      // Now items[low...right] ≤ pivot ≤ items[left...high].
-      if count - 1 <= right {
-        high = right
-      } else if count - 1 >= left {
-        low = left
-      } else {
-        return
+        // Now items[low...right] ≤ pivot ≤ items[left...high].
+        if count - 1 <= right {
+          high = right
+        } else if count - 1 >= left {
+          low = left
+        } else {
+          return
+        }
       }
     }
   }
@@ -224,15 +232,21 @@ public struct ScanSummary: Sendable {
   /// Every row: stations in line order first, then the other beacons by kind and identity text.
   /// Each row's sort key is made once.
   public var beacons: [BeaconTally] {
-    let keyed = rows.filter { $0.kind != .free }.map { row in
-      var tally = row.tally.map { tallies[$0] } ?? Self.tally(of: row)
+    var tallies: [BeaconTally] = []
+    var keys: [(order: Int, kind: Int, text: String, position: Int)] = []
+    for row in rows where row.kind != .free {
+      var tally = row.tally.map { self.tallies[$0] } ?? Self.tally(of: row)
       tally.station = catalog.station(for: tally.identity)
-      return (
-        order: tally.station?.lineOrder ?? Int.max, kind: Self.kindIndex(tally.identity.kind),
-        text: tally.identity.description, tally: tally
-      )
+      keys.append(
+        (
+          order: tally.station?.lineOrder ?? Int.max, kind: Self.kindIndex(tally.identity.kind),
+          text: tally.identity.description, position: tallies.count
+        ))
+      tallies.append(tally)
     }
-    return keyed.sorted { ($0.order, $0.kind, $0.text) < ($1.order, $1.kind, $1.text) }.map(\.tally)
+    // The keys are sorted, not the tallies, which are large to move.
+    keys.sort { ($0.order, $0.kind, $0.text) < ($1.order, $1.kind, $1.text) }
+    return keys.map { tallies[$0.position] }
   }
 
   /// Reports of beacons of `kind`: exact.
@@ -243,7 +257,7 @@ public struct ScanSummary: Sendable {
   public func identities(of kind: BeaconKind) -> (count: Int, isExact: Bool) {
     let index = Self.kindIndex(kind)
     guard foldedKinds[index], let sketch = identitySketches[index] else { return (rowsEverMadeByKind[index], true) }
-    let held = rows.reduce(0) { $0 + ($1.kind != .free && $1.first.frame.kind == kind ? 1 : 0) }
+    let held = rows.reduce(0) { $0 + ($1.kind != .free && $1.identity.kind == kind ? 1 : 0) }
     return (max(sketch.estimate, held), false)
   }
 

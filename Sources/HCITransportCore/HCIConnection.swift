@@ -23,6 +23,18 @@ public protocol HCIConnection: AnyObject {
   /// (a capture) has delivered its last packet.
   func receive(timeout: Duration) throws(HCIConnectionError) -> TimedHCIPacket?
 
+  /// Hands `body` the packets that are there now, in order, until `body` returns `false` or
+  /// `maximumCount` were handed, and returns how many were handed: 0 if none arrived within
+  /// `timeout`. Throws as ``receive(timeout:)`` does, and only when no packet was handed (a
+  /// failure after some is thrown by the next call).
+  ///
+  /// A capture replay hands out a whole read buffer per call, without the per-packet cost of a
+  /// call through the protocol, a typed error and an optional; a live link hands out the one
+  /// packet ``receive(timeout:)`` gets (the default implementation).
+  func receivePackets(
+    timeout: Duration, maximumCount: Int, _ body: (TimedHCIPacket) -> Bool
+  ) throws(HCIConnectionError) -> Int
+
   /// Releases the link. Idempotent.
   func close()
 }
@@ -30,6 +42,15 @@ public protocol HCIConnection: AnyObject {
 extension HCIConnection {
   /// A live link answers commands; only a replay says otherwise.
   public var answersCommands: Bool { true }
+
+  /// The one packet ``receive(timeout:)`` gets, if any.
+  public func receivePackets(
+    timeout: Duration, maximumCount: Int, _ body: (TimedHCIPacket) -> Bool
+  ) throws(HCIConnectionError) -> Int {
+    guard maximumCount > 0, let packet = try receive(timeout: timeout) else { return 0 }
+    _ = body(packet)
+    return 1
+  }
 }
 
 /// What a transport's own error says to whoever must act on it: its text (with advice), and,

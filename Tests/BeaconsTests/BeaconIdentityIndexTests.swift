@@ -15,35 +15,44 @@ struct BeaconIdentityIndexTests {
   func agreesWithADictionaryThroughInsertsAndRemovals(sharedFingerprints: Bool) {
     var random = SplitMix64(seed: sharedFingerprints ? 2 : 1)
     var index = BeaconIdentityIndex(capacity: 4)
+    // The caller's storage: identities at positions, positions never reused here.
+    var storage: [BeaconIdentity] = []
     var model: [BeaconIdentity: Int] = [:]
     // With shared fingerprints, 64 identities have only 4 fingerprints between them: the
-    // identity itself must tell them apart.
+    // caller's `isMatch` must tell them apart.
     func fingerprint(_ identity: BeaconIdentity) -> UInt64 {
       sharedFingerprints ? identity.fingerprint % 4 : identity.fingerprint
     }
-    for step in 0..<20_000 {
+    func find(_ identity: BeaconIdentity) -> Int? {
+      index.position(forFingerprint: fingerprint(identity)) { storage[$0] == identity }
+    }
+    for _ in 0..<20_000 {
       let identity = Self.identity(random.next() % 64)
-      switch random.next() % 3 {
-      case 0:
-        index.set(step, for: identity, fingerprint: fingerprint(identity))
-        model[identity] = step
-      case 1:
-        #expect(index.remove(identity, fingerprint: fingerprint(identity)) == model.removeValue(forKey: identity))
-      default:
-        if index.position(of: identity, fingerprint: fingerprint(identity)) == nil, model[identity] == nil {
-          index.insertNew(step, for: identity, fingerprint: fingerprint(identity))
-          model[identity] = step
+      if random.next() % 2 == 0 {
+        guard find(identity) == nil else { continue }
+        #expect(model[identity] == nil)
+        index.insert(storage.count, fingerprint: fingerprint(identity))
+        model[identity] = storage.count
+        storage.append(identity)
+      } else {
+        let position = find(identity)
+        #expect(position == model[identity])
+        if let position {
+          let removed = index.remove(position, fingerprint: fingerprint(identity))
+          let removedAgain = index.remove(position, fingerprint: fingerprint(identity))
+          #expect(removed && !removedAgain)
+          model[identity] = nil
         }
       }
       #expect(index.count == model.count)
     }
     for number in 0..<64 {
       let identity = Self.identity(UInt64(number))
-      #expect(index.position(of: identity, fingerprint: fingerprint(identity)) == model[identity])
+      #expect(find(identity) == model[identity])
     }
     index.removeAll()
     #expect(index.count == 0)
-    #expect(index.position(of: Self.identity(1), fingerprint: fingerprint(Self.identity(1))) == nil)
+    #expect(find(Self.identity(1)) == nil)
   }
 
   @Test func fingerprintsAreTheSameOnEveryRunAndTellKindsApart() {

@@ -3,77 +3,93 @@
 /// Keys are written as given (callers use plain ASCII names); string values are escaped
 /// as RFC 8259 requires.
 struct JSONLine {
-  private(set) var text = "{"
+  /// The object so far, UTF-8, without its closing brace.
+  private var bytes: [UInt8] = [UInt8(ascii: "{")]
   private var isEmpty = true
 
   mutating func add(_ key: String, _ value: String?) {
     appendKey(key)
-    if let value { Self.appendQuoted(value, to: &text) } else { text += "null" }
+    if let value { Self.appendQuoted(value, to: &bytes) } else { append("null") }
   }
 
   mutating func add<Integer: BinaryInteger>(_ key: String, _ value: Integer?) {
     appendKey(key)
-    if let value { text += String(value) } else { text += "null" }
+    if let value { append(String(value)) } else { append("null") }
   }
 
   mutating func add(_ key: String, _ value: Bool) {
     appendKey(key)
-    text += value ? "true" : "false"
+    append(value ? "true" : "false")
   }
 
   mutating func add(_ key: String, _ value: Double?) {
     appendKey(key)
-    if let value, value.isFinite { text += String(value) } else { text += "null" }
+    if let value, value.isFinite { append(String(value)) } else { append("null") }
   }
 
   mutating func add(_ key: String, strings: [String]) {
     appendKey(key)
-    text += "["
+    bytes.append(UInt8(ascii: "["))
     for (index, value) in strings.enumerated() {
-      if index > 0 { text += "," }
-      Self.appendQuoted(value, to: &text)
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      Self.appendQuoted(value, to: &bytes)
     }
-    text += "]"
+    bytes.append(UInt8(ascii: "]"))
   }
 
-  /// A nested object.
   mutating func add(_ key: String, object: JSONLine) {
     appendKey(key)
-    text += object.line
+    bytes.append(contentsOf: object.bytes)
+    bytes.append(UInt8(ascii: "}"))
   }
 
-  /// An array of nested objects.
   mutating func add(_ key: String, objects: [JSONLine]) {
     appendKey(key)
-    text += "[" + objects.map(\.line).joined(separator: ",") + "]"
+    bytes.append(UInt8(ascii: "["))
+    for (index, object) in objects.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(contentsOf: object.bytes)
+      bytes.append(UInt8(ascii: "}"))
+    }
+    bytes.append(UInt8(ascii: "]"))
   }
 
-  /// The finished object.
-  var line: String { text + "}" }
+  var line: String { String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self) }
+
+  private mutating func append(_ literal: String) {
+    bytes.append(contentsOf: literal.utf8)
+  }
 
   private mutating func appendKey(_ key: String) {
-    if !isEmpty { text += "," }
+    if !isEmpty { bytes.append(UInt8(ascii: ",")) }
     isEmpty = false
-    Self.appendQuoted(key, to: &text)
-    text += ":"
+    Self.appendQuoted(key, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
   }
 
-  static func appendQuoted(_ value: String, to text: inout String) {
-    text += "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16, uppercase: false)
-        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+  /// Appends `value` as a JSON string: quoted, with `"`, `\` and control characters escaped;
+  /// everything else as its UTF-8 bytes.
+  static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case 0..<0x20:
+        bytes.append(contentsOf: Array("\\u00".utf8))
+        bytes.append(Self.lowerHexDigit(byte >> 4))
+        bytes.append(Self.lowerHexDigit(byte & 0x0F))
       default:
-        text.unicodeScalars.append(scalar)
+        bytes.append(byte)
       }
     }
-    text += "\""
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private static func lowerHexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
   }
 }

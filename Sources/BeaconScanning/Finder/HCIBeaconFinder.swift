@@ -51,7 +51,8 @@ public final class HCIBeaconFinder: BeaconFinder {
   /// Told what the finder does and of malformed events.
   public var onProgress: ((Progress) -> Void)?
   /// The open connection, while started.
-  public private(set) var connection: (any HCIConnection)?
+  /// Unchecked: read for every packet a run hands out, by one thread.
+  @exclusivity(unchecked) public private(set) var connection: (any HCIConnection)?
   /// The controller session, while started on a connection that answers commands.
   public private(set) var session: ControllerSession?
   /// Why the last start or run failed; `nil` after a start that worked.
@@ -116,7 +117,8 @@ public final class HCIBeaconFinder: BeaconFinder {
   }
 
   /// Reads and scans packets until the source ends, ``stop()`` is called (by a delegate, say),
-  /// `shouldStop` returns `true` (checked before each read), the deadline passes, or the
+  /// `shouldStop` returns `true` (checked before each packet), the deadline passes (checked
+  /// before each read: a read of a capture hands out up to ``batchSize`` packets), or the
   /// connection fails. The finder stays started: call ``stop()`` afterwards. The ``delegate``
   /// is the one set when the run starts, and ``scanner``'s counts are up to date when it returns.
   public func run(until deadline: ContinuousClock.Instant? = nil, shouldStop: () -> Bool = { false }) -> RunEnd {
@@ -132,39 +134,51 @@ public final class HCIBeaconFinder: BeaconFinder {
     // pays the slow path of a side-table reference count each time.
     let see: (BeaconSighting) -> Void = { [unowned self] in delegate?.beaconFinder(self, didSee: $0) }
     let report: (ScanProblem) -> Void = { [onProgress] in onProgress?(.problem($0)) }
+    var stopRequested = false
     while let connection {
-      if shouldStop() { return .stopped }
+      if stopRequested || shouldStop() { return .stopped }
       if let deadline, clock.now >= deadline { return .deadline }
-      let received: TimedHCIPacket?
+      let handed: Int
       do throws(HCIFailure) {
-        received = try next(from: connection)
+        handed = try receivePackets(from: connection) { packet in
+          scanner.process(packet, sighting: see, problem: report)
+          delegate?.beaconFinder(self, didReach: packet.time)
+          // A delegate may have stopped the finder, or the caller wants it to stop.
+          stopRequested = self.connection !== connection || shouldStop()
+          return !stopRequested
+        }
       } catch {
         if case .connection(.endOfStream) = error { return .endOfStream }
         failure = error
         return .failed(error)
       }
-      guard let received else {
-        delegate?.beaconFinder(self, didReach: WallClock.now())
-        continue
-      }
-      scanner.process(received, sighting: see, problem: report)
-      delegate?.beaconFinder(self, didReach: received.time)
+      if handed == 0 { delegate?.beaconFinder(self, didReach: WallClock.now()) }
     }
     return .stopped
   }
 
-  /// The next packet, through the session when there is one (which answers its own commands'
-  /// events), else straight from the connection.
-  private func next(from connection: any HCIConnection) throws(HCIFailure) -> TimedHCIPacket? {
+  /// The most packets one read of a capture hands out before the deadline is looked at again.
+  public static let batchSize = 256
+
+  /// The packets there are now, through the session when there is one (which answers its own
+  /// commands' events, one packet a read), else straight from the connection (a capture: up
+  /// to ``batchSize`` a read).
+  private func receivePackets(
+    from connection: any HCIConnection, _ body: (TimedHCIPacket) -> Bool
+  ) throws(HCIFailure) -> Int {
     if let session {
+      let packet: TimedHCIPacket?
       do throws(ControllerError) {
-        return try session.nextPacket(timeout: Self.pollInterval)
+        packet = try session.nextPacket(timeout: Self.pollInterval)
       } catch {
         throw .controller(error)
       }
+      guard let packet else { return 0 }
+      _ = body(packet)
+      return 1
     }
     do throws(HCIConnectionError) {
-      return try connection.receive(timeout: Self.pollInterval)
+      return try connection.receivePackets(timeout: Self.pollInterval, maximumCount: Self.batchSize, body)
     } catch {
       throw .connection(error)
     }

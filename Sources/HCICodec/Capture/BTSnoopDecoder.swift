@@ -76,7 +76,19 @@ public struct BTSnoopDecoder: Sendable {
 
   /// The next whole record, or `nil` if more bytes are needed.
   public mutating func nextRecord() throws(BTSnoopError) -> BTSnoopRecord? {
-    guard try readFileHeader() != nil else { return nil }
+    guard let header = try nextRecordHeader() else { return nil }
+    return BTSnoopRecord(
+      recordNumber: header.recordNumber, byteOffset: header.byteOffset, originalLength: header.originalLength,
+      flags: header.flags, cumulativeDrops: header.cumulativeDrops, timestamp: header.timestamp,
+      data: buffer[header.dataRange])
+  }
+
+  /// The next complete record's header, its data left in ``bufferedBytes``; `nil` when more
+  /// bytes are needed. ``nextRecord()`` without the slice: for readers that make their own
+  /// packets from the buffer.
+  public mutating func nextRecordHeader() throws(BTSnoopError) -> BTSnoopRecordHeader? {
+    if let failure { throw failure }
+    if datalink == nil, try readFileHeader() == nil { return nil }
     guard let (includedLength, originalLength) = try pendingRecordLengths() else { return nil }
     let headerStart = readIndex
     let dataStart = headerStart + BTSnoopFormat.recordHeaderSize
@@ -84,7 +96,7 @@ public struct BTSnoopDecoder: Sendable {
     guard dataEnd <= buffer.count else { return nil }
     recordsDecoded += 1
     readIndex = dataEnd
-    return BTSnoopRecord(
+    return BTSnoopRecordHeader(
       recordNumber: recordsDecoded,
       byteOffset: bufferFileOffset + headerStart,
       originalLength: originalLength,
@@ -94,9 +106,13 @@ public struct BTSnoopDecoder: Sendable {
         rawValue: Int64(
           bitPattern: UInt64(readUInt32BE(at: headerStart + 16)) << 32
             | UInt64(readUInt32BE(at: headerStart + 20)))),
-      data: buffer[dataStart..<dataEnd]
+      dataRange: dataStart..<dataEnd
     )
   }
+
+  /// The bytes the decoder holds, where ``BTSnoopRecordHeader/dataRange`` points; valid until
+  /// the next ``append(_:)``. Shared, not copied.
+  public var bufferedBytes: [UInt8] { buffer }
 
   /// Declares the end of the input, after ``nextRecord()`` has returned `nil`.
   ///

@@ -11,10 +11,26 @@ protocol CaptureFormatReader: AnyObject {
   /// Checks the file header, given the whole header or the whole (shorter) file, so that a
   /// wrong file fails when it is opened.
   func readFileHeader() throws(CaptureFileError.Reason)
-  /// The next packet from the bytes appended so far, or `nil` when more bytes are needed.
-  func nextPacket() throws(CaptureFileError.Reason) -> TimedHCIPacket?
+  /// Hands `body` the packets decodable from the bytes appended so far, in order, until `body`
+  /// returns `false` or `maximumCount` were handed. Returns how many were handed, and whether
+  /// `body` asked to stop; fewer than `maximumCount` without a stop means more bytes are needed.
+  func nextPackets(
+    maximumCount: Int, _ body: (TimedHCIPacket) -> Bool
+  ) throws(CaptureFileError.Reason) -> (handed: Int, stopped: Bool)
   /// Called at the end of the input; what the replay should warn about.
   func finish() throws(CaptureFileError.Reason) -> [CaptureReplayWarning]
+}
+
+extension CaptureFormatReader {
+  /// The next packet from the bytes appended so far, or `nil` when more bytes are needed.
+  func nextPacket() throws(CaptureFileError.Reason) -> TimedHCIPacket? {
+    var next: TimedHCIPacket?
+    _ = try nextPackets(maximumCount: 1) { packet in
+      next = packet
+      return true
+    }
+    return next
+  }
 }
 
 /// Reads btsnoop: datalinks 1001, 1002 and 2001.
@@ -23,7 +39,9 @@ protocol CaptureFormatReader: AnyObject {
 /// HCI packet record with no bytes at all, are skipped and counted, not fatal: their length is known, so
 /// the records after them are intact.
 final class BTSnoopFormatReader: CaptureFormatReader {
-  private var decoder = BTSnoopDecoder()
+  /// Unchecked: the reader is used from one thread, and a dynamic exclusivity check on every
+  /// record cost more than decoding its header.
+  @exclusivity(unchecked) private var decoder = BTSnoopDecoder()
   private(set) var datalink: BTSnoopDatalink?
   private(set) var recordCount = 0
   private var unknownTypeRecords: (count: Int, first: BTSnoopError)?
@@ -40,44 +58,57 @@ final class BTSnoopFormatReader: CaptureFormatReader {
     }
   }
 
-  func nextPacket() throws(CaptureFileError.Reason) -> TimedHCIPacket? {
+  func nextPackets(
+    maximumCount: Int, _ body: (TimedHCIPacket) -> Bool
+  ) throws(CaptureFileError.Reason) -> (handed: Int, stopped: Bool) {
+    var handed = 0
     do throws(BTSnoopError) {
       if datalink == nil { datalink = try decoder.readFileHeader() }
-      guard let datalink else { return nil }
-      while let record = try decoder.nextRecord() {
+      guard let datalink else { return (0, false) }
+      // The buffer does not change until the next append: shared once per call, and each
+      // packet is a slice of it, neither copied nor built through a `BTSnoopRecord`.
+      let buffer = decoder.bufferedBytes
+      while handed < maximumCount, let header = try decoder.nextRecordHeader() {
         recordCount += 1
-        let captured: CapturedPacket?
+        let data = header.dataRange
+        let kind: BTSnoopPacketKind?
         do {
-          captured = try record.capturedPacket(datalink: datalink)
+          kind = try BTSnoopPacketKind(
+            datalink: datalink, flags: header.flags, firstDataByte: data.isEmpty ? nil : buffer[data.lowerBound],
+            recordNumber: header.recordNumber, byteOffset: header.byteOffset)
         } catch {
           switch error {
           case .unknownPacketType:
             unknownTypeRecords = ((unknownTypeRecords?.count ?? 0) + 1, unknownTypeRecords?.first ?? error)
           case .corruptRecord(_, _, .missingPacketType):
-            countEmpty(record)
+            countEmpty(header)
           default:
             throw error
           }
           continue
         }
-        guard let captured else { continue }
+        guard let kind else { continue }
+        let packetStart = data.lowerBound + kind.indicatorLength
         // An HCI packet record with no bytes (Linux monitor records such as Open Index are
         // empty by design, and are not HCI packets).
-        if captured.packet.bytes.isEmpty {
-          countEmpty(record)
+        guard packetStart < data.upperBound else {
+          countEmpty(header)
           continue
         }
-        return TimedHCIPacket(
-          time: captured.time, packet: captured.packet,
-          origin: PacketOrigin(recordNumber: captured.recordNumber, byteOffset: captured.byteOffset))
+        handed += 1
+        let packet = TimedHCIPacket(
+          time: header.timestamp.captureTime,
+          packet: HCIPacket(type: kind.type, direction: kind.direction, bytes: buffer[packetStart..<data.upperBound]),
+          origin: PacketOrigin(recordNumber: header.recordNumber, byteOffset: header.byteOffset))
+        if !body(packet) { return (handed, true) }
       }
-      return nil
+      return (handed, false)
     } catch {
       throw .format(error)
     }
   }
 
-  private func countEmpty(_ record: BTSnoopRecord) {
+  private func countEmpty(_ record: BTSnoopRecordHeader) {
     emptyRecords = (
       (emptyRecords?.count ?? 0) + 1, emptyRecords?.firstRecordNumber ?? record.recordNumber,
       emptyRecords?.firstByteOffset ?? record.byteOffset
@@ -119,23 +150,27 @@ final class PcapFormatReader: CaptureFormatReader {
   /// The pcap and pcapng headers are checked with the first frame.
   func readFileHeader() throws(CaptureFileError.Reason) {}
 
-  func nextPacket() throws(CaptureFileError.Reason) -> TimedHCIPacket? {
+  func nextPackets(
+    maximumCount: Int, _ body: (TimedHCIPacket) -> Bool
+  ) throws(CaptureFileError.Reason) -> (handed: Int, stopped: Bool) {
+    var handed = 0
     do throws(PacketCaptureError) {
-      while let frame = try decoder.nextFrame() {
+      while handed < maximumCount, let frame = try decoder.nextFrame() {
         recordCount += 1
         if let time = frame.time { lastTime = time }
         switch try frame.translated() {
-        case .packet(var packet):
+        case .packet(let packet):
           packetCount += 1
-          packet.bytes = Array(packet.bytes)[...]
-          return TimedHCIPacket(
+          handed += 1
+          let timed = TimedHCIPacket(
             time: lastTime, packet: packet,
             origin: PacketOrigin(recordNumber: frame.recordNumber, byteOffset: frame.byteOffset))
+          if !body(timed) { return (handed, true) }
         case .skipped(let reason):
           skipped[Self.category(of: reason), default: 0] += 1
         }
       }
-      return nil
+      return (handed, false)
     } catch {
       throw .packetCaptureFormat(error)
     }

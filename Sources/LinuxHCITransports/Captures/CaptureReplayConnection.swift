@@ -30,10 +30,10 @@ public final class CaptureReplayConnection: HCIConnection {
 
   /// The capture format, recognised when the source is opened.
   public let format: CaptureFileFormat
-  /// Problems that did not stop the replay; complete once ``nextPacket()`` has returned `nil`.
+  /// Problems that did not stop the replay; complete once the end of the stream was reached.
   public private(set) var warnings: [CaptureReplayWarning] = []
 
-  private var file: FileDescriptor?
+  @exclusivity(unchecked) private var file: FileDescriptor?
   private let reader: any CaptureFormatReader
   private var chunk: [UInt8]
 
@@ -114,6 +114,34 @@ public final class CaptureReplayConnection: HCIConnection {
     }
     guard let packet else { throw .endOfStream }
     return packet
+  }
+
+  /// The packets of the buffered part of the file, and of the next reads, until `body` says
+  /// stop or `maximumCount` were handed, whatever `timeout`. ``HCIConnectionError/endOfStream``
+  /// once the file has ended and every packet was handed; ``HCIConnectionError/failed(_:)``
+  /// with the ``CaptureFileError`` when it is damaged (after the packets before the damage).
+  public func receivePackets(
+    timeout: Duration, maximumCount: Int, _ body: (TimedHCIPacket) -> Bool
+  ) throws(HCIConnectionError) -> Int {
+    var handed = 0
+    do throws(CaptureFileError) {
+      while handed < maximumCount {
+        let batch: (handed: Int, stopped: Bool)
+        do throws(CaptureFileError.Reason) {
+          batch = try reader.nextPackets(maximumCount: maximumCount - handed, body)
+        } catch {
+          closeFile()
+          throw CaptureFileError(path: path, reason: error)
+        }
+        handed += batch.handed
+        if batch.stopped || handed == maximumCount { break }
+        guard try readChunk() else { break }
+      }
+    } catch {
+      throw .failed(error)
+    }
+    if handed == 0, maximumCount > 0 { throw .endOfStream }
+    return handed
   }
 
   /// Stops reading; later calls to ``receive(timeout:)`` end the stream.

@@ -20,10 +20,11 @@ public struct StationCatalog: Hashable, Sendable {
     var byKey: [String: Int] = [:]
     for (index, station) in stations.enumerated() {
       let fingerprint = station.beacon.fingerprint
-      if let other = byIdentity.position(of: station.beacon, fingerprint: fingerprint) {
+      if let other = byIdentity.position(forFingerprint: fingerprint, where: { stations[$0].beacon == station.beacon })
+      {
         throw .duplicateBeacon(station.beacon, first: stations[other].name, second: station.name)
       }
-      byIdentity.set(index, for: station.beacon, fingerprint: fingerprint)
+      byIdentity.insert(index, fingerprint: fingerprint)
       let names = [station.name, station.displayName] + station.aliases + [station.sponsoredName].compactMap { $0 }
       for name in names {
         let key = Self.key(name)
@@ -43,8 +44,8 @@ public struct StationCatalog: Hashable, Sendable {
     var byKey: [String: Int] = [:]
     for (index, station) in stations.enumerated() {
       let fingerprint = station.beacon.fingerprint
-      if byIdentity.position(of: station.beacon, fingerprint: fingerprint) == nil {
-        byIdentity.set(index, for: station.beacon, fingerprint: fingerprint)
+      if byIdentity.position(forFingerprint: fingerprint, where: { stations[$0].beacon == station.beacon }) == nil {
+        byIdentity.insert(index, fingerprint: fingerprint)
       }
       for name in [station.name, station.displayName] + station.aliases + [station.sponsoredName].compactMap({ $0 })
       where byKey[Self.key(name)] == nil {
@@ -70,7 +71,7 @@ public struct StationCatalog: Hashable, Sendable {
   /// Where the station broadcasting `identity` is in ``stations``, for a caller that has its
   /// ``Beacons/BeaconIdentity/fingerprint`` already and may not need the station itself.
   public func stationPosition(for identity: BeaconIdentity, fingerprint: UInt64) -> Int? {
-    byIdentity.position(of: identity, fingerprint: fingerprint)
+    byIdentity.position(forFingerprint: fingerprint) { stations[$0].beacon == identity }
   }
 
   /// Names a user may type, for error messages: every station's key name, in line order.
