@@ -102,6 +102,33 @@ private struct Gone: TransportFailure {
     #expect(connection.receivedCount == 1)
   }
 
+  /// A capture is read in batches, and a delegate that stops the finder at a sighting in the
+  /// middle of one still hears of nothing after it.
+  @Test func aDelegateThatStopsTheFinderInTheMiddleOfACapturesBatchHearsNoMore() throws {
+    let path = TestPaths.fixture("raw-hci-1001.btsnoop")
+    let all = Collector()
+    let whole = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
+      try TransportSpec.replay(path: path).open()
+    })
+    whole.delegate = all
+    #expect(whole.start() == .started)
+    _ = whole.run()
+    #expect(all.sightings.count >= 3, "the fixture has sightings after the first")
+    let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
+      try TransportSpec.replay(path: path).open()
+    })
+    let collector = Collector()
+    collector.stopAfter = 2
+    finder.delegate = collector
+    #expect(finder.start() == .started)
+    guard case .stopped = finder.run() else {
+      Issue.record("the run went on after a stop")
+      return
+    }
+    #expect(collector.sightings == Array(all.sightings.prefix(2)))
+    #expect(collector.times.last == collector.sightings.last?.time)
+  }
+
   /// `beacon-scan -i hci0` without CAP_NET_RAW: the kernel refuses the socket with EPERM, and
   /// the use case over the finder is told NOT_AUTHORIZED, with the socket layer's advice kept.
   @Test(arguments: [EPERM, EACCES])

@@ -43,6 +43,35 @@ struct CaptureReplayConnectionTests {
     #expect(source.recordCount == firstRecord + 3)
   }
 
+  /// A read of a capture hands out packets in batches: as many as asked, fewer when the body
+  /// says stop (the packet it stopped on counts), the rest at the next read, and the end of
+  /// the stream only once nothing is left; the packets are those a packet-by-packet replay
+  /// gives, whatever the chunk size.
+  @Test(arguments: [7, 65_536])
+  func batchesHandOutEveryPacketOnceAndStopWhereAsked(chunkSize: Int) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try record(.h4, in: directory)
+    var handed: [TimedHCIPacket] = []
+    let source = try CaptureReplayConnection(path: path, chunkSize: chunkSize)
+    // Asked for 3, told to stop at the 2nd.
+    #expect(
+      try source.receivePackets(timeout: .zero, maximumCount: 3) { packet in
+        handed.append(packet)
+        return handed.count < 2
+      } == 2)
+    #expect(
+      try source.receivePackets(timeout: .zero, maximumCount: 10) { packet in
+        handed.append(packet)
+        return true
+      } == 2)
+    #expect(throws: HCIConnectionError.endOfStream) {
+      try source.receivePackets(timeout: .zero, maximumCount: 10) { _ in true }
+    }
+    #expect(handed == (try replayAll(CaptureReplayConnection(path: path))))
+    #expect(handed.map(\.packet) == SamplePackets.all)
+  }
+
   @Test func truncatedFinalRecordIsAWarningAfterEveryEarlierPacket() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
