@@ -76,17 +76,15 @@ public struct BTSnoopDecoder: Sendable {
 
   /// The next whole record, or `nil` if more bytes are needed.
   public mutating func nextRecord() throws(BTSnoopError) -> BTSnoopRecord? {
-    guard let header = try nextRecordHeader() else { return nil }
-    return BTSnoopRecord(
-      recordNumber: header.recordNumber, byteOffset: header.byteOffset, originalLength: header.originalLength,
-      flags: header.flags, cumulativeDrops: header.cumulativeDrops, timestamp: header.timestamp,
-      data: buffer[header.dataRange])
+    guard let (header, dataRange) = try nextRecordHeader() else { return nil }
+    return BTSnoopRecord(header: header, data: buffer[dataRange])
   }
 
-  /// The next complete record's header, its data left in ``bufferedBytes``; `nil` when more
-  /// bytes are needed. ``nextRecord()`` without the slice: for readers that make their own
+  /// The next complete record's header, and where its data is in ``bufferedBytes``; `nil` when
+  /// more bytes are needed. ``nextRecord()`` without the slice: for readers that make their own
   /// packets from the buffer.
-  public mutating func nextRecordHeader() throws(BTSnoopError) -> BTSnoopRecordHeader? {
+  public mutating func nextRecordHeader() throws(BTSnoopError) -> (header: BTSnoopRecordHeader, dataRange: Range<Int>)?
+  {
     if let failure { throw failure }
     if datalink == nil, try readFileHeader() == nil { return nil }
     guard let (includedLength, originalLength) = try pendingRecordLengths() else { return nil }
@@ -96,7 +94,7 @@ public struct BTSnoopDecoder: Sendable {
     guard dataEnd <= buffer.count else { return nil }
     recordsDecoded += 1
     readIndex = dataEnd
-    return BTSnoopRecordHeader(
+    let header = BTSnoopRecordHeader(
       recordNumber: recordsDecoded,
       byteOffset: bufferFileOffset + headerStart,
       originalLength: originalLength,
@@ -105,12 +103,11 @@ public struct BTSnoopDecoder: Sendable {
       timestamp: BTSnoopTimestamp(
         rawValue: Int64(
           bitPattern: UInt64(readUInt32BE(at: headerStart + 16)) << 32
-            | UInt64(readUInt32BE(at: headerStart + 20)))),
-      dataRange: dataStart..<dataEnd
-    )
+            | UInt64(readUInt32BE(at: headerStart + 20)))))
+    return (header, dataStart..<dataEnd)
   }
 
-  /// The bytes the decoder holds, where ``BTSnoopRecordHeader/dataRange`` points; valid until
+  /// The bytes the decoder holds, where ``nextRecordHeader()``'s data ranges point; valid until
   /// the next ``append(_:)``. Shared, not copied.
   public var bufferedBytes: [UInt8] { buffer }
 

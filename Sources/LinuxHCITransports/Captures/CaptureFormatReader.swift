@@ -68,9 +68,8 @@ final class BTSnoopFormatReader: CaptureFormatReader {
       // The buffer does not change until the next append: shared once per call, and each
       // packet is a slice of it, neither copied nor built through a `BTSnoopRecord`.
       let buffer = decoder.bufferedBytes
-      while handed < maximumCount, let header = try decoder.nextRecordHeader() {
+      while handed < maximumCount, let (header, data) = try decoder.nextRecordHeader() {
         recordCount += 1
-        let data = header.dataRange
         let kind: BTSnoopPacketKind?
         do {
           kind = try BTSnoopPacketKind(
