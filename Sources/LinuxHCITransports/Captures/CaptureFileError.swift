@@ -19,8 +19,8 @@ public struct CaptureFileError: TransportFailure, Hashable {
     case fileNotFound
     case permissionDenied
     case isADirectory
-    /// Another failure of `open`, `read` or `write`, with its `errno` and the C library's text.
-    case systemError(operation: String, errno: Int32, message: String)
+    /// Another failure of `open`, `read` or `write`, and its `errno`.
+    case systemError(operation: String, errno: Errno)
     /// The bytes are not a readable btsnoop capture.
     case format(BTSnoopError)
     /// The bytes are not a readable pcap or pcapng capture.
@@ -45,8 +45,8 @@ extension CaptureFileError: CustomStringConvertible {
       return "\(path): is a directory, not a capture file."
     case .notAController:
       return "\(path) is a capture, not a controller: it can be replayed, not sent commands."
-    case .systemError(let operation, let errno, let message):
-      return "\(path): \(operation) failed: \(message) (errno \(errno))."
+    case .systemError(let operation, let errno):
+      return "\(path): \(operation) failed: \(errno.message) (errno \(errno.rawValue))."
     case .format(let error):
       return "\(path): \(error)." + Self.advice(for: error, path: path)
     case .encoding(let error):
@@ -85,7 +85,7 @@ extension CaptureFileError {
     case .isDirectory: self.init(path: path, reason: .isADirectory)
     default:
       self.init(
-        path: path, reason: .systemError(operation: operation, errno: error.rawValue, message: error.message))
+        path: path, reason: .systemError(operation: operation, errno: error))
     }
   }
 }

@@ -96,7 +96,7 @@ extension SerialPortError {
     case .inappropriateIOCTLForDevice: self.init(path: path, reason: .notASerialPort)
     default:
       self.init(
-        path: path, reason: .systemError(operation: operation, errno: errno.name, message: errno.message))
+        path: path, reason: .systemError(operation: operation, errno: errno))
     }
   }
 }

@@ -1,4 +1,5 @@
 import HCITransportCore
+import SystemPackage
 
 /// Why a serial port could not be opened as an H4 transport; the description names the port
 /// and what to do.
@@ -23,8 +24,8 @@ public struct SerialPortError: TransportFailure, Hashable {
     case notASerialPort
     /// Linux has no standard constant for this rate.
     case unsupportedBaudRate(Int)
-    /// Another failure of a system call: which one, its `errno` name and the C library's text.
-    case systemError(operation: String, errno: String, message: String)
+    /// Another failure of a system call: which one, and its `errno`.
+    case systemError(operation: String, errno: Errno)
   }
 }
 
@@ -58,8 +59,8 @@ extension SerialPortError: CustomStringConvertible {
       return "\(rate) is not a baud rate this transport can set; use one of "
         + SerialPort.supportedBaudRates.map(String.init).joined(separator: ", ")
         + " (the default is \(SerialPort.defaultBaudRate))"
-    case .systemError(let operation, let errno, let message):
-      return "\(path): \(operation) failed: \(errno): \(message)"
+    case .systemError(let operation, let errno):
+      return "\(path): \(operation) failed: \(errno.name): \(errno.message)"
     }
   }
 }

@@ -47,7 +47,7 @@ public enum TCPClient {
       case .failure(let errno) where errno == .timedOut:
         lastFailure = .timedOut(timeout)
       case .failure(let errno):
-        lastFailure = .systemError(operation: "connect", errno: errno.name, message: errno.message)
+        lastFailure = .systemError(operation: "connect", errno: errno)
       }
     }
     throw TCPClientError(host: host, port: port, reason: lastFailure)

@@ -1,5 +1,6 @@
 import BluetoothTypes
 import HCITransportCore
+import SystemPackage
 
 /// Why a TCP connection to an H4 controller (an emulator, a bridge such as Bumble's, or a
 /// board's network HCI) could not be made; the description names the address and what to do.
@@ -22,8 +23,8 @@ public struct TCPClientError: TransportFailure, Hashable {
     case refused
     /// No address answered within the time allowed.
     case timedOut(Duration)
-    /// Another failure of a system call: which one, its `errno` name and the C library's text.
-    case systemError(operation: String, errno: String, message: String)
+    /// Another failure of a system call: which one, and its `errno`.
+    case systemError(operation: String, errno: Errno)
   }
 
   /// `HOST:PORT`, with an IPv6 address in brackets.
@@ -53,8 +54,8 @@ extension TCPClientError: CustomStringConvertible {
     case .timedOut(let timeout):
       return "\(address) did not answer within \(timeout). "
         + "Check that the host is reachable and that no firewall drops the connection"
-    case .systemError(let operation, let errno, let message):
-      return "\(address): \(operation) failed: \(errno): \(message)"
+    case .systemError(let operation, let errno):
+      return "\(address): \(operation) failed: \(errno.name): \(errno.message)"
     }
   }
 }
