@@ -97,21 +97,16 @@ public struct ScanSummary: Sendable {
     let kind = Self.kindIndex(identity.kind)
     reportsByKind[kind] += 1
     let fingerprint = identity.fingerprint
-    // Read before the row is looked up, though only a new row needs it: the bit set is too
-    // large to stay in cache, and its load then overlaps the lookup's instead of following it.
-    var wasFolded = !foldedIdentityBits.isEmpty && Self.isSet(fingerprint, in: foldedIdentityBits)
     if let row = rowIndex.position(forFingerprint: fingerprint, where: { rows[$0].identity == identity }) {
       recordAgain(sighting, inRow: row)
       return
     }
     let isStation = catalog.stationPosition(for: identity, fingerprint: fingerprint) != nil
     if !isStation {
-      if strangerRows >= maximumRows {
-        foldLeastHeardHalf()
-        wasFolded = Self.isSet(fingerprint, in: foldedIdentityBits)
-      }
+      if strangerRows >= maximumRows { foldLeastHeardHalf() }
       strangerRows += 1
     }
+    let wasFolded = !foldedIdentityBits.isEmpty && Self.isSet(fingerprint, in: foldedIdentityBits)
     let row = Row(
       kind: isStation ? .station : .stranger, isComplete: !wasFolded, fingerprint: fingerprint, reports: 1,
       lastSeen: sighting.time, first: sighting, tally: nil)

@@ -50,9 +50,6 @@ struct BeaconIdentityIndexTests {
       let identity = Self.identity(UInt64(number))
       #expect(find(identity) == model[identity])
     }
-    index.removeAll()
-    #expect(index.count == 0)
-    #expect(find(Self.identity(1)) == nil)
   }
 
   @Test func fingerprintsAreTheSameOnEveryRunAndTellKindsApart() {

@@ -86,12 +86,6 @@ public struct BeaconIdentityIndex: Sendable {
     }
   }
 
-  /// Removes every identity, keeping the table's size.
-  public mutating func removeAll() {
-    for index in slots.indices { slots[index] = Self.emptySlot }
-    count = 0
-  }
-
   // MARK: Helpers
 
   /// Puts `slot` in the first free slot of its probe run.

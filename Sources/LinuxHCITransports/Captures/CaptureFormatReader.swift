@@ -21,18 +21,6 @@ protocol CaptureFormatReader: AnyObject {
   func finish() throws(CaptureFileError.Reason) -> [CaptureReplayWarning]
 }
 
-extension CaptureFormatReader {
-  /// The next packet from the bytes appended so far, or `nil` when more bytes are needed.
-  func nextPacket() throws(CaptureFileError.Reason) -> TimedHCIPacket? {
-    var next: TimedHCIPacket?
-    _ = try nextPackets(maximumCount: 1) { packet in
-      next = packet
-      return true
-    }
-    return next
-  }
-}
-
 /// Reads btsnoop: datalinks 1001, 1002 and 2001.
 ///
 /// A record whose H4 packet type is unknown (a vendor's own, or damage inside one record), and an

@@ -123,20 +123,9 @@ public final class CaptureReplayConnection: HCIConnection {
   public func receivePackets(
     timeout: Duration, maximumCount: Int, _ body: (TimedHCIPacket) -> Bool
   ) throws(HCIConnectionError) -> Int {
-    var handed = 0
+    let handed: Int
     do throws(CaptureFileError) {
-      while handed < maximumCount {
-        let batch: (handed: Int, stopped: Bool)
-        do throws(CaptureFileError.Reason) {
-          batch = try reader.nextPackets(maximumCount: maximumCount - handed, body)
-        } catch {
-          closeFile()
-          throw CaptureFileError(path: path, reason: error)
-        }
-        handed += batch.handed
-        if batch.stopped || handed == maximumCount { break }
-        guard try readChunk() else { break }
-      }
+      handed = try packets(maximumCount: maximumCount, body)
     } catch {
       throw .failed(error)
     }
@@ -152,15 +141,34 @@ public final class CaptureReplayConnection: HCIConnection {
   /// The next HCI packet, or `nil` at the end of the file: ``receive(timeout:)`` with the
   /// capture's own error type.
   package func nextPacket() throws(CaptureFileError) -> TimedHCIPacket? {
-    while true {
-      do {
-        if let packet = try reader.nextPacket() { return packet }
+    var next: TimedHCIPacket?
+    _ = try packets(maximumCount: 1) { packet in
+      next = packet
+      return true
+    }
+    return next
+  }
+
+  /// The one read loop: hands `body` the packets of the buffered bytes, reading more of the
+  /// file as needed, until `body` says stop, `maximumCount` were handed or the file ends;
+  /// returns how many were handed (0 only at the end).
+  private func packets(
+    maximumCount: Int, _ body: (TimedHCIPacket) -> Bool
+  ) throws(CaptureFileError) -> Int {
+    var handed = 0
+    while handed < maximumCount {
+      let batch: (handed: Int, stopped: Bool)
+      do throws(CaptureFileError.Reason) {
+        batch = try reader.nextPackets(maximumCount: maximumCount - handed, body)
       } catch {
         closeFile()
         throw CaptureFileError(path: path, reason: error)
       }
-      guard try readChunk() else { return nil }
+      handed += batch.handed
+      if batch.stopped || handed == maximumCount { break }
+      guard try readChunk() else { break }
     }
+    return handed
   }
 
   /// Reads the next chunk into the decoder; at the end of the file records the final warning,
