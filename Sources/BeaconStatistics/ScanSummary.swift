@@ -11,7 +11,8 @@ import MRTNavigation
 /// ago) is folded into ``folded``: their reports still count, exactly, and their identities are
 /// counted in a HyperLogLog sketch. A station's row is never folded. So the summary holds at most
 /// ``maximumRows`` rows of strangers plus one per station, each of bounded size (see
-/// ``BeaconTally``), three 8 KiB sketches and, once rows were folded, a 1 MiB bit set.
+/// ``BeaconTally``), the index that finds them (16 bytes a slot, twice as many slots as rows:
+/// 256 KiB at the default), three 8 KiB sketches and, once rows were folded, a 1 MiB bit set.
 ///
 /// **What stays exact:** the reports of every kind, always; every row's counts, unless the row
 /// says otherwise (``BeaconTally/isComplete``: an identity that came back after its row was

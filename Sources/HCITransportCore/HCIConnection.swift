@@ -25,8 +25,9 @@ public protocol HCIConnection: AnyObject {
 
   /// Hands `body` the packets that are there now, in order, until `body` returns `false` or
   /// `maximumCount` were handed, and returns how many were handed: 0 if none arrived within
-  /// `timeout`. Throws as ``receive(timeout:)`` does, and only when no packet was handed (a
-  /// failure after some is thrown by the next call).
+  /// `timeout`. Throws as ``receive(timeout:)`` does: ``HCIConnectionError/endOfStream`` only
+  /// when no packet was handed; a failure may come after packets of the same call, which
+  /// `body` has then had.
   ///
   /// A capture replay hands out a whole read buffer per call, without the per-packet cost of a
   /// call through the protocol, a typed error and an optional; a live link hands out the one
