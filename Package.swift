@@ -114,7 +114,7 @@ let package = Package(
       name: "BeaconTestSupport",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "Beacons", "BeaconScanning",
-        "MRTNavigation", .product(name: "SystemPackage", package: "swift-system"),
+        "MRTNavigation", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system"),
       ],
       path: "Tests/BeaconTestSupport"
     ),

@@ -1,7 +1,8 @@
 import Glibc
 import SystemPackage
 
-// What the project's POSIX code needs beyond swift-system: the one place that knows `EINTR`.
+// What the project's POSIX code needs beyond swift-system (here: the one place that knows `EINTR`;
+// SpawnAttributes.swift: how children are spawned).
 // Everything else calls ``retryingOnInterrupt(_:)`` or ``waitRetryingOnInterrupt(until:_:)``;
 // swift-system's own `open`, `read` and `write` already retry on `EINTR`.
 

@@ -1,4 +1,5 @@
 import Foundation
+import POSIXSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -33,28 +34,18 @@ package final class ChildProcess {
       posix_spawn_file_actions_addopen(&actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     }
     posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // The child starts with no blocked signals and default handlers, as from a shell.
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     let variables = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
     defer { for pointer in variables ?? [] { free(pointer) } }
     var child: pid_t = 0
-    let result =
+    let result = withShellLikeSpawnAttributes { attributes in
       if var variables {
         posix_spawn(&child, executable, &actions, &attributes, argv, &variables)
       } else {
         posix_spawn(&child, executable, &actions, &attributes, argv, environ)
       }
+    }
     guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
     pid = child
   }
