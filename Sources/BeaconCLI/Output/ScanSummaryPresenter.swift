@@ -7,7 +7,9 @@ import MRTNavigation
 /// `beacon-scan --summary`: counts every sighting into a ``ScanSummary`` and prints it once,
 /// when the scan ends (end of capture, `--duration`, Ctrl-C).
 public final class ScanSummaryPresenter: ScanOutput, BeaconFinderDelegate {
-  private var summary: ScanSummary
+  /// Unchecked: a summary is recorded into for every report, only from the finder's run, never
+  /// reentrantly; a dynamic exclusivity check on each took 9 % of a flood's whole process.
+  @exclusivity(unchecked) private var summary: ScanSummary
   private let formatter: ScanSummaryFormatter
   private let output: StandardOutput
   private let sourceName: String

@@ -132,7 +132,9 @@ public final class HCIBeaconFinder: BeaconFinder {
     // Made once, not per packet: a closure literal at the call would copy (retain and release)
     // the delegate for every packet, and a delegate that is also held weakly (a presenter)
     // pays the slow path of a side-table reference count each time.
-    let see: (BeaconSighting) -> Void = { [unowned self] in delegate?.beaconFinder(self, didSee: $0) }
+    // It holds the finder strongly: it lives only as long as this call, and an unowned reference
+    // would be checked on every packet.
+    let see: (BeaconSighting) -> Void = { delegate?.beaconFinder(self, didSee: $0) }
     let report: (ScanProblem) -> Void = { [onProgress] in onProgress?(.problem($0)) }
     var stopRequested = false
     while let connection {

@@ -25,8 +25,9 @@ extension Span where Element == UInt8 {
     Int8(bitPattern: try readUInt8(at: &offset, field))
   }
 
-  /// Reads `count` (at most 8) bytes as a little-endian unsigned integer.
-  @inlinable
+  /// Reads `count` (at most 8) bytes as a little-endian unsigned integer. Always inlined, so that
+  /// a constant `count` picks its loads at compile time.
+  @inlinable @inline(__always)
   public func readLittleEndian(_ count: Int, at offset: inout Int, _ field: String) throws(ByteDecodingError)
     -> UInt64
   {
@@ -35,8 +36,9 @@ extension Span where Element == UInt8 {
     return loadLittleEndian(count, at: offset)
   }
 
-  /// Reads `count` (at most 8) bytes as a big-endian unsigned integer.
-  @inlinable
+  /// Reads `count` (at most 8) bytes as a big-endian unsigned integer (always inlined, as
+  /// ``readLittleEndian(_:at:_:)``).
+  @inlinable @inline(__always)
   public func readBigEndian(_ count: Int, at offset: inout Int, _ field: String) throws(ByteDecodingError)
     -> UInt64
   {

@@ -15,41 +15,35 @@
 /// last chunk), so memory stays bounded however long the capture is. Records are slices of
 /// its buffer, not copies. After it throws, it throws the same error on every later call.
 public struct BTSnoopDecoder: Sendable {
-  /// Received bytes; those before `readIndex` are consumed and dropped on a later append.
-  private var buffer: [UInt8] = []
-  private var readIndex = 0
-  /// File offset of `buffer[0]`.
-  private var bufferFileOffset = 0
+  /// Received bytes, and where the next record starts.
+  private var input = CaptureInputBuffer()
   private var recordsDecoded = 0
   private var failure: BTSnoopError?
 
   /// The datalink from the file header, once the header has been read.
   public private(set) var datalink: BTSnoopDatalink?
 
-  /// Consumed bytes are dropped once at least this many have piled up (and they are at least
-  /// half the buffer), so that dropping costs little per byte even with tiny appends.
-  private static let compactionThreshold = 16_384
-
   public init() {}
 
   /// How many received bytes the decoder has not consumed yet.
-  public var unconsumedByteCount: Int { buffer.count - readIndex }
+  public var unconsumedByteCount: Int { input.available }
 
-  /// How many bytes the decoder holds in memory, consumed ones not yet dropped included.
-  public var bufferedByteCount: Int { buffer.count }
+  /// How many bytes the decoder holds in memory: consumed ones not yet dropped and the room
+  /// kept for the next ``append(upTo:from:)`` included.
+  public var bufferedByteCount: Int { input.storageByteCount }
 
   /// Adds the next bytes of the capture.
   public mutating func append(_ bytes: some Collection<UInt8>) {
-    if readIndex == buffer.count {
-      bufferFileOffset += readIndex
-      buffer.removeAll(keepingCapacity: true)
-      readIndex = 0
-    } else if readIndex >= Self.compactionThreshold && readIndex * 2 >= buffer.count {
-      bufferFileOffset += readIndex
-      buffer.removeSubrange(0..<readIndex)
-      readIndex = 0
-    }
-    buffer.append(contentsOf: bytes)
+    input.append(bytes)
+  }
+
+  /// Lets `read` write the next bytes of the capture, up to `maximumCount`, straight into the
+  /// decoder's buffer (a file reader's `read(2)`, with no copy after it); returns how many it
+  /// wrote, as `read` returned them (`0...maximumCount`).
+  public mutating func append<Failure: Error>(
+    upTo maximumCount: Int, from read: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
+  ) throws(Failure) -> Int {
+    try input.append(upTo: maximumCount, from: read)
   }
 
   /// Reads the 16-byte file header if it has arrived.
@@ -59,17 +53,17 @@ public struct BTSnoopDecoder: Sendable {
   public mutating func readFileHeader() throws(BTSnoopError) -> BTSnoopDatalink? {
     if let failure { throw failure }
     if let datalink { return datalink }
-    let available = buffer.count - readIndex
+    let available = input.available
     // Judge the magic only on all 8 bytes, so that the error is the same however input is split.
     guard available >= BTSnoopFormat.magic.count else { return nil }
-    let magic = buffer[readIndex..<(readIndex + BTSnoopFormat.magic.count)]
+    let magic = input.slice(from: 0, to: BTSnoopFormat.magic.count)
     guard magic.elementsEqual(BTSnoopFormat.magic) else { return try fail(.notBTSnoop(found: Array(magic))) }
     guard available >= BTSnoopFormat.fileHeaderSize else { return nil }
-    let version = readUInt32BE(at: readIndex + 8)
+    let version = input.uint32(at: 8, bigEndian: true)
     guard version == BTSnoopFormat.version else { return try fail(.unsupportedVersion(version)) }
-    let found = BTSnoopDatalink(rawValue: readUInt32BE(at: readIndex + 12))
+    let found = BTSnoopDatalink(rawValue: input.uint32(at: 12, bigEndian: true))
     guard found.isSupported else { return try fail(.unsupportedDatalink(found.rawValue)) }
-    readIndex += BTSnoopFormat.fileHeaderSize
+    input.consume(BTSnoopFormat.fileHeaderSize)
     datalink = found
     return found
   }
@@ -77,7 +71,7 @@ public struct BTSnoopDecoder: Sendable {
   /// The next whole record, or `nil` if more bytes are needed.
   public mutating func nextRecord() throws(BTSnoopError) -> BTSnoopRecord? {
     guard let (header, dataRange) = try nextRecordHeader() else { return nil }
-    return BTSnoopRecord(header: header, data: buffer[dataRange])
+    return BTSnoopRecord(header: header, data: input.bytes[dataRange])
   }
 
   /// The next complete record's header, and where its data is in ``bufferedBytes``; `nil` when
@@ -88,28 +82,26 @@ public struct BTSnoopDecoder: Sendable {
     if let failure { throw failure }
     if datalink == nil, try readFileHeader() == nil { return nil }
     guard let (includedLength, originalLength) = try pendingRecordLengths() else { return nil }
-    let headerStart = readIndex
-    let dataStart = headerStart + BTSnoopFormat.recordHeaderSize
-    let dataEnd = dataStart + includedLength
-    guard dataEnd <= buffer.count else { return nil }
-    recordsDecoded += 1
-    readIndex = dataEnd
+    let recordLength = BTSnoopFormat.recordHeaderSize + includedLength
+    guard recordLength <= input.available else { return nil }
+    // Flags and cumulative drops, then the timestamp: big-endian words read two at a time.
+    let flagsAndDrops = input.uint64(at: 8, bigEndian: true)
     let header = BTSnoopRecordHeader(
-      recordNumber: recordsDecoded,
-      byteOffset: bufferFileOffset + headerStart,
+      recordNumber: recordsDecoded + 1,
+      byteOffset: input.fileOffset,
       originalLength: originalLength,
-      flags: readUInt32BE(at: headerStart + 8),
-      cumulativeDrops: readUInt32BE(at: headerStart + 12),
-      timestamp: BTSnoopTimestamp(
-        rawValue: Int64(
-          bitPattern: UInt64(readUInt32BE(at: headerStart + 16)) << 32
-            | UInt64(readUInt32BE(at: headerStart + 20)))))
-    return (header, dataStart..<dataEnd)
+      flags: UInt32(truncatingIfNeeded: flagsAndDrops >> 32),
+      cumulativeDrops: UInt32(truncatingIfNeeded: flagsAndDrops),
+      timestamp: BTSnoopTimestamp(rawValue: Int64(bitPattern: input.uint64(at: 16, bigEndian: true))))
+    let dataStart = input.readIndex + BTSnoopFormat.recordHeaderSize
+    recordsDecoded += 1
+    input.consume(recordLength)
+    return (header, dataStart..<(dataStart + includedLength))
   }
 
   /// The bytes the decoder holds, where ``nextRecordHeader()``'s data ranges point; valid until
-  /// the next ``append(_:)``. Shared, not copied.
-  public var bufferedBytes: [UInt8] { buffer }
+  /// the next ``append(_:)`` or ``append(upTo:from:)``. Shared, not copied.
+  public var bufferedBytes: [UInt8] { input.bytes }
 
   /// Declares the end of the input, after ``nextRecord()`` has returned `nil`.
   ///
@@ -121,10 +113,10 @@ public struct BTSnoopDecoder: Sendable {
   ///   or the error an earlier call threw.
   public mutating func finish() throws(BTSnoopError) -> BTSnoopWarning? {
     if let failure { throw failure }
-    let available = buffer.count - readIndex
+    let available = input.available
     guard datalink != nil else {
       guard try readFileHeader() == nil else { return try finish() }
-      let present = Array(buffer[readIndex...].prefix(BTSnoopFormat.magic.count))
+      let present = input.prefix(BTSnoopFormat.magic.count)
       if !present.elementsEqual(BTSnoopFormat.magic.prefix(present.count)) {
         return try fail(.notBTSnoop(found: present))
       }
@@ -139,16 +131,17 @@ public struct BTSnoopDecoder: Sendable {
       expected = BTSnoopFormat.recordHeaderSize
     }
     return .truncatedFinalRecord(
-      recordNumber: recordsDecoded + 1, byteOffset: bufferFileOffset + readIndex,
+      recordNumber: recordsDecoded + 1, byteOffset: input.fileOffset,
       presentBytes: available, expectedBytes: expected)
   }
 
-  /// The included and original lengths of the record at `readIndex`, checked, or `nil` if its
+  /// The included and original lengths of the next record, checked, or `nil` if its
   /// header has not fully arrived.
   private mutating func pendingRecordLengths() throws(BTSnoopError) -> (included: Int, original: UInt32)? {
-    guard buffer.count - readIndex >= BTSnoopFormat.recordHeaderSize else { return nil }
-    let original = readUInt32BE(at: readIndex)
-    let included = readUInt32BE(at: readIndex + 4)
+    guard input.available >= BTSnoopFormat.recordHeaderSize else { return nil }
+    let lengths = input.uint64(at: 0, bigEndian: true)
+    let original = UInt32(truncatingIfNeeded: lengths >> 32)
+    let included = UInt32(truncatingIfNeeded: lengths)
     let reason: BTSnoopError.CorruptRecordReason
     if included > BTSnoopFormat.maximumIncludedLength {
       reason = .includedLengthTooLarge(included)
@@ -158,19 +151,12 @@ public struct BTSnoopDecoder: Sendable {
       return (Int(included), original)
     }
     return try fail(
-      .corruptRecord(recordNumber: recordsDecoded + 1, byteOffset: bufferFileOffset + readIndex, reason: reason))
+      .corruptRecord(recordNumber: recordsDecoded + 1, byteOffset: input.fileOffset, reason: reason))
   }
 
   /// Records the error so that later calls throw it too, and throws it.
   private mutating func fail<T>(_ error: BTSnoopError) throws(BTSnoopError) -> T {
     failure = error
     throw error
-  }
-
-  /// Callers check that four bytes are there.
-  /// The big-endian word at `index`; callers have checked that its 4 bytes are buffered.
-  private func readUInt32BE(at index: Int) -> UInt32 {
-    precondition(index >= 0 && index + 4 <= buffer.count)
-    return buffer.withUnsafeBytes { UInt32(bigEndian: $0.loadUnaligned(fromByteOffset: index, as: UInt32.self)) }
   }
 }

@@ -1,68 +1,118 @@
 import BluetoothTypes
 
-/// The bytes an incremental capture decoder has received and not consumed yet.
+/// The bytes an incremental capture decoder has received and not consumed yet: the one input
+/// buffer of the btsnoop, pcap and pcapng decoders.
 ///
 /// Consumed bytes are dropped lazily, so that appending tiny chunks stays cheap; offsets in
-/// the file are kept so that errors and records can say where they are.
+/// the file are kept so that errors and records can say where they are. A reader can have the
+/// next bytes written straight into the buffer (``append(upTo:from:)``), so that a file's bytes
+/// are copied once, by the kernel, on their way to the decoder.
 struct CaptureInputBuffer: Sendable {
+  /// The storage: received bytes up to ``endIndex``, room for the next read after it. Slices
+  /// of it (records, packets) share it; one still held when bytes are next written makes that
+  /// write copy the storage first, as any array would.
   private(set) var bytes: [UInt8] = []
   /// Index in `bytes` of the first unconsumed byte.
   private(set) var readIndex = 0
+  /// Index in `bytes` just after the last received byte.
+  private(set) var endIndex = 0
   /// File offset of `bytes[0]`.
   private var bufferFileOffset = 0
 
   /// Consumed bytes are dropped once at least this many have piled up (and they are at least
-  /// half the buffer), so that dropping costs little per byte even with tiny appends.
+  /// half of what was received), so that dropping costs little per byte even with tiny appends.
   private static let compactionThreshold = 16_384
 
   /// How many received bytes are not consumed yet.
-  var available: Int { bytes.count - readIndex }
+  var available: Int { endIndex - readIndex }
 
   /// File offset of the first unconsumed byte.
   var fileOffset: Int { bufferFileOffset + readIndex }
 
+  /// Bytes held in memory: received ones, consumed ones not dropped yet, and the room kept for
+  /// the next read.
+  var storageByteCount: Int { bytes.count }
+
+  /// Adds `more` after the received bytes.
   mutating func append(_ more: some Collection<UInt8>) {
-    if readIndex == bytes.count {
-      bufferFileOffset += readIndex
-      bytes.removeAll(keepingCapacity: true)
-      readIndex = 0
-    } else if readIndex >= Self.compactionThreshold && readIndex * 2 >= bytes.count {
-      bufferFileOffset += readIndex
-      bytes.removeSubrange(0..<readIndex)
-      readIndex = 0
+    let count = more.count
+    _ = append(upTo: count) { room in
+      room.copyBytes(from: more)
+      return count
     }
-    bytes.append(contentsOf: more)
   }
 
-  /// Marks `count` more bytes as consumed; callers check that they are available.
+  /// Lets `read` write up to `maximumCount` bytes straight after the received ones, and keeps
+  /// the count it returns (`0...maximumCount`; a larger or negative count traps). Returns that
+  /// count. The room is made once and kept: a reader of fixed-size chunks allocates nothing
+  /// after its first reads.
+  mutating func append<Failure: Error>(
+    upTo maximumCount: Int, from read: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
+  ) throws(Failure) -> Int {
+    dropConsumedBytes()
+    let roomEnd = endIndex + maximumCount
+    if bytes.count < roomEnd { bytes.append(contentsOf: repeatElement(0, count: roomEnd - bytes.count)) }
+    let start = endIndex
+    let result = bytes.withUnsafeMutableBytes { storage in
+      Result { () throws(Failure) in try read(UnsafeMutableRawBufferPointer(rebasing: storage[start..<roomEnd])) }
+    }
+    let count = try result.get()
+    precondition((0...maximumCount).contains(count), "a capture read claimed more bytes than its room")
+    endIndex += count
+    return count
+  }
+
+  /// Drops the consumed bytes: all of them when nothing is pending, else once enough piled up.
+  private mutating func dropConsumedBytes() {
+    if readIndex == endIndex {
+      bufferFileOffset += readIndex
+      readIndex = 0
+      endIndex = 0
+    } else if readIndex >= Self.compactionThreshold && readIndex * 2 >= endIndex {
+      let pending = readIndex..<endIndex
+      bytes.withUnsafeMutableBytes { storage in
+        guard let base = storage.baseAddress else { return }
+        base.copyMemory(from: base + pending.lowerBound, byteCount: pending.count)  // memmove: may overlap
+      }
+      bufferFileOffset += readIndex
+      endIndex = pending.count
+      readIndex = 0
+    }
+  }
+
   mutating func consume(_ count: Int) {
     readIndex += min(count, available)
   }
 
-  /// The unconsumed bytes from `start` (relative to the first unconsumed byte) to `end`;
-  /// callers check that they are available.
   func slice(from start: Int, to end: Int) -> ArraySlice<UInt8> {
-    bytes[(readIndex + start)..<(readIndex + end)]
+    precondition(start <= end && end <= available)
+    return bytes[(readIndex + start)..<(readIndex + end)]
   }
 
-  /// Up to `count` unconsumed bytes, copied.
   func prefix(_ count: Int) -> [UInt8] {
     Array(bytes[readIndex..<(readIndex + min(count, available))])
   }
 
-  /// A 16-bit integer at `offset` from the first unconsumed byte; callers check that the two
-  /// bytes are available.
   func uint16(at offset: Int, bigEndian: Bool) -> UInt16 {
+    precondition(offset >= 0 && offset + 2 <= available)
     let first = UInt16(bytes[readIndex + offset])
     let second = UInt16(bytes[readIndex + offset + 1])
     return bigEndian ? first << 8 | second : second << 8 | first
   }
 
-  /// A 32-bit integer at `offset` from the first unconsumed byte; callers check that the four
-  /// bytes are available.
+  /// The 32-bit word at `offset` from the first unconsumed byte; callers have checked that its
+  /// 4 bytes were received.
   func uint32(at offset: Int, bigEndian: Bool) -> UInt32 {
-    let high = UInt32(uint16(at: offset, bigEndian: bigEndian))
-    let low = UInt32(uint16(at: offset + 2, bigEndian: bigEndian))
-    return bigEndian ? high << 16 | low : low << 16 | high
+    precondition(offset >= 0 && offset + 4 <= available)
+    let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: readIndex + offset, as: UInt32.self) }
+    return bigEndian ? UInt32(bigEndian: word) : UInt32(littleEndian: word)
+  }
+
+  /// The 64-bit word at `offset` from the first unconsumed byte; callers have checked that its
+  /// 8 bytes were received.
+  func uint64(at offset: Int, bigEndian: Bool) -> UInt64 {
+    precondition(offset >= 0 && offset + 8 <= available)
+    let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: readIndex + offset, as: UInt64.self) }
+    return bigEndian ? UInt64(bigEndian: word) : UInt64(littleEndian: word)
   }
 }

@@ -40,6 +40,25 @@ public struct PacketCaptureDecoder: Sendable {
     }
   }
 
+  /// Lets `read` write the next bytes of the capture, up to `maximumCount`, straight into the
+  /// buffer of the format's decoder once the format is known (into a small pending buffer
+  /// before); returns how many it wrote (`0...maximumCount`).
+  public mutating func append<Failure: Error>(
+    upTo maximumCount: Int, from read: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
+  ) throws(Failure) -> Int {
+    if pcap != nil {
+      return try pcap?.append(upTo: maximumCount, from: read) ?? 0
+    }
+    if pcapng != nil {
+      return try pcapng?.append(upTo: maximumCount, from: read) ?? 0
+    }
+    var first = [UInt8](repeating: 0, count: maximumCount)
+    let result = first.withUnsafeMutableBytes { room in Result { () throws(Failure) in try read(room) } }
+    let count = try result.get()
+    append(first.prefix(count))
+    return count
+  }
+
   /// The next whole frame, or `nil` if more bytes are needed.
   public mutating func nextFrame() throws(PacketCaptureError) -> CapturedFrame? {
     if let failure { throw failure }

@@ -45,6 +45,14 @@ public struct PcapDecoder: Sendable {
     input.append(bytes)
   }
 
+  /// Lets `read` write the next bytes of the capture, up to `maximumCount`, straight into the
+  /// decoder's buffer; returns how many it wrote (`0...maximumCount`).
+  public mutating func append<Failure: Error>(
+    upTo maximumCount: Int, from read: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
+  ) throws(Failure) -> Int {
+    try input.append(upTo: maximumCount, from: read)
+  }
+
   /// Reads the 24-byte file header if it has arrived.
   ///
   /// - Returns: The header, or `nil` if more bytes are needed.

@@ -40,6 +40,14 @@ public struct PcapngDecoder: Sendable {
     input.append(bytes)
   }
 
+  /// Lets `read` write the next bytes of the capture, up to `maximumCount`, straight into the
+  /// decoder's buffer; returns how many it wrote (`0...maximumCount`).
+  public mutating func append<Failure: Error>(
+    upTo maximumCount: Int, from read: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
+  ) throws(Failure) -> Int {
+    try input.append(upTo: maximumCount, from: read)
+  }
+
   /// The next whole frame, or `nil` if more bytes are needed.
   public mutating func nextFrame() throws(PacketCaptureError) -> CapturedFrame? {
     if let failure { throw failure }

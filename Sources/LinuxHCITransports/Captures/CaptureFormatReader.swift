@@ -1,6 +1,7 @@
 import BluetoothTypes
 import HCICodec
 import HCITransportCore
+import SystemPackage
 
 /// One capture format's decoder, as the replay source drives it: bytes in, HCI packets out.
 /// Classes, so that the decoders' buffers are mutated in place, never copied.
@@ -8,6 +9,10 @@ protocol CaptureFormatReader: AnyObject {
   /// Records (or frames) read so far, HCI packets or not.
   var recordCount: Int { get }
   func append(_ bytes: ArraySlice<UInt8>)
+  /// Has `read` write up to `maximumCount` bytes straight into the decoder's buffer; returns
+  /// how many it wrote, 0 at the end of the input.
+  func append(upTo maximumCount: Int, from read: (UnsafeMutableRawBufferPointer) throws(Errno) -> Int) throws(Errno)
+    -> Int
   /// Checks the file header, given the whole header or the whole (shorter) file, so that a
   /// wrong file fails when it is opened.
   func readFileHeader() throws(CaptureFileError.Reason)
@@ -36,6 +41,10 @@ final class BTSnoopFormatReader: CaptureFormatReader {
   private var emptyRecords: (count: Int, firstRecordNumber: Int, firstByteOffset: Int)?
 
   func append(_ bytes: ArraySlice<UInt8>) { decoder.append(bytes) }
+
+  func append(upTo maximumCount: Int, from read: (UnsafeMutableRawBufferPointer) throws(Errno) -> Int) throws(Errno)
+    -> Int
+  { try decoder.append(upTo: maximumCount, from: read) }
 
   func readFileHeader() throws(CaptureFileError.Reason) {
     do throws(BTSnoopError) {
@@ -133,6 +142,10 @@ final class PcapFormatReader: CaptureFormatReader {
   private var lastTime = CaptureTime(microsecondsSinceUnixEpoch: 0)
 
   func append(_ bytes: ArraySlice<UInt8>) { decoder.append(bytes) }
+
+  func append(upTo maximumCount: Int, from read: (UnsafeMutableRawBufferPointer) throws(Errno) -> Int) throws(Errno)
+    -> Int
+  { try decoder.append(upTo: maximumCount, from: read) }
 
   /// The pcap and pcapng headers are checked with the first frame.
   func readFileHeader() throws(CaptureFileError.Reason) {}

@@ -35,7 +35,8 @@ public final class CaptureReplayConnection: HCIConnection {
 
   @exclusivity(unchecked) private var file: FileDescriptor?
   private let reader: any CaptureFormatReader
-  private var chunk: [UInt8]
+  /// How many bytes each `read` asks for.
+  private let chunkSize: Int
 
   /// How many records (pcap: frames) were read, HCI packets or not.
   public var recordCount: Int { reader.recordCount }
@@ -49,7 +50,8 @@ public final class CaptureReplayConnection: HCIConnection {
   /// - Parameter chunkSize: How many bytes each `read` asks for.
   public init(path: String, chunkSize: Int = 65_536) throws(CaptureFileError) {
     self.path = Self.messageName(forPath: path)
-    self.chunk = [UInt8](repeating: 0, count: max(chunkSize, CaptureFileFormat.identifyingByteCount))
+    self.chunkSize = max(chunkSize, CaptureFileFormat.identifyingByteCount)
+    var chunk = [UInt8](repeating: 0, count: self.chunkSize)
     let opened: FileDescriptor
     do {
       opened = path == Self.standardInputPath ? .standardInput : try FileDescriptor.openForReading(path)
@@ -177,15 +179,12 @@ public final class CaptureReplayConnection: HCIConnection {
     guard let file else { return false }
     let count: Int
     do {
-      count = try file.read(into: &chunk)
+      count = try reader.append(upTo: chunkSize) { room throws(Errno) in try file.readBytes(into: room) }
     } catch {
       closeFile()
       throw CaptureFileError(path: path, operation: "read", errno: error)
     }
-    if count > 0 {
-      reader.append(chunk[..<count])
-      return true
-    }
+    if count > 0 { return true }
     closeFile()
     do {
       warnings += try reader.finish()

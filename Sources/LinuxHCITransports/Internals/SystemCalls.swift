@@ -48,7 +48,14 @@ extension FileDescriptor {
   /// Reads up to `buffer.count` bytes; returns how many, 0 at end of file.
   /// The corresponding C function is `read`.
   func read(into buffer: inout [UInt8]) throws(Errno) -> Int {
-    try systemCall { try buffer.withUnsafeMutableBytes { try read(into: $0) } }
+    let result = buffer.withUnsafeMutableBytes { room in Result { () throws(Errno) in try readBytes(into: room) } }
+    return try result.get()
+  }
+
+  /// Reads up to `buffer.count` bytes into `buffer`; returns how many, 0 at end of file.
+  /// The corresponding C function is `read`.
+  func readBytes(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    try systemCall { try read(into: buffer) }
   }
 
   /// Writes all of `bytes`, looping over partial writes. The corresponding C function is `write`.
