@@ -126,6 +126,48 @@ struct BTSnoopDecoderTests {
     #expect(outcome.error == .unsupportedVersion(2))
   }
 
+  /// Bytes written straight into the decoder's buffer by a reader that returns fewer bytes than
+  /// it was offered (as `read(2)` may), with records held across reads and the buffer
+  /// compacted under them: the same records as one append, and records still held keep their
+  /// bytes.
+  @Test func readsStraightIntoItsBufferAsOneAppendWould() throws {
+    let record = BTSnoopBytes.record(flags: 0x0000_0003, data: BTSnoopBytes.resetComplete)
+    var stream = BTSnoopBytes.header(datalink: 2001)
+    for number in 0..<5_000 {
+      stream += BTSnoopBytes.record(flags: 0x0000_0003, data: BTSnoopBytes.resetComplete + [UInt8(number & 0xFF)])
+    }
+    stream += record.prefix(10)
+    let whole = BTSnoopBytes.decode(stream, splitAt: [])
+    var decoder = BTSnoopDecoder()
+    var records: [BTSnoopRecord] = []
+    var heldAcrossReads: [BTSnoopRecord] = []
+    var position = 0
+    var readNumber = 0
+    while true {
+      readNumber += 1
+      // 1 to 997 bytes a read, whatever room is offered.
+      let offer = 1 + (readNumber * 389) % 997
+      let written = decoder.append(upTo: 4_096) { room in
+        let count = min(offer, room.count, stream.count - position)
+        room.copyBytes(from: stream[position..<(position + count)])
+        return count
+      }
+      position += written
+      if written == 0 { break }
+      while let next = try decoder.nextRecord() {
+        records.append(next.copied)
+        // Not copied: its slice shares the buffer that the next reads write into.
+        if records.count % 1_000 == 0 { heldAcrossReads.append(next) }
+      }
+    }
+    #expect(position == stream.count)
+    #expect(records == whole.records)
+    #expect(records.count == 5_000)
+    #expect(heldAcrossReads.map(\.copied) == heldAcrossReads.map { whole.records[$0.recordNumber - 1] })
+    #expect(try decoder.finish() == whole.warning)
+    #expect(whole.warning != nil)
+  }
+
   @Test func memoryStaysBoundedWhileStreaming() throws {
     let record = BTSnoopBytes.record(flags: 0x0000_0003, data: BTSnoopBytes.resetComplete)
     var stream = BTSnoopBytes.header(datalink: 2001)
