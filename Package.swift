@@ -21,8 +21,11 @@ import PackageDescription
 //                       the BeaconFinder and BeaconBroadcaster protocols. No HCI.
 //   BeaconScanning      HCI advertising reports to beacon sightings; the finder and broadcaster
 //                       over a controller.
+//   Positioning         where the rider is: coordinates and distances, location fixes, the
+//                       LocationFinder protocol. Pure Swift: no I/O; knows no gpsd.
 //   MRTNavigation       stations, catalogs, the presence policy and the rider's use cases.
-//                       Depends on Beacons and BluetoothTypes only: no HCI, no capture files.
+//                       Depends on Beacons, Positioning and BluetoothTypes only: no HCI, no
+//                       capture files, no gpsd.
 //   BeaconStatistics    the --summary tallies: per-identity counts, distinct addresses, RSSI.
 //   LinuxNotifications  desktop notifications, terminal bell, alarm sound; knows no beacons.
 //   BeaconCLI           options, presentation and the commands' wiring.
@@ -39,12 +42,15 @@ let package = Package(
     .library(name: "HCITransportCore", targets: ["HCITransportCore"]),
     .library(name: "Beacons", targets: ["Beacons"]),
     .library(name: "BeaconScanning", targets: ["BeaconScanning"]),
+    .library(name: "Positioning", targets: ["Positioning"]),
     .library(name: "MRTNavigation", targets: ["MRTNavigation"]),
     .library(name: "BeaconStatistics", targets: ["BeaconStatistics"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+    // Elementary functions (sin, cos, asin) for distances on the Earth, without importing the C library.
+    .package(url: "https://github.com/apple/swift-numerics", from: "1.1.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
@@ -70,7 +76,11 @@ let package = Package(
       name: "BeaconScanning",
       dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController", "Beacons"]
     ),
-    .target(name: "MRTNavigation", dependencies: ["BluetoothTypes", "Beacons"]),
+    .target(
+      name: "Positioning",
+      dependencies: ["BluetoothTypes", .product(name: "RealModule", package: "swift-numerics")]
+    ),
+    .target(name: "MRTNavigation", dependencies: ["BluetoothTypes", "Beacons", "Positioning"]),
     .target(name: "BeaconStatistics", dependencies: ["BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation"]),
     .target(
       name: "LinuxNotifications",
@@ -83,7 +93,7 @@ let package = Package(
       name: "BeaconCLI",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
-        "BeaconScanning", "MRTNavigation", "BeaconStatistics", "LinuxNotifications", "POSIXSupport",
+        "BeaconScanning", "Positioning", "MRTNavigation", "BeaconStatistics", "LinuxNotifications", "POSIXSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]
@@ -119,6 +129,7 @@ let package = Package(
       path: "Tests/BeaconTestSupport"
     ),
     .testTarget(name: "BeaconsTests", dependencies: ["BluetoothTypes", "Beacons", "BeaconTestSupport"]),
+    .testTarget(name: "PositioningTests", dependencies: ["BluetoothTypes", "Positioning"]),
     .testTarget(
       name: "BeaconScanningTests",
       dependencies: [
@@ -129,7 +140,7 @@ let package = Package(
     .testTarget(
       name: "MRTNavigationTests",
       dependencies: [
-        "BluetoothTypes", "Beacons", "MRTNavigation", "BeaconTestSupport",
+        "BluetoothTypes", "Beacons", "Positioning", "MRTNavigation", "BeaconTestSupport",
         // The rides over recorded captures, as beacon-ride composes them, and the advertisers in them.
         "HCICodec", "HCITransportCore", "LinuxHCITransports", "BeaconScanning",
       ]
@@ -147,7 +158,7 @@ let package = Package(
       name: "BeaconCLITests",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
-        "BeaconScanning", "MRTNavigation", "BeaconStatistics", "BeaconCLI", "BeaconTestSupport",
+        "BeaconScanning", "Positioning", "MRTNavigation", "BeaconStatistics", "BeaconCLI", "BeaconTestSupport",
       ]
     ),
   ],

@@ -1,6 +1,7 @@
 import BluetoothTypes
 import Foundation
 import MRTNavigation
+import Positioning
 import Testing
 
 @testable import BeaconCLI
@@ -37,6 +38,38 @@ import Testing
         path: "bad.jsonl", reason: "station \"Home\": \"major\" and \"minor\" (0–65535) are required")
     ) {
       try CatalogFile.parse(Data(json.utf8), path: "bad.jsonl")
+    }
+  }
+
+  @Test func coordinatesAndLevelAreRead() throws {
+    let json =
+      #"{"name": "Home", "uuid": "11111111-2222-3333-4444-555555555555", "major": 7, "minor": 1, "#
+      + #""latitude": -6.2, "longitude": 106.8, "level": "at-grade"}"#
+    let home = try #require(try CatalogFile.parse(Data(json.utf8), path: "mine.json").station(named: "Home"))
+    #expect(home.coordinate == GeoCoordinate(latitude: -6.2, longitude: 106.8))
+    #expect(home.level == .atGrade)
+  }
+
+  @Test(arguments: [
+    (
+      #""latitude": -6.2"#,
+      "station \"Home\": \"latitude\" and \"longitude\" go together: give both or neither"
+    ),
+    (
+      #""latitude": 106.8, "longitude": -6.2"#,
+      "station \"Home\": \"latitude\" must be in −90…90 and \"longitude\" in −180…180 (decimal degrees, WGS 84)"
+    ),
+    (
+      #""level": "tunnel""#,
+      "station \"Home\": unknown level \"tunnel\" (use elevated, at-grade, underground)"
+    ),
+  ])
+  func badGeometryIsNamed(fields: String, reason: String) {
+    let json =
+      #"{"name": "Home", "uuid": "11111111-2222-3333-4444-555555555555", "major": 7, "minor": 1, "#
+      + fields + "}"
+    #expect(throws: CatalogFileError.invalid(path: "bad.json", reason: reason)) {
+      try CatalogFile.parse(Data(json.utf8), path: "bad.json")
     }
   }
 

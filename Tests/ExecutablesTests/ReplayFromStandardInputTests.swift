@@ -33,7 +33,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     // The gzip member header (RFC 1952) and a stored deflate block are enough to be recognised.
     let path = directory.appendingPathComponent("ride.btsnoop.gz").path
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: path, contents: Data([0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03, 0x01, 0x00, 0x00, 0xFF, 0xFF]))
     let result = try Self.scan(["--replay", path])
     #expect(result.status == 65)

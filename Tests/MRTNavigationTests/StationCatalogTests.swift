@@ -1,3 +1,4 @@
+import Positioning
 import Testing
 
 @testable import Beacons
@@ -38,6 +39,25 @@ import Testing
       #expect(coordinate.latitude > -6.35 && coordinate.latitude < -6.15)
       #expect(coordinate.longitude > 106.75 && coordinate.longitude < 106.85)
     }
+  }
+
+  /// The spacing between neighbouring platforms, against the distances along the line that
+  /// PT MRT Jakarta publishes (Haji Nawi–Blok A about 1.2 km, Blok M–ASEAN the shortest at
+  /// about 0.6 km, Lebak Bulus–Fatmawati the longest at about 2 km): a coordinate typed into the
+  /// wrong station, or latitude and longitude swapped, breaks these.
+  @Test func platformSpacingMatchesTheLine() throws {
+    let coordinates = try catalog.stations.map { try #require($0.coordinate) }
+    let spacing = zip(coordinates, coordinates.dropFirst()).map { $0.distance(to: $1) }
+    #expect(spacing.allSatisfy { (600...2_000).contains($0) }, "\(spacing)")
+    let hajiNawiToBlokA = spacing[3]
+    #expect(abs(hajiNawiToBlokA - 1_215) < 10)
+    #expect(spacing.firstIndex(of: try #require(spacing.min())) == 5)  // Blok M–ASEAN
+    #expect(spacing.firstIndex(of: try #require(spacing.max())) == 0)  // Lebak Bulus–Fatmawati
+  }
+
+  @Test func elevatedFromLebakBulusToASEANUndergroundFromSenayan() {
+    #expect(catalog.stations.prefix(7).allSatisfy { $0.level == .elevated })
+    #expect(catalog.stations.dropFirst(7).allSatisfy { $0.level == .underground })
   }
 
   @Test(arguments: [

@@ -2,6 +2,7 @@ import Beacons
 import BluetoothTypes
 import LinuxNotifications
 import MRTNavigation
+import Positioning
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -15,7 +16,9 @@ import MRTNavigation
 /// object per line — the output of `beacon-broadcast --list-stations --format json`, so the
 /// built-in catalog can be exported, edited and loaded back. Each station object has `name`,
 /// `uuid`, `major`, `minor` (an iBeacon identity) and optionally `displayName`,
-/// `sponsoredName`, `aliases`, `latitude`, `longitude`; or `"kind": "altbeacon"` with the
+/// `sponsoredName`, `aliases`, `latitude` and `longitude` (the platforms' centre, WGS 84 decimal
+/// degrees, both or neither), `level` (`elevated`, `at-grade` or `underground`, which GPS
+/// needs to know); or `"kind": "altbeacon"` with the
 /// same id fields, or `"kind": "eddystone-uid"` with `namespace` and `instance` hex strings.
 /// Line order is file order.
 public enum CatalogFile {
@@ -115,6 +118,7 @@ private struct Entry: Decodable {
   var aliases: [String]?
   var latitude: Double?
   var longitude: Double?
+  var level: String?
   var kind: String?
   var uuid: String?
   var major: UInt16?
@@ -147,9 +151,27 @@ private struct Entry: Decodable {
       throw fail("unknown kind \"\(other)\" (use ibeacon, altbeacon or eddystone-uid)")
     }
     var coordinate: GeoCoordinate?
-    if let latitude, let longitude { coordinate = GeoCoordinate(latitude: latitude, longitude: longitude) }
+    switch (latitude, longitude) {
+    case (nil, nil):
+      break
+    case (let latitude?, let longitude?):
+      guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+        throw fail("\"latitude\" must be in −90…90 and \"longitude\" in −180…180 (decimal degrees, WGS 84)")
+      }
+      coordinate = GeoCoordinate(latitude: latitude, longitude: longitude)
+    default:
+      throw fail("\"latitude\" and \"longitude\" go together: give both or neither")
+    }
+    var stationLevel: StationLevel?
+    if let level {
+      guard let parsed = StationLevel(rawValue: level) else {
+        let choices = StationLevel.allCases.map(\.rawValue).joined(separator: ", ")
+        throw fail("unknown level \"\(level)\" (use \(choices))")
+      }
+      stationLevel = parsed
+    }
     return Station(
       name: name, displayName: displayName ?? name, sponsoredName: sponsoredName, aliases: aliases ?? [],
-      lineOrder: lineOrder, coordinate: coordinate, beacon: identity)
+      lineOrder: lineOrder, coordinate: coordinate, level: stationLevel, beacon: identity)
   }
 }

@@ -40,6 +40,7 @@ public struct StationFormatter: Sendable {
     object.add("aliases", strings: station.aliases)
     object.add("latitude", station.coordinate?.latitude)
     object.add("longitude", station.coordinate?.longitude)
+    object.add("level", station.level?.rawValue)
     return object.line
   }
 

@@ -1,10 +1,17 @@
 import BluetoothTypes
+import Positioning
 
 /// The MRT Jakarta North–South line, Lebak Bulus to Bundaran HI.
 ///
 /// Beacon scheme: every station broadcasts iBeacon ``projectUUID``, major ``northSouthLineMajor``
 /// (the line), minor = the station's position along the line (Lebak Bulus 1 … Bundaran HI 13).
-/// Coordinates are approximate (to about 100 m); sponsored names are as of 2024.
+/// Sponsored names are as of 2024.
+///
+/// Coordinates are each station's platform centre: the mean of its platform nodes in
+/// OpenStreetMap, as the GTFS feed `MuhammadNafishZaldinanda/gtfs-mrt-jakarta` (commit c39d5b1,
+/// `stops.txt`, stops with `location_type` 0) carries them; © OpenStreetMap contributors, under
+/// the Open Database License 1.0. `tools/station-geometry.py` derives them from that file. The
+/// line is elevated from Lebak Bulus to ASEAN and underground from Senayan to Bundaran HI.
 public enum JakartaMRT {
   /// The iBeacon proximity UUID of this project's station beacons.
   public static let projectUUID = UUID128(high: 0xF63B_21BA_2635_4BE4, low: 0xB6FF_E2EA_B8B5_41C3)
@@ -18,45 +25,51 @@ public enum JakartaMRT {
     let aliases: [String]
     let latitude: Double
     let longitude: Double
+    let level: StationLevel
   }
 
   private static let entries: [Entry] = [
     Entry(
-      name: "LebakBulus", displayName: "Lebak Bulus", sponsored: "Lebak Bulus Grab", aliases: [], latitude: -6.2893,
-      longitude: 106.7742),
+      name: "LebakBulus", displayName: "Lebak Bulus", sponsored: "Lebak Bulus Grab", aliases: [], latitude: -6.289275,
+      longitude: 106.774935, level: .elevated),
     Entry(
-      name: "Fatmawati", displayName: "Fatmawati", sponsored: "Fatmawati Indomaret", aliases: [], latitude: -6.2925,
-      longitude: 106.7927),
+      name: "Fatmawati", displayName: "Fatmawati", sponsored: "Fatmawati Indomaret", aliases: [], latitude: -6.292461,
+      longitude: 106.792464, level: .elevated),
     Entry(
-      name: "CipeteRaya", displayName: "Cipete Raya", sponsored: nil, aliases: [], latitude: -6.2784,
-      longitude: 106.7975),
+      name: "CipeteRaya", displayName: "Cipete Raya", sponsored: nil, aliases: [], latitude: -6.278368,
+      longitude: 106.797321, level: .elevated),
     Entry(
-      name: "HajiNawi", displayName: "Haji Nawi", sponsored: nil, aliases: [], latitude: -6.2667, longitude: 106.7973),
-    Entry(name: "BlokA", displayName: "Blok A", sponsored: nil, aliases: [], latitude: -6.2557, longitude: 106.7971),
+      name: "HajiNawi", displayName: "Haji Nawi", sponsored: nil, aliases: [], latitude: -6.266694,
+      longitude: 106.797325, level: .elevated),
     Entry(
-      name: "BlokM", displayName: "Blok M", sponsored: "Blok M BCA", aliases: [], latitude: -6.2444, longitude: 106.7980
+      name: "BlokA", displayName: "Blok A", sponsored: nil, aliases: [], latitude: -6.255785, longitude: 106.797145,
+      level: .elevated),
+    Entry(
+      name: "BlokM", displayName: "Blok M", sponsored: "Blok M BCA", aliases: [], latitude: -6.244423,
+      longitude: 106.798123, level: .elevated
     ),
     Entry(
-      name: "ASEAN", displayName: "ASEAN", sponsored: nil, aliases: ["Sisingamangaraja"], latitude: -6.2388,
-      longitude: 106.7985),
+      name: "ASEAN", displayName: "ASEAN", sponsored: nil, aliases: ["Sisingamangaraja"], latitude: -6.238771,
+      longitude: 106.798447, level: .elevated),
     Entry(
-      name: "Senayan", displayName: "Senayan", sponsored: "Senayan Mastercard", aliases: [], latitude: -6.2268,
-      longitude: 106.8026),
+      name: "Senayan", displayName: "Senayan", sponsored: "Senayan Mastercard", aliases: [], latitude: -6.226733,
+      longitude: 106.802490, level: .underground),
     Entry(
-      name: "Istora", displayName: "Istora", sponsored: "Istora Mandiri", aliases: [], latitude: -6.2224,
-      longitude: 106.8086),
+      name: "Istora", displayName: "Istora", sponsored: "Istora Mandiri", aliases: [], latitude: -6.222388,
+      longitude: 106.808622, level: .underground),
     Entry(
-      name: "BendunganHilir", displayName: "Bendungan Hilir", sponsored: nil, aliases: ["Benhil"], latitude: -6.2147,
-      longitude: 106.8183),
+      name: "BendunganHilir", displayName: "Bendungan Hilir", sponsored: nil, aliases: ["Benhil"], latitude: -6.215024,
+      longitude: 106.817950, level: .underground),
     Entry(
-      name: "Setiabudi", displayName: "Setiabudi", sponsored: "Setiabudi Astra", aliases: [], latitude: -6.2090,
-      longitude: 106.8217),
+      name: "Setiabudi", displayName: "Setiabudi", sponsored: "Setiabudi Astra", aliases: [], latitude: -6.209072,
+      longitude: 106.821702, level: .underground),
     Entry(
-      name: "DukuhAtas", displayName: "Dukuh Atas", sponsored: "Dukuh Atas BNI", aliases: [], latitude: -6.2006,
-      longitude: 106.8228),
+      name: "DukuhAtas", displayName: "Dukuh Atas", sponsored: "Dukuh Atas BNI", aliases: [], latitude: -6.200794,
+      longitude: 106.822787, level: .underground),
     Entry(
-      name: "BundaranHI", displayName: "Bundaran HI", sponsored: "Bundaran HI Bank DKI", aliases: [], latitude: -6.1917,
-      longitude: 106.8230),
+      name: "BundaranHI", displayName: "Bundaran HI", sponsored: "Bundaran HI Bank DKI", aliases: [],
+      latitude: -6.191850,
+      longitude: 106.823011, level: .underground),
   ]
 
   /// The line's stations, in order from Lebak Bulus.
@@ -64,7 +77,7 @@ public enum JakartaMRT {
     Station(
       name: entry.name, displayName: entry.displayName, sponsoredName: entry.sponsored,
       aliases: entry.aliases, lineOrder: index + 1,
-      coordinate: GeoCoordinate(latitude: entry.latitude, longitude: entry.longitude),
+      coordinate: GeoCoordinate(latitude: entry.latitude, longitude: entry.longitude), level: entry.level,
       beacon: .iBeacon(uuid: projectUUID, major: northSouthLineMajor, minor: UInt16(index + 1)))
   }
 

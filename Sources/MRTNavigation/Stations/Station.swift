@@ -1,4 +1,5 @@
 import Beacons
+import Positioning
 
 /// A station and the beacon identity it broadcasts.
 public struct Station: Hashable, Sendable {
@@ -12,13 +13,17 @@ public struct Station: Hashable, Sendable {
   public var aliases: [String]
   /// Position along its line, from 1.
   public var lineOrder: Int
+  /// Where the platforms are: their centre, for finding the station by GPS.
   public var coordinate: GeoCoordinate?
+  /// Whether the platforms are above or below ground: GPS has fixes on an elevated platform,
+  /// none underground.
+  public var level: StationLevel?
   /// The beacon identity the station's beacons broadcast.
   public var beacon: BeaconIdentity
 
   public init(
     name: String, displayName: String, sponsoredName: String? = nil, aliases: [String] = [],
-    lineOrder: Int, coordinate: GeoCoordinate? = nil, beacon: BeaconIdentity
+    lineOrder: Int, coordinate: GeoCoordinate? = nil, level: StationLevel? = nil, beacon: BeaconIdentity
   ) {
     self.name = name
     self.displayName = displayName
@@ -26,17 +31,7 @@ public struct Station: Hashable, Sendable {
     self.aliases = aliases
     self.lineOrder = lineOrder
     self.coordinate = coordinate
+    self.level = level
     self.beacon = beacon
-  }
-}
-
-/// A WGS 84 position in decimal degrees.
-public struct GeoCoordinate: Hashable, Sendable {
-  public var latitude: Double
-  public var longitude: Double
-
-  public init(latitude: Double, longitude: Double) {
-    self.latitude = latitude
-    self.longitude = longitude
   }
 }
