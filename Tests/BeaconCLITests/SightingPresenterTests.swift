@@ -11,7 +11,7 @@ import Testing
 @Suite struct SightingPresenterTests {
   @Test func liveTableRedrawsInPlaceAndThrottles() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("table-\(UUID().uuidString)").path
-    FileManager.default.createFile(atPath: path, contents: nil)
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let descriptor = open(path, O_WRONLY)
     defer { close(descriptor) }

@@ -45,7 +45,7 @@ import Testing
     var outcomes = (completed: 0, failed: 0)
     for round in 0..<60 {
       let path = directory.appendingPathComponent("\(round).btsnoop").path
-      FileManager.default.createFile(atPath: path, contents: Data(Self.mutate(original, using: &generator)))
+      _ = FileManager.default.createFile(atPath: path, contents: Data(Self.mutate(original, using: &generator)))
       var scanner = BeaconScanner()
       do throws(CaptureFileError) {
         _ = try scanCapture(path, with: &scanner, sighting: { _, _ in })

@@ -91,7 +91,7 @@ public struct BeaconRideCommand: ParsableCommand {
       notifications: DesktopNotificationManager(channels: channels), alarm: ChimeAlarmManager(channels: channels))
     switch useCase.start(arrival: destination) {
     case .started, .alreadyStarted: try run.run(finder, output: ride)
-    case .notAuthorized, .bluetoothUnavailable, .finderFailed, .unknownStation:
+    case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation:
       try run.reportStartFailure(of: finder, output: ride)
     }
     guard ride.arrived != nil else {

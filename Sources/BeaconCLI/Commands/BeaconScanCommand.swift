@@ -177,7 +177,7 @@ public struct BeaconScanCommand: ParsableCommand {
         notifications: DesktopNotificationManager(channels: NotificationChannels()))
       switch useCase.start() {
       case .started, .alreadyStarted: try run.run(finder, output: presenter)
-      case .notAuthorized, .bluetoothUnavailable, .finderFailed, .unknownStation:
+      case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation:
         try run.reportStartFailure(of: finder, output: presenter)
       }
       return

@@ -12,6 +12,9 @@ public enum StationWatchStartResult: Hashable, Sendable {
   /// The finder could not start for another reason (a controller that does not answer, a
   /// damaged capture); the finder keeps the typed error.
   case finderFailed
+  /// No location source (gpsd not reachable, or no receiver): ask the user to start it. The
+  /// finder keeps the typed error.
+  case locationUnavailable
   /// The destination given is not a station of the catalog; nothing started.
   case unknownStation
 }
