@@ -1,106 +1,28 @@
-import BluetoothTypes
 import HCITransportCore
 import POSIXSupport
 import SystemPackage
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// Connects to a controller that serves H4 over TCP: a controller emulator, an HCI bridge,
 /// or a board's network HCI.
 public enum TCPClient {
   /// Resolves `host` (an IPv4 or IPv6 address, or a name) and connects to the first of its
-  /// addresses that accepts, trying them in the resolver's order.
+  /// addresses that accepts, trying them in the resolver's order (``TCPConnector``).
   ///
   /// - Parameters:
   ///   - host: `127.0.0.1`, `::1` (no brackets) or `localhost`.
   ///   - port: the TCP port.
   ///   - timeout: how long all the attempts together may take.
   ///   - name: what messages call the connection; `tcp:HOST:PORT` when `nil`.
-  ///
-  /// The corresponding C functions are `getaddrinfo`, `socket`, `connect`, `poll`,
-  /// `getsockopt(SO_ERROR)` and `setsockopt(TCP_NODELAY)`.
   public static func connect(
     host: String, port: UInt16, timeout: Duration = .seconds(5), name: String? = nil
   ) throws(TCPClientError) -> H4StreamConnection {
-    let addresses = try resolve(host: host, port: port)
-    defer { freeaddrinfo(addresses) }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    var lastFailure: TCPClientError.Reason = .refused
-    var entry: UnsafeMutablePointer<addrinfo>? = addresses
-    while let address = entry?.pointee {
-      entry = address.ai_next
-      guard clock.now < deadline else {
-        lastFailure = .timedOut(timeout)
-        break
-      }
-      switch attempt(address, until: deadline) {
-      case .success(let file):
-        let label = TCPClientError(host: host, port: port, reason: .refused).address
-        return H4StreamConnection(adoptingDescriptor: file.rawValue, name: name ?? "tcp:\(label)")
-      case .failure(let errno) where errno == .connectionRefused:
-        lastFailure = .refused
-      case .failure(let errno) where errno == .timedOut:
-        lastFailure = .timedOut(timeout)
-      case .failure(let errno):
-        lastFailure = .systemError(operation: "connect", errno: errno)
-      }
-    }
-    throw TCPClientError(host: host, port: port, reason: lastFailure)
-  }
-
-  /// The addresses of `host`, for the caller to release with `freeaddrinfo`.
-  private static func resolve(host: String, port: UInt16) throws(TCPClientError) -> UnsafeMutablePointer<addrinfo> {
-    var hints = addrinfo()
-    hints.ai_family = AF_UNSPEC
-    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    hints.ai_flags = AI_NUMERICSERV
-    var result: UnsafeMutablePointer<addrinfo>?
-    let status = getaddrinfo(host, String(port), &hints, &result)
-    guard status == 0, let result else {
-      let message = status == 0 ? "no address" : String(cString: gai_strerror(status))
-      throw TCPClientError(host: host, port: port, reason: .unresolvable(message))
-    }
-    return result
-  }
-
-  /// One non-blocking connection attempt, waited for until `deadline`; the socket is left
-  /// blocking, with Nagle's algorithm off so that each command leaves at once.
-  private static func attempt(
-    _ address: addrinfo, until deadline: ContinuousClock.Instant
-  ) -> Result<FileDescriptor, Errno> {
-    let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-    let descriptor: Int32
-    do throws(Errno) {
-      descriptor = try valueOrErrno(socket(address.ai_family, type, address.ai_protocol))
+    let file: FileDescriptor
+    do throws(TCPConnectFailure) {
+      file = try TCPConnector.connect(host: host, port: port, timeout: timeout)
     } catch {
-      return .failure(error)
+      throw TCPClientError(host: host, port: port, reason: error)
     }
-    let file = FileDescriptor(rawValue: descriptor)
-    do throws(Errno) {
-      if try !file.startConnecting(to: address.ai_addr, length: address.ai_addrlen) {
-        try waitForConnection(file, until: deadline)
-      }
-      try file.setNonBlocking(false)
-      var one: Int32 = 1
-      _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-      return .success(file)
-    } catch {
-      file.closeIgnoringErrors()
-      return .failure(error)
-    }
-  }
-
-  /// Waits until a connecting socket is connected or has failed, and throws its failure.
-  private static func waitForConnection(_ file: FileDescriptor, until deadline: ContinuousClock.Instant) throws(Errno) {
-    guard try file.waitUntilWritable(until: deadline) else { throw .timedOut }
-    var pending: Int32 = 0
-    var length = socklen_t(MemoryLayout<Int32>.size)
-    _ = try valueOrErrno(getsockopt(file.rawValue, SOL_SOCKET, SO_ERROR, &pending, &length))
-    if pending != 0 { throw Errno(rawValue: pending) }
+    let label = TCPClientError(host: host, port: port, reason: .refused).address
+    return H4StreamConnection(adoptingDescriptor: file.rawValue, name: name ?? "tcp:\(label)")
   }
 }

@@ -1,5 +1,6 @@
 import BluetoothTypes
 import HCITransportCore
+import POSIXSupport
 import SystemPackage
 
 /// Why a TCP connection to an H4 controller (an emulator, a bridge such as Bumble's, or a
@@ -16,16 +17,8 @@ public struct TCPClientError: TransportFailure, Hashable {
     self.reason = reason
   }
 
-  public enum Reason: Hashable, Sendable {
-    /// The name does not resolve; the resolver's text (`gai_strerror`).
-    case unresolvable(String)
-    /// Every address refused the connection (`ECONNREFUSED`): nothing listens there.
-    case refused
-    /// No address answered within the time allowed.
-    case timedOut(Duration)
-    /// Another failure of a system call: which one, and its `errno`.
-    case systemError(operation: String, errno: Errno)
-  }
+  /// Why the connection failed (POSIXSupport's, shared with every TCP client).
+  public typealias Reason = TCPConnectFailure
 
   /// `HOST:PORT`, with an IPv6 address in brackets.
   var address: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
