@@ -23,6 +23,8 @@ import PackageDescription
 //                       over a controller.
 //   Positioning         where the rider is: coordinates and distances, location fixes, the
 //                       LocationFinder protocol. Pure Swift: no I/O; knows no gpsd.
+//   GPSDClient          the LocationFinder over gpsd's JSON protocol (TCP through POSIXSupport,
+//                       JSON through Foundation); knows no stations.
 //   MRTNavigation       stations, catalogs, the presence policy and the rider's use cases.
 //                       Depends on Beacons, Positioning and BluetoothTypes only: no HCI, no
 //                       capture files, no gpsd.
@@ -80,6 +82,12 @@ let package = Package(
       name: "Positioning",
       dependencies: ["BluetoothTypes", .product(name: "RealModule", package: "swift-numerics")]
     ),
+    .target(
+      name: "GPSDClient",
+      dependencies: [
+        "BluetoothTypes", "Positioning", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
     .target(name: "MRTNavigation", dependencies: ["BluetoothTypes", "Beacons", "Positioning"]),
     .target(name: "BeaconStatistics", dependencies: ["BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation"]),
     .target(
@@ -130,6 +138,13 @@ let package = Package(
     ),
     .testTarget(name: "BeaconsTests", dependencies: ["BluetoothTypes", "Beacons", "BeaconTestSupport"]),
     .testTarget(name: "PositioningTests", dependencies: ["BluetoothTypes", "Positioning"]),
+    .testTarget(
+      name: "GPSDClientTests",
+      dependencies: [
+        "BluetoothTypes", "Positioning", "GPSDClient", "MRTNavigation", "BeaconTestSupport", "POSIXSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
     .testTarget(
       name: "BeaconScanningTests",
       dependencies: [

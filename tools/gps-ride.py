@@ -23,6 +23,8 @@ Options:
   --two-d                                2D fixes only: GSA mode 2, no altitude
   --garbage SECOND                       a damaged sentence (bad checksum) and a line of noise
                                          at SECOND; repeatable
+  --time-jump SECOND:SECONDS             from SECOND on, the receiver's clock is off by SECONDS
+                                         (negative: time goes backwards); repeatable
   --lead-in SECONDS                      seconds without a fix first (default 90)
   --seed N                               for the noise (default 1)
   --start ISO8601                        the first second (default 2026-11-25T08:00:00Z)
@@ -178,6 +180,7 @@ def main():
     parser.add_argument("--noise", type=float, default=0.0)
     parser.add_argument("--two-d", action="store_true")
     parser.add_argument("--garbage", type=int, action="append", default=[])
+    parser.add_argument("--time-jump", action="append", default=[])
     parser.add_argument("--lead-in", type=int, default=90)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--start", default="2026-11-25T08:00:00Z")
@@ -205,8 +208,10 @@ def main():
         for text in sentences(start + datetime.timedelta(seconds=second), None, options.two_d):
             out.write(text + "\r\n")
     ride_start = start + datetime.timedelta(seconds=options.lead_in)
+    jumps = sorted((int(at), int(by)) for at, by in (jump.split(":") for jump in options.time_jump))
     for second, fix in enumerate(fixes):
-        time = ride_start + datetime.timedelta(seconds=second)
+        skew = sum(by for at, by in jumps if second >= at)
+        time = ride_start + datetime.timedelta(seconds=second + skew)
         lines = sentences(time, fix, options.two_d)
         if second in options.garbage:
             damaged = lines[0][:-2] + ("00" if lines[0][-2:] != "00" else "11")

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import BluetoothTypes
 import Foundation
 import MRTNavigation
@@ -109,5 +110,15 @@ import Testing
       + #"{"name": "B", "uuid": "11111111-2222-3333-4444-555555555555", "major": 1, "minor": 2}"# + "\r\n"
     let catalog = try CatalogFile.parse(Data(text.utf8), path: "windows.jsonl")
     #expect(catalog.stations.map(\.name) == ["A", "B"])
+  }
+}
+
+extension CatalogFileTests {
+  /// The GPS ride fixtures are made from `Fixtures/gps/stations.jsonl` (tools/make-gps-fixtures):
+  /// it must be the built-in catalog as exported today, so that the rides stop at today's platforms.
+  @Test func gpsFixturesStationsAreTheBuiltInCatalog() throws {
+    let exported = StationFormatter(format: .json).lines(for: JakartaMRT.catalog).joined(separator: "\n") + "\n"
+    let fixture = try String(contentsOfFile: TestPaths.fixture("gps/stations.jsonl"), encoding: .utf8)
+    #expect(fixture == exported)
   }
 }

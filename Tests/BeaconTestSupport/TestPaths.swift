@@ -29,6 +29,13 @@ package enum TestPaths {
 
   package static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
+  /// The first executable named `name` on `PATH` (or in /usr/bin, /usr/sbin), if any.
+  package static func executable(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    let directories = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/sbin"]
+    return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
   /// The fixtures that come with the reports their scenario expects (`NAME.expected.jsonl`).
   package static func fixturesWithExpectations() -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 
 /// Paths relative to the package, found from this source file's location.
@@ -14,9 +15,5 @@ enum PackageLocation {
   }
 
   /// The first executable named `name` on `PATH` (or in /usr/bin, /usr/sbin), if any.
-  static func executable(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    let directories = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/sbin"]
-    return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
+  static func executable(_ name: String) -> String? { TestPaths.executable(name) }
 }

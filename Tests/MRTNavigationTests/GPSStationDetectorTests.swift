@@ -123,3 +123,23 @@ import Testing
     #expect(found(withoutSpeed).isEmpty)
   }
 }
+
+extension GPSStationDetectorTests {
+  @Test func aClockSteppedBackForGoodIsFollowedAfterAFewFixes() {
+    let ride = SyntheticGPSRide(route: elevated).ride()
+    // From Cipete Raya's dwell on, every fix is ten minutes early.
+    let cipete = ride.fixes.firstIndex { $0.time == ride.stoppedAt["CipeteRaya"] }!
+    let stepped = ride.fixes.enumerated().map { index, fix in
+      var fix = fix
+      if index >= cipete + 5 { fix.time = fix.time.adding(.seconds(-600)) }
+      return fix
+    }
+    var detector = GPSStationDetector(catalog: catalog)
+    let names = stepped.flatMap { detector.ingest($0) }.compactMap { event -> String? in
+      guard case .found(let station, _) = event else { return nil }
+      return station.name
+    }
+    #expect(names == elevated.map(\.name))
+    #expect(detector.outOfOrderFixes == GPSStationPolicy().fixesToReanchor)
+  }
+}

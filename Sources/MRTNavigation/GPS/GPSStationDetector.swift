@@ -14,7 +14,10 @@ import Positioning
 ///   never places a rider at an underground platform, which no fix reaches.
 ///
 /// Time is the fixes' own, so a ride replayed faster than real time gives the same events at
-/// the same times. A fix whose time is not after the last believed one's is ignored.
+/// the same times. A fix whose time is not after the last believed one's is ignored, unless
+/// ``GPSStationPolicy/fixesToReanchor`` of them in a row run forward among themselves: then the
+/// receiver's clock was stepped back (or gpsd restarted on another timeline), and the detector
+/// starts again from them.
 public struct GPSStationDetector: Sendable {
   public let catalog: StationCatalog
   public let policy: GPSStationPolicy
@@ -26,6 +29,8 @@ public struct GPSStationDetector: Sendable {
   private let platforms: [(station: Station, centre: GeoCoordinate)]
   private var lastBelieved: LocationFix?
   private var disbelieved: [GeoCoordinate] = []
+  /// Fixes in a row older than the last believed one, each newer than the one before.
+  private var earlierTimeline: [LocationFix] = []
   /// The believed fixes at rest, consecutive, most recent last (at most ``GPSStationPolicy/stoppedFixes``).
   private var stoppedRun: [LocationFix] = []
   /// The station the rider was last found at, until they go ``GPSStationPolicy/departureDistance`` away.
@@ -49,8 +54,12 @@ public struct GPSStationDetector: Sendable {
     if let last = lastBelieved {
       guard fix.time > last.time else {
         outOfOrderFixes += 1
-        return []
+        guard startsEarlierTimeline(fix) else { return [] }
+        lastBelieved = nil
+        stoppedRun.removeAll()
+        return ingest(fix)
       }
+      earlierTimeline.removeAll()
       if !isBelievable(fix, at: position, after: last) { return [] }
     }
     lastBelieved = fix
@@ -88,6 +97,16 @@ public struct GPSStationDetector: Sendable {
     disbelieved.append(position)
     guard disbelieved.count >= policy.fixesToReanchor else { return false }
     stoppedRun.removeAll()
+    return true
+  }
+
+  /// Whether `fix`, older than the last believed one, is the ``GPSStationPolicy/fixesToReanchor``th
+  /// in a row to run forward from the others: a clock stepped back for good.
+  private mutating func startsEarlierTimeline(_ fix: LocationFix) -> Bool {
+    if let previous = earlierTimeline.last, fix.time <= previous.time { earlierTimeline.removeAll() }
+    earlierTimeline.append(fix)
+    guard earlierTimeline.count >= policy.fixesToReanchor else { return false }
+    earlierTimeline.removeAll()
     return true
   }
 

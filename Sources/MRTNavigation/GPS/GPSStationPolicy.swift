@@ -24,7 +24,9 @@ public struct GPSStationPolicy: Hashable, Sendable {
   /// many metres, and the receiver's own error estimate, is not believed.
   public var jumpAllowance: Double = 50
   /// This many disbelieved fixes in a row that agree with one another (within
-  /// ``jumpAllowance``) are believed after all: the old position was the wrong one.
+  /// ``jumpAllowance``) are believed after all: the old position was the wrong one. So are
+  /// this many in a row older than the last believed fix but running forward among themselves:
+  /// the receiver's clock was stepped back.
   public var fixesToReanchor: Int = 5
   /// How far (m) from a station the rider must have gone before arriving there again counts,
   /// and before the station is reported as left.
