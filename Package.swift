@@ -101,8 +101,8 @@ let package = Package(
       name: "BeaconCLI",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
-        "BeaconScanning", "Positioning", "MRTNavigation", "BeaconStatistics", "LinuxNotifications", "POSIXSupport",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "BeaconScanning", "Positioning", "GPSDClient", "MRTNavigation", "BeaconStatistics", "LinuxNotifications",
+        "POSIXSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),

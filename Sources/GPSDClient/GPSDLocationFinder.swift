@@ -194,7 +194,11 @@ public final class GPSDLocationFinder: LocationFinder {
       return
     }
     let overlong = splitter.overlongLines
-    splitter.append(buffer[..<count]) { line in handle(line) }
+    // Lines are handled once the splitter is done with the bytes: a delegate told of a fix may
+    // stop the finder, which resets the splitter.
+    var lines: [ArraySlice<UInt8>] = []
+    splitter.append(buffer[..<count]) { lines.append($0) }
+    for line in lines where isStarted && connection != nil { handle(line) }
     if splitter.overlongLines > overlong {
       counts.unreadableLines += splitter.overlongLines - overlong
       report(

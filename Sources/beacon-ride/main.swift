@@ -1,3 +1,3 @@
 import BeaconCLI
 
-BeaconRideCommand.main()
+BeaconRideCommand.main(GPSOptions.fillingInTheDefaultAddress(Array(CommandLine.arguments.dropFirst())))

@@ -1,3 +1,5 @@
+import BeaconTestSupport
+import Beacons
 import BluetoothTypes
 import MRTNavigation
 import Positioning
@@ -93,5 +95,72 @@ final class GPSUseCaseRecorder: NotifyWhenNearMRTStationWithGPSDelegate {
     #expect(recorder.found == ["LebakBulus", "Fatmawati"])
     #expect(finder.stopCount == 1)
     #expect(!useCase.isRunning)
+  }
+}
+
+/// The rider-facing use cases over both sources: Bluetooth first, GPS beside it.
+@Suite struct TwoSourceUseCaseTests {
+  final class Recorder: NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
+    var lines: [String] = []
+    func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station,
+      evidence: StationEvidence, at time: CaptureTime
+    ) { lines.append("found \(station.name) \(evidence.source)") }
+    func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
+      evidence: StationEvidence, at time: CaptureTime
+    ) { lines.append("arrived \(station.name) \(evidence.source)") }
+  }
+
+  let route = Array(JakartaMRT.catalog.stations.prefix(4))
+
+  /// Strong reports of the beacon of the station at `minor`, every half second for 20 s from `start`.
+  func dwell(minor: UInt16, from start: Double) -> [BeaconSighting] {
+    stride(from: start, to: start + 20, by: 0.5).map { FindingFixtures.sighting(minor: minor, rssi: -80, at: $0) }
+  }
+
+  @Test func withoutBluetoothGPSAloneFindsTheRide() {
+    let beacons = ScriptedBeaconFinder(startResult: .bluetoothUnavailable)
+    let location = ScriptedLocationFinder()
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: beacons, locationFinder: location)
+    let recorder = Recorder()
+    useCase.delegate = recorder
+    #expect(useCase.start(arrivalNamed: "HajiNawi") == .started)
+    #expect(useCase.sourceStarts == SourceStarts(bluetooth: .bluetoothUnavailable, gps: .started))
+    for fix in SyntheticGPSRide(route: route).ride().fixes { location.deliver(fix) }
+    #expect(
+      recorder.lines == ["found LebakBulus gps", "found Fatmawati gps", "found CipeteRaya gps", "arrived HajiNawi gps"])
+    // Arrived: the use case stops listening, the finders are left to their owner.
+    #expect(!useCase.isRunning)
+    #expect(location.isRunning)
+  }
+
+  @Test func eachStationOnceWhicheverSourceFoundItFirst() {
+    let beacons = ScriptedBeaconFinder()
+    let location = ScriptedLocationFinder()
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: beacons, locationFinder: location)
+    let recorder = Recorder()
+    useCase.delegate = recorder
+    #expect(useCase.start(arrivalNamed: "HajiNawi") == .started)
+    #expect(useCase.sourceStarts == SourceStarts(bluetooth: .started, gps: .started))
+    // Bluetooth hears Fatmawati (minor 2) before GPS sees the train stand there; Cipete Raya's
+    // beacons stay silent; then the adapter is gone and GPS alone goes on to Haji Nawi.
+    for sighting in dwell(minor: 2, from: 0) { beacons.deliver(sighting) }
+    for fix in SyntheticGPSRide(route: route).ride().fixes { location.deliver(fix) }
+    #expect(
+      recorder.lines == [
+        "found Fatmawati bluetooth", "found LebakBulus gps", "found CipeteRaya gps", "arrived HajiNawi gps",
+      ])
+  }
+
+  @Test func withNeitherSourceBluetoothsReasonIsTheAnswer() {
+    let useCase = DefaultNotifyWhenNearMRTStationOnce(
+      finder: ScriptedBeaconFinder(startResult: .notAuthorized),
+      locationFinder: ScriptedLocationFinder(startResult: .unavailable))
+    #expect(useCase.start() == .notAuthorized)
+    #expect(!useCase.isRunning)
+    let gpsOnly = DefaultNotifyWhenNearMRTStationOnce(
+      finder: nil, locationFinder: ScriptedLocationFinder(startResult: .unavailable))
+    #expect(gpsOnly.start() == .locationUnavailable)
   }
 }

@@ -18,13 +18,13 @@ import Testing
     var suspects: [(station: String, at: CaptureTime)] = []
 
     func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station, rssi: Double,
-      at time: CaptureTime
+      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station,
+      evidence: StationEvidence, at time: CaptureTime
     ) { founds.append((station.name, time)) }
 
     func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
       _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
-      rssi: Double, at time: CaptureTime
+      evidence: StationEvidence, at time: CaptureTime
     ) { arrivals.append((station.name, time)) }
 
     func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
@@ -39,25 +39,26 @@ import Testing
     let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
       try TransportSpec.replay(path: TestPaths.fixture(name + ".btsnoop")).open()
     })
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: finder)
+    let bluetooth = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(bluetooth: bluetooth, gps: nil)
     useCase.delegate = recorder
     #expect(useCase.start(arrivalNamed: destination) == .started)
-    #expect(finder.delegate === useCase)
+    #expect(finder.delegate === bluetooth)
     // Between the finder and the use case, note when the last sighting was.
     var last: CaptureTime?
     let noting = ClosureFinderDelegate(
       sighting: {
         last = $0.time
-        useCase.beaconFinder(finder, didSee: $0)
+        bluetooth.beaconFinder(finder, didSee: $0)
       },
-      time: { useCase.beaconFinder(finder, didReach: $0) })
+      time: { bluetooth.beaconFinder(finder, didReach: $0) })
     finder.delegate = noting
     guard case .endOfStream = finder.run() else {
       throw try #require(finder.failure)
     }
     // A minute of silence after the capture, so that the last station is left.
     if let last {
-      useCase.beaconFinder(
+      bluetooth.beaconFinder(
         finder, didReach: CaptureTime(microsecondsSinceUnixEpoch: last.microsecondsSinceUnixEpoch + 60_000_000))
     }
     #expect(finder.stop() == .stopped)

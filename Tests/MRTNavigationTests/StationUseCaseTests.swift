@@ -25,18 +25,19 @@ private final class CallbackRecorder: NotifyWhenNearMRTStationWithBluetoothDeleg
   ) { lines.append("suspect \(station.name)") }
 
   func notifyWhenNearMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationOnce, didFind station: Station, rssi: Double, at time: CaptureTime
-  ) { lines.append("found \(station.name)") }
+    _ useCase: any NotifyWhenNearMRTStationOnce, didFind station: Station, evidence: StationEvidence,
+    at time: CaptureTime
+  ) { lines.append("found \(station.name) \(evidence.source)") }
 
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station, rssi: Double,
-    at time: CaptureTime
-  ) { lines.append("found \(station.name)") }
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station,
+    evidence: StationEvidence, at time: CaptureTime
+  ) { lines.append("found \(station.name) \(evidence.source)") }
 
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
-    rssi: Double, at time: CaptureTime
-  ) { lines.append("arrived \(station.name)") }
+    evidence: StationEvidence, at time: CaptureTime
+  ) { lines.append("arrived \(station.name) \(evidence.source)") }
 }
 
 @Suite struct StationUseCaseTests {
@@ -147,12 +148,12 @@ private final class CallbackRecorder: NotifyWhenNearMRTStationWithBluetoothDeleg
     useCase.delegate = recorder
     #expect(useCase.start() == .started)
     for sighting in dwell(minor: 3, from: 0) + dwell(minor: 4, from: 200) { finder.deliver(sighting) }
-    #expect(recorder.lines == ["found CipeteRaya"])
+    #expect(recorder.lines == ["found CipeteRaya bluetooth"])
     #expect(!useCase.isRunning)
     #expect(useCase.stop() == .notRunning)
     #expect(useCase.start() == .started)
     for sighting in dwell(minor: 4, from: 400) { finder.deliver(sighting) }
-    #expect(recorder.lines == ["found CipeteRaya", "found HajiNawi"])
+    #expect(recorder.lines == ["found CipeteRaya bluetooth", "found HajiNawi bluetooth"])
   }
 
   @Test(arguments: [UInt64(5), 6, 7])
@@ -168,8 +169,8 @@ private final class CallbackRecorder: NotifyWhenNearMRTStationWithBluetoothDeleg
     let ride = SyntheticRide(route: try route("LebakBulus", "DukuhAtas"), seed: seed)
     for sighting in ride.sightings() { finder.deliver(sighting) }
     finder.advance(to: F.time(ride.end))
-    let passed = try route("LebakBulus", "ASEAN").map { "found \($0.name)" }
-    #expect(recorder.lines == passed + ["arrived Senayan"])
+    let passed = try route("LebakBulus", "ASEAN").map { "found \($0.name) bluetooth" }
+    #expect(recorder.lines == passed + ["arrived Senayan bluetooth"])
     #expect(!useCase.isRunning)
     #expect(useCase.arrival == destination)
     #expect(useCase.stop() == .notRunning)

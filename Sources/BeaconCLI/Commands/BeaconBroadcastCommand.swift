@@ -22,7 +22,7 @@ public struct BeaconBroadcastCommand: ParsableCommand {
         beacon-broadcast --station CipeteRaya                   # dry run
         beacon-broadcast -i hci0 --station CipeteRaya           # until Ctrl-C
         beacon-broadcast -i hci0 --route LebakBulus:DukuhAtas --dwell 20
-        beacon-broadcast -i tcp:127.0.0.1:9002 --uuid F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3 \\
+        beacon-broadcast -i tcp:127.0.0.1:9002 --uuid F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3 \
                          --major 1 --minor 3 --measured-power -62 --duration 60
         beacon-broadcast --list-stations --format json > my-stations.jsonl
         beacon-broadcast --catalog my-stations.jsonl --station Home

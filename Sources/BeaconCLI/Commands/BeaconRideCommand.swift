@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconScanning
+import GPSDClient
 import LinuxNotifications
 import MRTNavigation
 
@@ -9,14 +10,22 @@ public struct BeaconRideCommand: ParsableCommand {
     commandName: "beacon-ride",
     abstract: "Ride to a station: a line per station found, an alarm on arrival, then exit.",
     discussion: """
-      Listens for the station beacons along the line and reports each station the train \\
-      reaches. At the destination it prints ARRIVED, shows a desktop notification, rings \\
+      Listens for the station beacons along the line and reports each station the train \
+      reaches. At the destination it prints ARRIVED, shows a desktop notification, rings \
       the terminal bell and plays a chime (each where this machine can), and exits 0.
+
+      With --gps it also finds stations from a running gpsd: the train standing at a \
+      platform, from the fixes (elevated stations only: no fix reaches a platform \
+      underground). Bluetooth comes first; GPS covers what it cannot (no adapter, an \
+      adapter gone mid-ride, beacons that stay silent). Each station is told once, with \
+      the source that found it first.
 
       Examples:
         beacon-ride -i hci0 --to DukuhAtas
         beacon-ride -i hci0 --from LebakBulus --to DukuhAtas --format json
         beacon-ride --replay ride.btsnoop --to BlokM      # a recorded ride
+        beacon-ride --gps --to ASEAN                      # GPS alone, gpsd on 127.0.0.1:2947
+        beacon-ride -i hci0 --gps pi.local:2947 --to ASEAN
 
       Exit status:
         0   arrived
@@ -43,6 +52,7 @@ public struct BeaconRideCommand: ParsableCommand {
   public var duration: Double?
 
   @OptionGroup public var deviceOptions: DeviceOptions
+  @OptionGroup(title: "GPS") public var gpsOptions: GPSOptions
   @OptionGroup public var reconnectOptions: ReconnectOptions
   @OptionGroup(title: "Station detection") public var policyOptions: StationPolicyOptions
   @OptionGroup public var output: FormatOptions
@@ -54,8 +64,9 @@ public struct BeaconRideCommand: ParsableCommand {
     let spec = try deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
     try reconnectOptions.check(live: spec.map { !$0.isReplay } ?? false)
-    guard replay != nil || spec != nil else {
-      throw ValidationError("Give a source: -i hci0 (or serial:…, tcp:…), or --replay FILE.")
+    let gps = try gpsOptions.endpoint()
+    guard replay != nil || spec != nil || gps != nil else {
+      throw ValidationError("Give a source: -i hci0 (or serial:…, tcp:…), --replay FILE, or --gps [HOST:PORT].")
     }
     if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
   }
@@ -75,24 +86,54 @@ public struct BeaconRideCommand: ParsableCommand {
         throw ValidationError(error.description)
       }
     }
-    guard let spec = try deviceOptions.transport(replay: replay) else { return }
-    let run = ScanRun(
-      spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
-      duration: duration.map { .milliseconds(Int64($0 * 1000)) }, reconnect: reconnectOptions.reconnect,
-      program: "beacon-ride")
-    let finder = try run.makeFinder(scanner: BeaconScanner())
+    let spec = try deviceOptions.transport(replay: replay)
+    let duration = duration.map { Duration.milliseconds(Int64($0 * 1000)) }
+    var run: ScanRun?
+    var finder: HCIBeaconFinder?
+    if let spec {
+      let scanRun = ScanRun(
+        spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet, duration: duration,
+        reconnect: reconnectOptions.reconnect, program: "beacon-ride")
+      finder = try scanRun.makeFinder(scanner: BeaconScanner())
+      run = scanRun
+    }
+    // A gpsd that is not up (yet) is tried again with backoff, alone or beside Bluetooth (which
+    // may fail later): one line says so, and the ride goes on with what there is.
+    let gps = try gpsOptions.endpoint().map { GPSDLocationFinder(endpoint: $0) }
+    gps?.onProblem = { StandardOutput.warn("beacon-ride: gps: \($0)") }
     let stdout = StandardOutput()
     let channels = NotificationChannels()
     let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      finder: finder, catalog: catalog, policy: try policyOptions.policy(),
+      finder: finder, locationFinder: gps, catalog: catalog, policy: try policyOptions.policy(),
       rangingConfiguration: try policyOptions.rangingConfiguration())
     let ride = RidePresenter(
       useCase: useCase, format: output.format, output: stdout,
       notifications: DesktopNotificationManager(channels: channels), alarm: ChimeAlarmManager(channels: channels))
     switch useCase.start(arrival: destination) {
-    case .started, .alreadyStarted: try run.run(finder, output: ride)
+    case .started, .alreadyStarted:
+      let bluetoothStarted = useCase.sourceStarts.bluetooth == .started
+      let gpsStarted = useCase.sourceStarts.gps == .started
+      if let finder, !bluetoothStarted {
+        let reason = finder.failure.map { "\($0)" } ?? "\(spec.map { "\($0)" } ?? "Bluetooth") could not be started"
+        StandardOutput.warn("beacon-ride: \(reason); finding stations by GPS alone")
+      }
+      if let gps, !gpsStarted {
+        StandardOutput.warn(
+          "beacon-ride: warning: \(gps.lastError.map { "\($0)" } ?? "gpsd unavailable"); Bluetooth alone")
+      }
+      if let run, let finder, bluetoothStarted {
+        try run.run(finder, output: ride, alongside: gpsStarted ? gps : nil)
+      } else if let gps {
+        StopSignal.install()
+        let deadline = duration.map { ContinuousClock().now.advanced(by: $0) }
+        _ = gps.run(until: deadline) { StopSignal.isRequested || ride.isDone }
+        _ = gps.stop()
+        ride.finish(statistics: ScanStatistics())
+      }
     case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation:
-      try run.reportStartFailure(of: finder, output: ride)
+      if let run, let finder { try run.reportStartFailure(of: finder, output: ride) }
+      StandardOutput.warn("beacon-ride: \(gps?.lastError.map { "\($0)" } ?? "no source could be started")")
+      throw ExitStatus.unavailable
     }
     guard ride.arrived != nil else {
       StandardOutput.warn("beacon-ride: the source ended before arriving at \(destination.displayName)")

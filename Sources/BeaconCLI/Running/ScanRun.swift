@@ -53,6 +53,9 @@ final class ScanRun {
   /// How often a lost controller is tried again with ``reconnect``.
   static let reconnectInterval = Duration.seconds(1)
 
+  /// How long the finder and a companion each work before the other's turn.
+  static let companionTurn = Duration.milliseconds(100)
+
   /// How messages name the source: the capture's path (or `standard input`), or the device.
   var sourceName: String {
     if case .replay(let path) = spec { return CaptureReplayConnection.messageName(forPath: path) }
@@ -109,16 +112,46 @@ final class ScanRun {
 
   /// Runs the started finder until the source ends or the run is stopped, reconnecting if
   /// asked; then stops it and finishes the output.
-  func run(_ finder: HCIBeaconFinder, output: any ScanOutput) throws {
+  ///
+  /// With a `companion` (GPS beside Bluetooth), the two work in turns, ``companionTurn`` each;
+  /// when the finder's source ends (a capture's end) or fails (an adapter gone, without
+  /// ``reconnect``), the companion goes on alone until the deadline, a stop or the output is done.
+  func run(_ finder: HCIBeaconFinder, output: any ScanOutput, alongside companion: (any RunCompanion)? = nil) throws {
     let clock = ContinuousClock()
     let deadline = duration.map { clock.now.advanced(by: $0) }
     defer { recorder?.close() }
     self.output = output
     var replayWarnings: [CaptureReplayWarning] = []
+    let shouldStop = { StopSignal.isRequested || output.isDone }
     while true {
-      let end = finder.run(until: deadline) { StopSignal.isRequested || output.isDone }
+      var turnEnd = deadline
+      if companion != nil {
+        let turn = clock.now.advanced(by: Self.companionTurn)
+        turnEnd = deadline.map { min($0, turn) } ?? turn
+      }
+      let end = finder.run(until: turnEnd, shouldStop: shouldStop)
+      if case .deadline = end, let companion, deadline.map({ clock.now < $0 }) ?? true {
+        companion.work(until: clock.now.advanced(by: Self.companionTurn), shouldStop: shouldStop)
+        continue
+      }
       if case .endOfStream = end, let replay = finder.connection as? CaptureReplayConnection {
         replayWarnings = replay.warnings
+      }
+      if let companion, !shouldStop() {
+        switch end {
+        case .endOfStream:
+          StandardOutput.warn("\(program): \(sourceName) ended; GPS goes on alone")
+          companion.work(until: deadline, shouldStop: shouldStop)
+        case .failed(let failure) where !reconnect:
+          StandardOutput.warn("\(program): \(failure)")
+          StandardOutput.warn("\(program): \(spec) is gone; GPS goes on alone")
+          _ = finder.stop()
+          companion.work(until: deadline, shouldStop: shouldStop)
+          output.finish(statistics: finder.scanner.statistics)
+          return
+        default:
+          break
+        }
       }
       guard case .failed(let failure) = end else { break }
       guard reconnect, !spec.isReplay else {

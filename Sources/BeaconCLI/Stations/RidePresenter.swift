@@ -29,19 +29,19 @@ final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTSta
   func finish(statistics: ScanStatistics) { output.flush() }
 
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station, rssi: Double,
-    at time: CaptureTime
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station,
+    evidence: StationEvidence, at time: CaptureTime
   ) {
-    output.writeLine(formatter.line(.found, station, rssi: rssi, at: time))
+    output.writeLine(formatter.line(.found, station, evidence: evidence, at: time))
     output.flush()
   }
 
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
-    rssi: Double, at time: CaptureTime
+    evidence: StationEvidence, at time: CaptureTime
   ) {
     arrived = station
-    output.writeLine(formatter.line(.arrived, station, rssi: rssi, at: time))
+    output.writeLine(formatter.line(.arrived, station, evidence: evidence, at: time))
     output.flush()
     notifications?.notify(title: "Arrived: \(station.displayName)", body: "Get off here.")
     alarm?.soundAlarm(reason: .arrived(at: station))

@@ -1,16 +1,55 @@
-/// ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` over a ``StationDetector``. Not
-/// `Sendable`: keep it on one actor.
+import Beacons
+import BluetoothTypes
+import Positioning
+
+/// ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` over both sources (``StationSources``):
+/// each station once a journey, whichever source found it first; the destination ends the
+/// journey. Not `Sendable`: keep it on one actor.
 public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
-  StationWatchingUseCase, NotifyWhenNearMRTStationAndSpecificMRTStationOnce
+  NotifyWhenNearMRTStationAndSpecificMRTStationOnce, StationSourcesReceiver
 {
   public weak var delegate: (any NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate)?
   public private(set) var arrival: Station?
+  public let catalog: StationCatalog
+  private let sources: StationSources
+
+  /// Over the two sources' use cases (either may be `nil`, not both), naming stations from `catalog`.
+  public init(
+    bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?,
+    catalog: StationCatalog = JakartaMRT.catalog
+  ) {
+    self.catalog = catalog
+    sources = StationSources(bluetooth: bluetooth, gps: gps)
+    sources.receiver = self
+  }
+
+  /// Over a beacon finder and, when given, a location finder.
+  public convenience init(
+    finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)? = nil,
+    catalog: StationCatalog = JakartaMRT.catalog, policy: StationPresencePolicy = StationPresencePolicy(),
+    rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration(),
+    gpsPolicy: GPSStationPolicy = GPSStationPolicy()
+  ) {
+    self.init(
+      bluetooth: finder.map {
+        DefaultNotifyWhenNearMRTStationWithBluetooth(
+          finder: $0, catalog: catalog, policy: policy, rangingConfiguration: rangingConfiguration)
+      },
+      gps: locationFinder.map {
+        DefaultNotifyWhenNearMRTStationWithGPS(finder: $0, catalog: catalog, policy: gpsPolicy)
+      },
+      catalog: catalog)
+  }
+
+  public var isRunning: Bool { sources.isRunning }
+  /// What each source's start answered, so that the caller can say which one is used.
+  public var sourceStarts: SourceStarts { sources.starts }
 
   /// Starts a journey to `arrival`; `.unknownStation` when the catalog has no station with its beacon.
   public func start(arrival: Station) -> StationWatchStartResult {
     guard !isRunning else { return .alreadyStarted }
     guard let known = catalog.station(for: arrival.beacon) else { return .unknownStation }
-    let result = startWatching()
+    let result = sources.start()
     if result == .started { self.arrival = known }
     return result
   }
@@ -21,23 +60,27 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
     return start(arrival: station)
   }
 
-  override func report(_ events: [StationEvent]) {
-    for event in events {
-      guard isRunning else { return }
-      switch event {
-      case .found(let station, let rssi, let time) where station.beacon == arrival?.beacon:
-        // Stop first, so a delegate that starts a new journey from the callback gets `.started`.
-        stopWatching()
-        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didArriveAt: station, rssi: rssi, at: time)
-        return
-      case .found(let station, let rssi, let time):
-        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didFind: station, rssi: rssi, at: time)
-      case .left:
-        break
-      case .suspect(let station, let reason, let time):
-        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-          self, didSuspect: station, reason: reason, at: time)
-      }
+  public func stop() -> StationWatchStopResult { sources.stop() }
+
+  func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {
+    guard isRunning else { return }
+    if station.beacon == arrival?.beacon {
+      // Stop first, so a delegate that starts a new journey from the callback gets `.started`.
+      sources.pause()
+      delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+        self, didArriveAt: station, evidence: evidence, at: time)
+    } else {
+      delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didFind: station, evidence: evidence, at: time)
     }
+  }
+
+  func sources(_ sources: StationSources, didSuspect station: Station, reason: StationSuspicion, at time: CaptureTime) {
+    guard isRunning else { return }
+    delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didSuspect: station, reason: reason, at: time)
+  }
+
+  func sources(_ sources: StationSources, gpsDidChange condition: LocationSourceCondition) {
+    guard isRunning else { return }
+    delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, gpsDidChange: condition)
   }
 }

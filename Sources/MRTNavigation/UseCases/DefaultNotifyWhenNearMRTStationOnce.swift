@@ -1,23 +1,57 @@
-/// ``NotifyWhenNearMRTStationOnce`` over a ``StationDetector``. Not `Sendable`: keep it on one actor.
-public final class DefaultNotifyWhenNearMRTStationOnce: StationWatchingUseCase, NotifyWhenNearMRTStationOnce {
+import Beacons
+import BluetoothTypes
+import Positioning
+
+/// ``NotifyWhenNearMRTStationOnce`` over both sources (``StationSources``): the first station
+/// either finds. Not `Sendable`: keep it on one actor.
+public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStationOnce, StationSourcesReceiver {
   public weak var delegate: (any NotifyWhenNearMRTStationOnceDelegate)?
+  private let sources: StationSources
 
-  public func start() -> StationWatchStartResult { startWatching() }
-
-  override func report(_ events: [StationEvent]) {
-    for event in events {
-      guard isRunning else { return }
-      switch event {
-      case .found(let station, let rssi, let time):
-        // Stop first, so a delegate that starts again from the callback gets `.started`.
-        stopWatching()
-        delegate?.notifyWhenNearMRTStationOnce(self, didFind: station, rssi: rssi, at: time)
-        return
-      case .left:
-        break
-      case .suspect(let station, let reason, let time):
-        delegate?.notifyWhenNearMRTStationOnce(self, didSuspect: station, reason: reason, at: time)
-      }
-    }
+  /// Over the two sources' use cases (either may be `nil`, not both).
+  public init(bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?) {
+    sources = StationSources(bluetooth: bluetooth, gps: gps)
+    sources.receiver = self
   }
+
+  /// Over a beacon finder and, when given, a location finder.
+  public convenience init(
+    finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)? = nil,
+    catalog: StationCatalog = JakartaMRT.catalog, policy: StationPresencePolicy = StationPresencePolicy(),
+    rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration(),
+    gpsPolicy: GPSStationPolicy = GPSStationPolicy()
+  ) {
+    self.init(
+      bluetooth: finder.map {
+        DefaultNotifyWhenNearMRTStationWithBluetooth(
+          finder: $0, catalog: catalog, policy: policy, rangingConfiguration: rangingConfiguration)
+      },
+      gps: locationFinder.map {
+        DefaultNotifyWhenNearMRTStationWithGPS(finder: $0, catalog: catalog, policy: gpsPolicy)
+      })
+  }
+
+  public var isRunning: Bool { sources.isRunning }
+  public var sourceStarts: SourceStarts { sources.starts }
+
+  public func start() -> StationWatchStartResult {
+    guard !isRunning else { return .alreadyStarted }
+    return sources.start()
+  }
+
+  public func stop() -> StationWatchStopResult { sources.stop() }
+
+  func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {
+    guard isRunning else { return }
+    // Stop first, so a delegate that starts again from the callback gets `.started`.
+    sources.pause()
+    delegate?.notifyWhenNearMRTStationOnce(self, didFind: station, evidence: evidence, at: time)
+  }
+
+  func sources(_ sources: StationSources, didSuspect station: Station, reason: StationSuspicion, at time: CaptureTime) {
+    guard isRunning else { return }
+    delegate?.notifyWhenNearMRTStationOnce(self, didSuspect: station, reason: reason, at: time)
+  }
+
+  func sources(_ sources: StationSources, gpsDidChange condition: LocationSourceCondition) {}
 }

@@ -1,4 +1,5 @@
 import BluetoothTypes
+import Positioning
 
 /// Tells the rider each station they pass and, once, that they have arrived at their
 /// destination; then stops itself.
@@ -18,22 +19,29 @@ public protocol NotifyWhenNearMRTStationAndSpecificMRTStationOnce: AnyObject {
 
 /// Receives ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce``'s reports.
 public protocol NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate: AnyObject {
-  /// The train reached `station`, which is not the destination.
+  /// The train reached `station`, which is not the destination; `evidence` says which source
+  /// found it first (each station is told once a journey).
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station, rssi: Double,
-    at time: CaptureTime)
-  /// The rider has arrived at the destination (`rssi`: the smoothed RSSI that decided it); the
-  /// use case has stopped.
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station,
+    evidence: StationEvidence, at time: CaptureTime)
+  /// The rider has arrived at the destination (`evidence`: what decided it); the use case has
+  /// stopped.
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
-    rssi: Double, at time: CaptureTime)
+    evidence: StationEvidence, at time: CaptureTime)
   /// `station` was heard strongly but the rider cannot plausibly be there. Optional.
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,
     reason: StationSuspicion, at time: CaptureTime)
+  /// The GPS source changed (gpsd gone or back, no receiver, stale). Optional.
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, gpsDidChange condition: LocationSourceCondition)
 }
 
 extension NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
+  public func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, gpsDidChange condition: LocationSourceCondition
+  ) {}
   public func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,
     reason: StationSuspicion, at time: CaptureTime

@@ -15,9 +15,10 @@ public protocol NotifyWhenNearMRTStationOnce: AnyObject {
 
 /// Receives ``NotifyWhenNearMRTStationOnce``'s report.
 public protocol NotifyWhenNearMRTStationOnceDelegate: AnyObject {
-  /// The rider is at `station`; the use case has stopped.
+  /// The rider is at `station`, as `evidence` from one of the sources says; the use case has stopped.
   func notifyWhenNearMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationOnce, didFind station: Station, rssi: Double, at time: CaptureTime)
+    _ useCase: any NotifyWhenNearMRTStationOnce, didFind station: Station, evidence: StationEvidence,
+    at time: CaptureTime)
   /// `station` was heard strongly but the rider cannot plausibly be there; it keeps watching. Optional.
   func notifyWhenNearMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationOnce, didSuspect station: Station, reason: StationSuspicion,

@@ -43,7 +43,9 @@ extension NotifyWhenNearMRTStationWithGPSDelegate {
 
 /// ``NotifyWhenNearMRTStationWithGPS`` over a ``GPSStationDetector``. Not `Sendable`: keep it on
 /// one actor.
-public final class DefaultNotifyWhenNearMRTStationWithGPS: NotifyWhenNearMRTStationWithGPS, LocationFinderDelegate {
+public final class DefaultNotifyWhenNearMRTStationWithGPS: NotifyWhenNearMRTStationWithGPS, LocationFinderDelegate,
+  PausableStationSource
+{
   public weak var delegate: (any NotifyWhenNearMRTStationWithGPSDelegate)?
   public let finder: any LocationFinder
   public let catalog: StationCatalog
@@ -82,6 +84,9 @@ public final class DefaultNotifyWhenNearMRTStationWithGPS: NotifyWhenNearMRTStat
     _ = finder.stop()
     return .stopped
   }
+
+  /// Stops listening, leaving the finder running (for ``StationSources``).
+  func pause() { isRunning = false }
 
   public func locationFinder(_ finder: any LocationFinder, didReceive fix: LocationFix) {
     guard isRunning else { return }

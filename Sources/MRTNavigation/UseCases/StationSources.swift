@@ -1,0 +1,124 @@
+import BluetoothTypes
+import Positioning
+
+/// The two sources every rider-facing use case is composed of, as the product design has it:
+/// ``NotifyWhenNearMRTStationWithBluetooth`` first, ``NotifyWhenNearMRTStationWithGPS`` beside
+/// it ("if Bluetooth is not available, use GPS").
+///
+/// Both are started when there are both: GPS takes over when Bluetooth cannot start (not
+/// authorized, no adapter), when the adapter goes away mid-ride (its finder stops delivering),
+/// and for stations whose beacons stay silent. Each station is passed on once a journey,
+/// whichever source found it first, with that source's evidence.
+final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, NotifyWhenNearMRTStationWithGPSDelegate {
+  let bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?
+  let gps: (any NotifyWhenNearMRTStationWithGPS)?
+  /// Told of each station the first time a source finds it in this journey.
+  weak var receiver: (any StationSourcesReceiver)?
+  /// What each source's start answered, for the caller to explain a fallback.
+  private(set) var starts = SourceStarts()
+  private var announced: Set<String> = []
+
+  init(bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?) {
+    self.bluetooth = bluetooth
+    self.gps = gps
+    bluetooth?.delegate = self
+    gps?.delegate = self
+  }
+
+  /// Whether a journey is under way: from a start until a stop or a pause.
+  private(set) var isRunning = false
+
+  /// Starts Bluetooth, then GPS; `.started` when either started, else Bluetooth's answer (or
+  /// GPS's, without Bluetooth). A new journey: every station may be found again.
+  func start() -> StationWatchStartResult {
+    announced.removeAll()
+    starts = SourceStarts(bluetooth: bluetooth?.start(), gps: gps?.start())
+    isRunning = starts.bluetooth == .started || starts.gps == .started
+    if isRunning { return .started }
+    return starts.bluetooth ?? starts.gps ?? .finderFailed
+  }
+
+  /// Stops both sources and their finders; `.stopped` when a journey was under way.
+  func stop() -> StationWatchStopResult {
+    _ = bluetooth?.stop()
+    _ = gps?.stop()
+    guard isRunning else { return .notRunning }
+    isRunning = false
+    return .stopped
+  }
+
+  /// Ends the journey as the use case itself decides (a station found, the destination
+  /// reached): the sources stop listening, but their finders are left running, for the caller
+  /// that started them to stop; a later ``start()`` listens again from a clean slate.
+  func pause() {
+    isRunning = false
+    for source in [bluetooth as AnyObject?, gps as AnyObject?] {
+      if let pausable = source as? any PausableStationSource {
+        pausable.pause()
+      } else if let bluetooth = source as? any NotifyWhenNearMRTStationWithBluetooth {
+        _ = bluetooth.stop()
+      } else if let gps = source as? any NotifyWhenNearMRTStationWithGPS {
+        _ = gps.stop()
+      }
+    }
+  }
+
+  private func found(_ station: Station, _ evidence: StationEvidence, at time: CaptureTime) {
+    guard isRunning, announced.insert(station.name).inserted else { return }
+    receiver?.sources(self, didFind: station, evidence: evidence, at: time)
+  }
+
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didFind station: Station, rssi: Double, at time: CaptureTime
+  ) {
+    found(station, .bluetooth(rssi: rssi), at: time)
+  }
+
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didSuspect station: Station, reason: StationSuspicion,
+    at time: CaptureTime
+  ) {
+    guard isRunning else { return }
+    receiver?.sources(self, didSuspect: station, reason: reason, at: time)
+  }
+
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithGPS, didFind station: Station, fix: LocationFix
+  ) {
+    found(station, .gps(fix), at: fix.time)
+  }
+
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithGPS, didChange condition: LocationSourceCondition
+  ) {
+    guard isRunning else { return }
+    receiver?.sources(self, gpsDidChange: condition)
+  }
+}
+
+/// A source use case that can stop listening without stopping its finder (this module's own).
+protocol PausableStationSource: AnyObject {
+  func pause()
+}
+
+extension DefaultNotifyWhenNearMRTStationWithBluetooth: PausableStationSource {
+  func pause() { stopWatching() }
+}
+
+/// What each source's `start` answered (`nil`: the use case has no such source).
+public struct SourceStarts: Hashable, Sendable {
+  public var bluetooth: StationWatchStartResult?
+  public var gps: StationWatchStartResult?
+
+  public init(bluetooth: StationWatchStartResult? = nil, gps: StationWatchStartResult? = nil) {
+    self.bluetooth = bluetooth
+    self.gps = gps
+  }
+}
+
+/// The use case that owns a ``StationSources``.
+protocol StationSourcesReceiver: AnyObject {
+  func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime)
+  func sources(_ sources: StationSources, didSuspect station: Station, reason: StationSuspicion, at time: CaptureTime)
+  func sources(_ sources: StationSources, gpsDidChange condition: LocationSourceCondition)
+}

@@ -1,0 +1,73 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+/// `beacon-ride --gps`, end to end: the real executable against a real gpsd fed by gpsfake.
+@Suite(
+  "beacon-ride --gps", .serialized,
+  .enabled(if: GPSFake.isAvailable, "needs gpsd and gpsfake (apt-get install gpsd gpsd-clients; tools/test does)"))
+struct GPSRideCommandTests {
+  /// The `station` and `source` of each JSON event line.
+  func events(_ stdout: String) throws -> [(event: String, station: String, source: String)] {
+    try stdout.split(separator: "\n").map { line in
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      return (object["event"] as? String ?? "", object["station"] as? String ?? "", object["source"] as? String ?? "")
+    }
+  }
+
+  @Test func gpsAloneRidesLebakBulusToASEAN() throws {
+    let gpsd = try GPSFake(log: TestPaths.fixture("gps/ride-lebakbulus-asean.nmea"))
+    let result = try Executable.run(
+      "beacon-ride", ["--gps", ":\(gpsd.port)", "--to", "ASEAN", "--duration", "90", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let events = try events(result.stdout)
+    #expect(events.map(\.station) == ["LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM", "ASEAN"])
+    #expect(events.map(\.event) == Array(repeating: "found", count: 6) + ["arrived"])
+    #expect(events.allSatisfy { $0.source == "gps" })
+    // GPS events carry the fix's position, and its time.
+    let first = try #require(result.stdout.split(separator: "\n").first)
+    #expect(first.contains(#""lat":-6.289"#) && first.contains(#""lon":106.77"#))
+    #expect(first.hasPrefix(#"{"time":"2026-11-25T08:01:3"#))
+  }
+
+  @Test func withoutBluetoothHereGPSGoesOnAlone() throws {
+    // This machine's kernel has no Bluetooth: -i hci0 cannot start, and one line says GPS is used.
+    let gpsd = try GPSFake(log: TestPaths.fixture("gps/ride-2d-cipeteraya-blokm.nmea"))
+    let result = try Executable.run(
+      "beacon-ride", ["-i", "hci0", "--gps", ":\(gpsd.port)", "--to", "BlokM", "--duration", "60", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try events(result.stdout).map(\.station) == ["CipeteRaya", "HajiNawi", "BlokA", "BlokM"])
+    let fallbacks = result.stderr.split(separator: "\n").filter { $0.hasSuffix("finding stations by GPS alone") }
+    #expect(fallbacks.count == 1, "\(result.stderr)")
+  }
+
+  @Test func aBluetoothCaptureAndGPSTellEachStationOnce() throws {
+    // The capture hears Fatmawati to Blok A and ends; GPS finds the whole line from Lebak Bulus.
+    let gpsd = try GPSFake(log: TestPaths.fixture("gps/ride-lebakbulus-asean.nmea"))
+    let result = try Executable.run(
+      "beacon-ride",
+      [
+        "--replay", TestPaths.fixture("ride-stops-short.btsnoop"), "--gps", ":\(gpsd.port)", "--to", "ASEAN",
+        "--duration", "90", "--format", "json",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let events = try events(result.stdout)
+    let stations = events.map(\.station)
+    #expect(Set(stations).count == stations.count, "a station told twice: \(stations)")
+    #expect(
+      Set(stations) == ["LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM", "ASEAN"])
+    #expect(
+      events.filter { $0.source == "bluetooth" }.map(\.station) == ["Fatmawati", "CipeteRaya", "HajiNawi", "BlokA"])
+    #expect(events.last?.event == "arrived")
+  }
+
+  @Test func noGpsdIsOneLineAndTheRideWaitsForIt() throws {
+    let port = try GPSFake.freePort()
+    let result = try Executable.run("beacon-ride", ["--gps", ":\(port)", "--to", "ASEAN", "--duration", "3"])
+    #expect(result.status == 1)
+    let lines = result.stderr.split(separator: "\n")
+    #expect(
+      lines.filter { $0.contains("no gpsd at 127.0.0.1:\(port) — start it: `sudo systemctl start gpsd`") }.count == 1,
+      "\(result.stderr)")
+  }
+}
