@@ -1,6 +1,11 @@
 import BluetoothTypes
-import Foundation
 import Positioning
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One object of gpsd's JSON protocol (a line of its output after `?WATCH`), as this client
 /// uses it. The protocol is documented in gpsd's `gpsd_json(5)`; fields gpsd does not have are

@@ -1,5 +1,10 @@
 import BluetoothTypes
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// gpsd's times: ISO 8601 in UTC, with or without fractional seconds
 /// (`2026-11-25T08:00:20.000Z`).
