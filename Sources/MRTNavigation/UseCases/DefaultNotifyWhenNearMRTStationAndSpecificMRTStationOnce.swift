@@ -14,13 +14,11 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
   private let sources: StationSources
 
   /// Over the two sources' use cases (either may be `nil`, not both), naming stations from `catalog`.
-  public init(
+  public convenience init(
     bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?,
     catalog: StationCatalog = JakartaMRT.catalog
   ) {
-    self.catalog = catalog
-    sources = StationSources(bluetooth: bluetooth, gps: gps)
-    sources.receiver = self
+    self.init(sources: StationSources(bluetooth: bluetooth, gps: gps), catalog: catalog)
   }
 
   /// Over a beacon finder and, when given, a location finder.
@@ -31,14 +29,16 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
     gpsPolicy: GPSStationPolicy = GPSStationPolicy()
   ) {
     self.init(
-      bluetooth: finder.map {
-        DefaultNotifyWhenNearMRTStationWithBluetooth(
-          finder: $0, catalog: catalog, policy: policy, rangingConfiguration: rangingConfiguration)
-      },
-      gps: locationFinder.map {
-        DefaultNotifyWhenNearMRTStationWithGPS(finder: $0, catalog: catalog, policy: gpsPolicy)
-      },
+      sources: StationSources(
+        finder: finder, locationFinder: locationFinder, catalog: catalog, policy: policy,
+        rangingConfiguration: rangingConfiguration, gpsPolicy: gpsPolicy),
       catalog: catalog)
+  }
+
+  init(sources: StationSources, catalog: StationCatalog) {
+    self.catalog = catalog
+    self.sources = sources
+    sources.receiver = self
   }
 
   public var isRunning: Bool { sources.isRunning }

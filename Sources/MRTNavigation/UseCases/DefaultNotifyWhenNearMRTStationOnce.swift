@@ -9,9 +9,10 @@ public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStation
   private let sources: StationSources
 
   /// Over the two sources' use cases (either may be `nil`, not both).
-  public init(bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?) {
-    sources = StationSources(bluetooth: bluetooth, gps: gps)
-    sources.receiver = self
+  public convenience init(
+    bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?
+  ) {
+    self.init(sources: StationSources(bluetooth: bluetooth, gps: gps))
   }
 
   /// Over a beacon finder and, when given, a location finder.
@@ -22,13 +23,14 @@ public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStation
     gpsPolicy: GPSStationPolicy = GPSStationPolicy()
   ) {
     self.init(
-      bluetooth: finder.map {
-        DefaultNotifyWhenNearMRTStationWithBluetooth(
-          finder: $0, catalog: catalog, policy: policy, rangingConfiguration: rangingConfiguration)
-      },
-      gps: locationFinder.map {
-        DefaultNotifyWhenNearMRTStationWithGPS(finder: $0, catalog: catalog, policy: gpsPolicy)
-      })
+      sources: StationSources(
+        finder: finder, locationFinder: locationFinder, catalog: catalog, policy: policy,
+        rangingConfiguration: rangingConfiguration, gpsPolicy: gpsPolicy))
+  }
+
+  init(sources: StationSources) {
+    self.sources = sources
+    sources.receiver = self
   }
 
   public var isRunning: Bool { sources.isRunning }

@@ -1,3 +1,4 @@
+import Beacons
 import BluetoothTypes
 import Positioning
 
@@ -23,6 +24,21 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
     self.gps = gps
     bluetooth?.delegate = self
     gps?.delegate = self
+  }
+
+  /// The default use cases over a beacon finder and a location finder (either may be `nil`).
+  convenience init(
+    finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)?, catalog: StationCatalog,
+    policy: StationPresencePolicy, rangingConfiguration: BeaconRanging.Configuration, gpsPolicy: GPSStationPolicy
+  ) {
+    self.init(
+      bluetooth: finder.map {
+        DefaultNotifyWhenNearMRTStationWithBluetooth(
+          finder: $0, catalog: catalog, policy: policy, rangingConfiguration: rangingConfiguration)
+      },
+      gps: locationFinder.map {
+        DefaultNotifyWhenNearMRTStationWithGPS(finder: $0, catalog: catalog, policy: gpsPolicy)
+      })
   }
 
   /// Whether a journey is under way: from a start until a stop or a pause.
