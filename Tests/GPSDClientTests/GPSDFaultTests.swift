@@ -94,7 +94,10 @@ import Testing
     var problems: [GPSDProblem] = []
     finder.onProblem = { problems.append($0) }
     #expect(finder.start() == .started)
-    _ = finder.run(until: ContinuousClock().now.advanced(by: .seconds(5)))
+    // Until the peer has closed (and the finder has said so), however slow this build runs.
+    _ = finder.run(until: ContinuousClock().now.advanced(by: .seconds(60))) {
+      collector.conditions.last == .sourceUnreachable
+    }
     _ = finder.stop()
 
     #expect(collector.fixes.count == 5)
