@@ -84,9 +84,8 @@ import Testing
       (0.1, "more noise\n" + Self.fix(3)),
       (0.1, #"{"class":"DEVICE","path":"/dev/pts/1","activated":0}"# + "\n"),
       (0.5, Self.devices + Self.fix(4)),
-      // Silence: no TPV for three seconds, the connection still open.
+      // Silence: no TPV for three seconds, the connection still open; then a last fix, and close.
       (3.0, Self.fix(5)),
-      (0.1, ""),
     ])
     let finder = GPSDLocationFinder(endpoint: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port))
     let collector = Collector()
@@ -112,12 +111,15 @@ import Testing
       default: return "\(problem)"
       }
     }
-    #expect(kinds == ["unreadable", "no receiver /dev/pts/1", "stale", "closed"])
-    #expect(finder.counts.staleEpisodes == 1)
-    #expect(
-      collector.conditions == [
-        .reporting, .noReceiver, .reporting,
-        .stale(since: CaptureTime(microsecondsSinceUnixEpoch: 1_795_593_614_000_000)), .reporting, .sourceUnreachable,
-      ])
+    // Three unreadable lines, told once. Staleness is told once an episode: the three seconds of
+    // silence are one; a build slowed down enough (the sanitizers' on a busy machine) may see
+    // another pause of gpsd's longer than two cycles, which is rightly told too.
+    #expect(kinds.filter { $0 != "stale" } == ["unreadable", "no receiver /dev/pts/1", "closed"])
+    #expect(kinds.firstIndex(of: "stale").map { $0 >= 2 } == true)
+    #expect(finder.counts.staleEpisodes == kinds.filter { $0 == "stale" }.count)
+    let silence = LocationSourceCondition.stale(since: CaptureTime(microsecondsSinceUnixEpoch: 1_795_593_614_000_000))
+    #expect(Array(collector.conditions.prefix(3)) == [.reporting, .noReceiver, .reporting])
+    #expect(collector.conditions.contains(silence))
+    #expect(collector.conditions.last == .sourceUnreachable)
   }
 }
