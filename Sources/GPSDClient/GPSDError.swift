@@ -18,9 +18,8 @@ public enum GPSDError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unreachable(let endpoint, .timedOut(let timeout)):
       return
         "gpsd at \(endpoint) did not answer within \(timeout): check that the host is reachable and gpsd listens there (gpsd -G to listen beyond localhost)"
-    case .unreachable(let endpoint, .systemError(let operation, let errno)):
-      return "gpsd at \(endpoint): \(operation) failed: \(errno)"
-    case .connectionFailed(let endpoint, let operation, let errno):
+    case .unreachable(let endpoint, .systemError(let operation, let errno)),
+      .connectionFailed(let endpoint, let operation, let errno):
       return "gpsd at \(endpoint): \(operation) failed: \(errno)"
     }
   }

@@ -31,9 +31,6 @@ struct GPSDLineSplitter {
     }
   }
 
-  /// Bytes of a line not yet ended (a connection that closes here cut it short).
-  var unfinishedByteCount: Int { pending.count }
-
   /// Forgets the unfinished line (the connection it came on is gone).
   mutating func reset() {
     pending.removeAll(keepingCapacity: false)

@@ -72,8 +72,9 @@ public final class GPSDLocationFinder: LocationFinder {
 
   /// - Parameters:
   ///   - retriesWhenUnreachable: when gpsd cannot be reached at ``start()``: `true` starts
-  ///     anyway and keeps trying (GPS alone: it may come up later); `false` answers
-  ///     ``LocationFinderStartResult/unavailable`` (GPS beside Bluetooth: say so and go on).
+  ///     anyway and keeps trying (it may come up later; what `beacon-ride --gps` does);
+  ///     `false` answers ``LocationFinderStartResult/unavailable``, for a caller that would
+  ///     rather do without.
   public init(
     endpoint: GPSDEndpoint = .local, retriesWhenUnreachable: Bool = true, connectTimeout: Duration = .seconds(2)
   ) {
@@ -202,7 +203,7 @@ public final class GPSDLocationFinder: LocationFinder {
     if splitter.overlongLines > overlong {
       counts.unreadableLines += splitter.overlongLines - overlong
       report(
-        .unreadableLine(GPSDLineError(line: [], reason: "longer than \(GPSDLineSplitter.maximumLineLength) bytes")),
+        .unreadableLine(GPSDLineError(line: [], reason: .tooLong(limit: GPSDLineSplitter.maximumLineLength))),
         kind: .unreadable)
     }
   }
@@ -261,8 +262,7 @@ public final class GPSDLocationFinder: LocationFinder {
     let silence = lastReport.at.duration(to: clock.now)
     guard silence > limit, !reportedProblems.contains(.stale) else { return }
     counts.staleEpisodes += 1
-    let seconds = Double(silence.components.seconds) + Double(silence.components.attoseconds) * 1e-18
-    report(.stale(seconds: seconds), kind: .stale)
+    report(.stale(seconds: Double(silence.wholeMicroseconds) / 1_000_000), kind: .stale)
     change(to: .stale(since: lastReport.time ?? CaptureTime(microsecondsSinceUnixEpoch: 0)))
   }
 

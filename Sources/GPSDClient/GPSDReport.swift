@@ -54,8 +54,11 @@ public struct GPSDReportDecoder {
   ///   known class whose fields do not decode (a truncated line, noise on the socket).
   public func decode(_ line: some Collection<UInt8>) throws(GPSDLineError) -> GPSDReport {
     let data = Data(line)
+    let excerpt = Array(line.prefix(GPSDLineError.excerptLength))
+    guard let kind = try? decoder.decode(ClassField.self, from: data).class else {
+      throw GPSDLineError(line: excerpt, reason: .notAnObject)
+    }
     do {
-      let kind = try decoder.decode(ClassField.self, from: data).class
       switch kind {
       case "VERSION":
         let version = try decoder.decode(Version.self, from: data)
@@ -66,16 +69,14 @@ public struct GPSDReportDecoder {
       case "DEVICE":
         return .device(try decoder.decode(Device.self, from: data).device)
       case "TPV":
-        return .fix(try decoder.decode(TPV.self, from: data).fix())
+        return .fix(try decoder.decode(TPV.self, from: data).fix)
       case "ERROR":
         return .error(message: try decoder.decode(ErrorObject.self, from: data).message)
       default:
         return .other(className: kind)
       }
-    } catch let error as GPSDLineError {
-      throw error
     } catch {
-      throw GPSDLineError(line: Array(line.prefix(GPSDLineError.excerptLength)), reason: String(describing: error))
+      throw GPSDLineError(line: excerpt, reason: .fieldsDoNotDecode(className: kind))
     }
   }
 
@@ -131,7 +132,7 @@ public struct GPSDReportDecoder {
     var eph: Double?
 
     /// The fix; a TPV without a time (gpsd sends those while it has no fix) has none to give.
-    func fix() throws(GPSDLineError) -> LocationFix {
+    var fix: LocationFix {
       guard let time, let captureTime = GPSDTime.parse(time) else {
         // Without a time there is nothing to order the report by: it says only "no fix".
         return LocationFix(time: CaptureTime(microsecondsSinceUnixEpoch: 0), mode: .noFix)
@@ -152,15 +153,36 @@ public struct GPSDReportDecoder {
 
 /// A line from gpsd that is not an object this client can read.
 public struct GPSDLineError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The first bytes of the line, at most ``excerptLength``.
+  /// What is wrong with the line.
+  public enum Reason: Hashable, Sendable {
+    /// Not a JSON object with a `class` (noise, a line cut short before its class).
+    case notAnObject
+    /// An object of a class this client reads whose fields do not decode (cut short, or a
+    /// field of another type than gpsd's documentation gives).
+    case fieldsDoNotDecode(className: String)
+    /// Longer than the client keeps (``GPSDLineSplitter``'s limit); dropped unread.
+    case tooLong(limit: Int)
+  }
+
+  /// The first bytes of the line, at most ``excerptLength`` (none for a line too long to keep).
   public var line: [UInt8]
-  /// What the JSON decoder said.
-  public var reason: String
+  public var reason: Reason
 
   public static let excerptLength = 80
 
+  public init(line: [UInt8], reason: Reason) {
+    self.line = line
+    self.reason = reason
+  }
+
   public var description: String {
+    let what: String
+    switch reason {
+    case .notAnObject: what = "not a JSON object with a class"
+    case .fieldsDoNotDecode(let className): what = "a \(className) object whose fields do not decode"
+    case .tooLong(let limit): return "a line from gpsd longer than \(limit) bytes, dropped"
+    }
     let text = String(decoding: line, as: UTF8.self).map { $0.isASCII && !$0.isNewline && $0 != "\u{0}" ? $0 : "?" }
-    return "unreadable line from gpsd (\(String(text))…): \(reason)"
+    return "unreadable line from gpsd (\(String(text))…): \(what)"
   }
 }

@@ -46,9 +46,15 @@ package final class GPSFake {
 
   /// A TCP port on 127.0.0.1 that nothing listens on now (bound to port 0, then released).
   package static func freePort() throws -> UInt16 {
+    let (socket, port) = try bindLoopback()
+    close(socket)
+    return port
+  }
+
+  /// A TCP socket bound to a port of 127.0.0.1 the kernel chose, and that port.
+  package static func bindLoopback() throws -> (socket: Int32, port: UInt16) {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    defer { close(socket) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
@@ -59,7 +65,11 @@ package final class GPSFake {
         bind(socket, generic, length) == 0 && getsockname(socket, generic, &length) == 0
       }
     }
-    guard bound else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    return UInt16(bigEndian: address.sin_port)
+    guard bound else {
+      let failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+      close(socket)
+      throw failure
+    }
+    return (socket, UInt16(bigEndian: address.sin_port))
   }
 }

@@ -21,21 +21,10 @@ import Testing
     private let thread: Thread
 
     init(script: [(pause: Double, text: String)]) throws {
-      port = try GPSFake.freePort()
-      let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      let (listener, port) = try GPSFake.bindLoopback()
       self.listener = listener
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-      address.sin_port = port.bigEndian
-      var one: Int32 = 1
-      setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-      let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-        }
-      }
-      guard bound, listen(listener, 1) == 0 else {
+      self.port = port
+      guard listen(listener, 1) == 0 else {
         close(listener)
         throw POSIXError(.EADDRINUSE)
       }

@@ -73,14 +73,19 @@ import Testing
   }
 
   @Test(arguments: [
-    #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2026-11-25T08:02:21.000Z","lat":-6.29"#,
-    "\u{0}\u{13}garbage\u{FF} line",
-    #"{"mode":3}"#,
-    #"{"class":"TPV","mode":"three"}"#,
-    "",
+    (
+      #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2026-11-25T08:02:21.000Z","lat":-6.29"#,
+      GPSDLineError.Reason.notAnObject
+    ),
+    ("\u{0}\u{13}garbage\u{FF} line", .notAnObject),
+    (#"{"mode":3}"#, .notAnObject),
+    (#"{"class":"TPV","mode":"three"}"#, .fieldsDoNotDecode(className: "TPV")),
+    ("", .notAnObject),
   ])
-  func unreadableLinesThrowWithAnExcerpt(line: String) {
-    #expect(throws: GPSDLineError.self) { try decode(line) }
+  func unreadableLinesThrowWithAnExcerpt(line: String, reason: GPSDLineError.Reason) {
+    #expect(throws: GPSDLineError(line: Array(line.utf8.prefix(GPSDLineError.excerptLength)), reason: reason)) {
+      try decode(line)
+    }
   }
 
   @Test func endpoints() {

@@ -1,10 +1,11 @@
 import BeaconTestSupport
 import BluetoothTypes
 import Foundation
-import GPSDClient
 import MRTNavigation
 import Positioning
 import Testing
+
+@testable import GPSDClient
 
 /// Rides through a real gpsd: `gpsfake` feeds it the NMEA fixtures of `tools/make-gps-fixtures`,
 /// ``GPSDLocationFinder`` reads gpsd's JSON, ``DefaultNotifyWhenNearMRTStationWithGPS`` decides.
@@ -72,14 +73,11 @@ struct GPSDRideTests {
     return (ride, finder)
   }
 
+  /// When the train came to rest at each platform (the fixture's `.truth.json`), read as gpsd's
+  /// times are.
   func truth(_ fixture: String) throws -> [String: CaptureTime] {
     let data = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("gps/\(fixture).truth.json"))
-    let texts = try JSONDecoder().decode([String: String].self, from: data)
-    let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    return try texts.mapValues { text in
-      CaptureTime(
-        microsecondsSinceUnixEpoch: Int64((try Date(text, strategy: format).timeIntervalSince1970 * 1e6).rounded()))
-    }
+    return try JSONDecoder().decode([String: String].self, from: data).mapValues { try #require(GPSDTime.parse($0)) }
   }
 
   @Test func lebakBulusToASEANFindsEveryStationWhileTheTrainStands() throws {

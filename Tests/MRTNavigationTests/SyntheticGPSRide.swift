@@ -1,5 +1,6 @@
 import BeaconTestSupport
 import BluetoothTypes
+import Foundation
 import MRTNavigation
 import Positioning
 
@@ -108,18 +109,9 @@ struct SyntheticGPSRide {
   /// `position` moved by metres east and north (flat Earth: exact enough over a kilometre).
   static func offset(_ position: GeoCoordinate, east: Double, north: Double) -> GeoCoordinate {
     let metresPerDegree = GeoCoordinate.earthRadius * .pi / 180
-    let cosine = Self.cosine(degrees: position.latitude)
     return GeoCoordinate(
       latitude: position.latitude + north / metresPerDegree,
-      longitude: position.longitude + east / (metresPerDegree * cosine))
-  }
-
-  /// cos of a latitude in degrees, through the distance of a small step east (so that the tests
-  /// need no maths library of their own).
-  static func cosine(degrees latitude: Double) -> Double {
-    let origin = GeoCoordinate(latitude: latitude, longitude: 0)
-    let step = GeoCoordinate(latitude: latitude, longitude: 0.001)
-    return origin.distance(to: step) / (GeoCoordinate.earthRadius * .pi / 180 * 0.001)
+      longitude: position.longitude + east / (metresPerDegree * cos(position.latitude * .pi / 180)))
   }
 
   /// A standard normal deviate: the sum of twelve uniforms, less six (Irwin–Hall; close enough

@@ -111,18 +111,15 @@ public struct BeaconRideCommand: ParsableCommand {
       notifications: DesktopNotificationManager(channels: channels), alarm: ChimeAlarmManager(channels: channels))
     switch useCase.start(arrival: destination) {
     case .started, .alreadyStarted:
+      // The gpsd finder retries an absent gpsd, so its start never fails: `.started` with
+      // Bluetooth not started means GPS alone.
       let bluetoothStarted = useCase.sourceStarts.bluetooth == .started
-      let gpsStarted = useCase.sourceStarts.gps == .started
       if let finder, !bluetoothStarted {
         let reason = finder.failure.map { "\($0)" } ?? "\(spec.map { "\($0)" } ?? "Bluetooth") could not be started"
         StandardOutput.warn("beacon-ride: \(reason); finding stations by GPS alone")
       }
-      if let gps, !gpsStarted {
-        StandardOutput.warn(
-          "beacon-ride: warning: \(gps.lastError.map { "\($0)" } ?? "gpsd unavailable"); Bluetooth alone")
-      }
       if let run, let finder, bluetoothStarted {
-        try run.run(finder, output: ride, alongside: gpsStarted ? gps : nil)
+        try run.run(finder, output: ride, alongside: gps)
       } else if let gps {
         StopSignal.install()
         let deadline = duration.map { ContinuousClock().now.advanced(by: $0) }
@@ -131,9 +128,9 @@ public struct BeaconRideCommand: ParsableCommand {
         ride.finish(statistics: ScanStatistics())
       }
     case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation:
-      if let run, let finder { try run.reportStartFailure(of: finder, output: ride) }
-      StandardOutput.warn("beacon-ride: \(gps?.lastError.map { "\($0)" } ?? "no source could be started")")
-      throw ExitStatus.unavailable
+      // Only Bluetooth can fail to start (gpsd is retried), so there is a finder here.
+      guard let run, let finder else { throw ExitStatus.unavailable }
+      try run.reportStartFailure(of: finder, output: ride)
     }
     guard ride.arrived != nil else {
       StandardOutput.warn("beacon-ride: the source ended before arriving at \(destination.displayName)")

@@ -28,9 +28,11 @@ public struct GPSStationDetector: Sendable {
 
   private let platforms: [(station: Station, centre: GeoCoordinate)]
   private var lastBelieved: LocationFix?
-  private var disbelieved: [GeoCoordinate] = []
-  /// Fixes in a row older than the last believed one, each newer than the one before.
-  private var earlierTimeline: [LocationFix] = []
+  /// Disbelieved fixes in a row that agree with one another, and the last of them.
+  private var disbelieved: (count: Int, last: GeoCoordinate)?
+  /// Fixes in a row older than the last believed one, each newer than the one before: how
+  /// many, and the time of the last.
+  private var earlierTimeline: (count: Int, last: CaptureTime)?
   /// The believed fixes at rest, consecutive, most recent last (at most ``GPSStationPolicy/stoppedFixes``).
   private var stoppedRun: [LocationFix] = []
   /// The station the rider was last found at, until they go ``GPSStationPolicy/departureDistance`` away.
@@ -59,11 +61,11 @@ public struct GPSStationDetector: Sendable {
         stoppedRun.removeAll()
         return ingest(fix)
       }
-      earlierTimeline.removeAll()
+      earlierTimeline = nil
       if !isBelievable(fix, at: position, after: last) { return [] }
     }
     lastBelieved = fix
-    disbelieved.removeAll()
+    disbelieved = nil
     var events: [GPSStationEvent] = []
     if let current = currentStation, position.distance(to: current.centre) > policy.departureDistance {
       events.append(.left(current.station, at: fix.time))
@@ -91,11 +93,10 @@ public struct GPSStationDetector: Sendable {
     let reach = speed * seconds * 1.5 + policy.jumpAllowance + (fix.horizontalError ?? 0)
     if position.distance(to: lastPosition) <= reach { return true }
     disbelievedFixes += 1
-    if let previous = disbelieved.last, position.distance(to: previous) > policy.jumpAllowance {
-      disbelieved.removeAll()
-    }
-    disbelieved.append(position)
-    guard disbelieved.count >= policy.fixesToReanchor else { return false }
+    var agreeing = 1
+    if let run = disbelieved, position.distance(to: run.last) <= policy.jumpAllowance { agreeing = run.count + 1 }
+    disbelieved = (agreeing, position)
+    guard agreeing >= policy.fixesToReanchor else { return false }
     stoppedRun.removeAll()
     return true
   }
@@ -103,22 +104,18 @@ public struct GPSStationDetector: Sendable {
   /// Whether `fix`, older than the last believed one, is the ``GPSStationPolicy/fixesToReanchor``th
   /// in a row to run forward from the others: a clock stepped back for good.
   private mutating func startsEarlierTimeline(_ fix: LocationFix) -> Bool {
-    if let previous = earlierTimeline.last, fix.time <= previous.time { earlierTimeline.removeAll() }
-    earlierTimeline.append(fix)
-    guard earlierTimeline.count >= policy.fixesToReanchor else { return false }
-    earlierTimeline.removeAll()
+    var running = 1
+    if let run = earlierTimeline, fix.time > run.last { running = run.count + 1 }
+    earlierTimeline = (running, fix.time)
+    guard running >= policy.fixesToReanchor else { return false }
+    earlierTimeline = nil
     return true
   }
 
   /// Extends or ends the run of consecutive fixes at rest.
   private mutating func noteRest(_ fix: LocationFix) {
-    let isStopped: Bool
-    if let speed = fix.speed, speed.isFinite {
-      isStopped = speed <= policy.stoppedSpeed
-    } else {
-      // No speed from the receiver: nothing says the train stands still.
-      isStopped = false
-    }
+    // No speed from the receiver: nothing says the train stands still.
+    let isStopped = fix.speed.map { $0.isFinite && $0 <= policy.stoppedSpeed } ?? false
     guard isStopped else {
       stoppedRun.removeAll()
       return

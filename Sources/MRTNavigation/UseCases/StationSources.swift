@@ -68,15 +68,9 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
   /// that started them to stop; a later ``start()`` listens again from a clean slate.
   func pause() {
     isRunning = false
-    for source in [bluetooth as AnyObject?, gps as AnyObject?] {
-      if let pausable = source as? any PausableStationSource {
-        pausable.pause()
-      } else if let bluetooth = source as? any NotifyWhenNearMRTStationWithBluetooth {
-        _ = bluetooth.stop()
-      } else if let gps = source as? any NotifyWhenNearMRTStationWithGPS {
-        _ = gps.stop()
-      }
-    }
+    // Another implementation of the source protocols cannot pause: it is stopped.
+    if let pausable = bluetooth as? any PausableStationSource { pausable.pause() } else { _ = bluetooth?.stop() }
+    if let pausable = gps as? any PausableStationSource { pausable.pause() } else { _ = gps?.stop() }
   }
 
   private func found(_ station: Station, _ evidence: StationEvidence, at time: CaptureTime) {
