@@ -30,7 +30,7 @@ import Testing
     }
   }
 
-  @Test func aSignalStopBetweenStationsIsNoStation() {
+  @Test func aSignalStopBetweenStationsIsNoStation() throws {
     // Haji Nawi (index 3) to Blok A are 1.2 km apart: held for a minute halfway.
     let ride = SyntheticGPSRide(
       route: elevated, signalStop: (afterStation: 3, fraction: 0.5, seconds: 60), noiseMetres: 4
@@ -42,8 +42,8 @@ import Testing
     ).ride()
     let events = found(nearly.fixes)
     #expect(events.map(\.0) == elevated.map(\.name))
-    let blokA = events.first { $0.0 == "BlokA" }
-    #expect(blokA.map { $0.1 >= nearly.stoppedAt["BlokA"]! } == true)
+    let blokA = try #require(events.first { $0.0 == "BlokA" })
+    #expect(blokA.1 >= (try #require(nearly.stoppedAt["BlokA"])))
   }
 
   @Test func multipathJumpsOntoAnotherPlatformAreNotBelieved() {
@@ -90,11 +90,11 @@ import Testing
     #expect(zip(first, second).allSatisfy { $1.1.microseconds(since: $0.1) == shift })
   }
 
-  @Test func fixesOutOfOrderAreIgnored() {
+  @Test func fixesOutOfOrderAreIgnored() throws {
     let ride = SyntheticGPSRide(route: elevated).ride()
     var fixes = ride.fixes
     // A fix from a minute back, on Lebak Bulus's platform, in the middle of the dwell at Blok M.
-    let blokM = fixes.firstIndex { $0.time == ride.stoppedAt["BlokM"] }!
+    let blokM = try #require(fixes.firstIndex { $0.time == ride.stoppedAt["BlokM"] })
     fixes.insert(fixes[5], at: blokM + 10)
     var detector = GPSStationDetector(catalog: catalog)
     let events = fixes.flatMap { detector.ingest($0) }
@@ -125,10 +125,10 @@ import Testing
 }
 
 extension GPSStationDetectorTests {
-  @Test func aClockSteppedBackForGoodIsFollowedAfterAFewFixes() {
+  @Test func aClockSteppedBackForGoodIsFollowedAfterAFewFixes() throws {
     let ride = SyntheticGPSRide(route: elevated).ride()
     // From Cipete Raya's dwell on, every fix is ten minutes early.
-    let cipete = ride.fixes.firstIndex { $0.time == ride.stoppedAt["CipeteRaya"] }!
+    let cipete = try #require(ride.fixes.firstIndex { $0.time == ride.stoppedAt["CipeteRaya"] })
     let stepped = ride.fixes.enumerated().map { index, fix in
       var fix = fix
       if index >= cipete + 5 { fix.time = fix.time.adding(.seconds(-600)) }
