@@ -1,3 +1,5 @@
+import POSIXSupport
+
 /// Where gpsd listens: `HOST:PORT`, by default gpsd's own `127.0.0.1:2947`.
 public struct GPSDEndpoint: Hashable, Sendable, CustomStringConvertible {
   /// gpsd's registered port.
@@ -45,5 +47,5 @@ public struct GPSDEndpoint: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `HOST:PORT`, an IPv6 address in brackets.
-  public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+  public var description: String { TCPConnector.displayAddress(host: host, port: port) }
 }

@@ -16,6 +16,11 @@ public enum TCPConnectFailure: Error, Hashable, Sendable {
 
 /// Opens TCP connections: the one place that resolves a host and connects with a deadline.
 package enum TCPConnector {
+  /// `HOST:PORT` as messages show it, an IPv6 address in brackets.
+  package static func displayAddress(host: String, port: UInt16) -> String {
+    host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+  }
+
   /// Resolves `host` (an IPv4 or IPv6 address, or a name) and connects to the first of its
   /// addresses that accepts, trying them in the resolver's order; the descriptor is blocking,
   /// close-on-exec, with Nagle's algorithm off.

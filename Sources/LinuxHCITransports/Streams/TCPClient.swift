@@ -22,7 +22,7 @@ public enum TCPClient {
     } catch {
       throw TCPClientError(host: host, port: port, reason: error)
     }
-    let label = TCPClientError(host: host, port: port, reason: .refused).address
+    let label = TCPConnector.displayAddress(host: host, port: port)
     return H4StreamConnection(adoptingDescriptor: file.rawValue, name: name ?? "tcp:\(label)")
   }
 }

@@ -21,7 +21,7 @@ public struct TCPClientError: TransportFailure, Hashable {
   public typealias Reason = TCPConnectFailure
 
   /// `HOST:PORT`, with an IPv6 address in brackets.
-  var address: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+  var address: String { TCPConnector.displayAddress(host: host, port: port) }
 }
 
 extension TCPClientError {
