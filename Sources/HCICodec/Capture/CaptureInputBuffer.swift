@@ -93,26 +93,15 @@ struct CaptureInputBuffer: Sendable {
     Array(bytes[readIndex..<(readIndex + min(count, available))])
   }
 
-  func uint16(at offset: Int, bigEndian: Bool) -> UInt16 {
-    precondition(offset >= 0 && offset + 2 <= available)
-    let first = UInt16(bytes[readIndex + offset])
-    let second = UInt16(bytes[readIndex + offset + 1])
-    return bigEndian ? first << 8 | second : second << 8 | first
-  }
+  /// The 16-, 32- or 64-bit word at `offset` from the first unconsumed byte, in the given byte
+  /// order; callers have checked that its bytes were received (out of range traps).
+  func uint16(at offset: Int, bigEndian: Bool) -> UInt16 { word(at: offset, bigEndian: bigEndian) }
+  func uint32(at offset: Int, bigEndian: Bool) -> UInt32 { word(at: offset, bigEndian: bigEndian) }
+  func uint64(at offset: Int, bigEndian: Bool) -> UInt64 { word(at: offset, bigEndian: bigEndian) }
 
-  /// The 32-bit word at `offset` from the first unconsumed byte; callers have checked that its
-  /// 4 bytes were received.
-  func uint32(at offset: Int, bigEndian: Bool) -> UInt32 {
-    precondition(offset >= 0 && offset + 4 <= available)
-    let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: readIndex + offset, as: UInt32.self) }
-    return bigEndian ? UInt32(bigEndian: word) : UInt32(littleEndian: word)
-  }
-
-  /// The 64-bit word at `offset` from the first unconsumed byte; callers have checked that its
-  /// 8 bytes were received.
-  func uint64(at offset: Int, bigEndian: Bool) -> UInt64 {
-    precondition(offset >= 0 && offset + 8 <= available)
-    let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: readIndex + offset, as: UInt64.self) }
-    return bigEndian ? UInt64(bigEndian: word) : UInt64(littleEndian: word)
+  private func word<Word: FixedWidthInteger>(at offset: Int, bigEndian: Bool) -> Word {
+    precondition(offset >= 0 && offset + MemoryLayout<Word>.size <= available)
+    let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: readIndex + offset, as: Word.self) }
+    return bigEndian ? Word(bigEndian: word) : Word(littleEndian: word)
   }
 }
