@@ -25,6 +25,9 @@ import PackageDescription
 //                       LocationFinder protocol. Pure Swift: no I/O; knows no gpsd.
 //   GPSDClient          the LocationFinder over gpsd's JSON protocol (TCP through POSIXSupport,
 //                       JSON through Foundation); knows no stations.
+//   CMosquitto          libmosquitto's header (Debian libmosquitto-dev); only MosquittoClient imports it.
+//   MosquittoClient     an MQTT session over libmosquitto: connect, reconnect, publish without
+//                       blocking, a last will; knows no beacons.
 //   MRTNavigation       stations, catalogs, the presence policy and the rider's use cases.
 //                       Depends on Beacons, Positioning and BluetoothTypes only: no HCI, no
 //                       capture files, no gpsd.
@@ -54,6 +57,8 @@ let package = Package(
     // Elementary functions (sin, cos, asin) for distances on the Earth, without importing the C library.
     .package(url: "https://github.com/apple/swift-numerics", from: "1.1.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    // Deque: the MQTT reporter's bounded queue of messages waiting for the broker.
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
   ],
   targets: [
     .target(name: "BluetoothTypes"),
@@ -88,6 +93,11 @@ let package = Package(
         "BluetoothTypes", "Positioning", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
+    .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+    .target(
+      name: "MosquittoClient",
+      dependencies: ["CMosquitto", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
+    ),
     .target(name: "MRTNavigation", dependencies: ["BluetoothTypes", "Beacons", "Positioning"]),
     .target(name: "BeaconStatistics", dependencies: ["BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation"]),
     .target(
@@ -101,9 +111,10 @@ let package = Package(
       name: "BeaconCLI",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
-        "BeaconScanning", "Positioning", "GPSDClient", "MRTNavigation", "BeaconStatistics", "LinuxNotifications",
-        "POSIXSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "BeaconScanning", "Positioning", "GPSDClient", "MosquittoClient", "MRTNavigation", "BeaconStatistics",
+        "LinuxNotifications", "POSIXSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
     .executableTarget(name: "beacon-scan", dependencies: ["BeaconCLI"]),
@@ -167,6 +178,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "LinuxNotificationsTests", dependencies: ["LinuxNotifications"]),
+    // The MQTT session against a real mosquitto broker that the tests start.
+    .testTarget(name: "MosquittoClientTests", dependencies: ["MosquittoClient", "BeaconTestSupport"]),
     // The executables end to end: run as a user runs them, against captures and emulated controllers.
     .testTarget(name: "ExecutablesTests", dependencies: ["BeaconTestSupport"]),
     .testTarget(

@@ -19,31 +19,12 @@ public struct GPSDEndpoint: Hashable, Sendable, CustomStringConvertible {
   /// Reads `HOST`, `HOST:PORT`, `:PORT` (this machine), `[IPV6]` or `[IPV6]:PORT`; `nil` for
   /// anything else (an empty host, a port that is not 1–65535).
   public init?(parsing text: String) {
-    var host = Substring(text)
-    var portText: Substring?
-    if host.hasPrefix("[") {
-      guard let close = host.firstIndex(of: "]") else { return nil }
-      let rest = host[host.index(after: close)...]
-      host = host[host.index(after: host.startIndex)..<close]
-      if !rest.isEmpty {
-        guard rest.hasPrefix(":") else { return nil }
-        portText = rest.dropFirst()
-      }
-    } else if let colon = host.lastIndex(of: ":") {
-      // More than one colon without brackets: an IPv6 address alone.
-      if host.firstIndex(of: ":") == colon {
-        portText = host[host.index(after: colon)...]
-        host = host[..<colon]
-        if host.isEmpty { host = "127.0.0.1" }
-      }
-    }
-    guard !host.isEmpty, !host.contains(where: \.isWhitespace) else { return nil }
-    var port = Self.defaultPort
-    if let portText {
-      guard let parsed = UInt16(portText), parsed > 0 else { return nil }
-      port = parsed
-    }
-    self.init(host: String(host), port: port)
+    // `:PORT` is gpsd on this machine; `::1` is an IPv6 address.
+    let full = text.hasPrefix(":") && !text.hasPrefix("::") ? "127.0.0.1" + text : text
+    guard let address = try? HostAndPort(parsing: Substring(full), defaultPort: Self.defaultPort),
+      !address.host.contains(where: \.isWhitespace)
+    else { return nil }
+    self.init(host: address.host, port: address.port)
   }
 
   /// `HOST:PORT`, an IPv6 address in brackets.

@@ -1,4 +1,5 @@
 import HCITransportCore
+import POSIXSupport
 
 /// Which controller to talk to, as people write it on a command line (in the manner of
 /// Bumble's transport names: `<scheme>:<parameters>`).
@@ -75,29 +76,19 @@ public enum TransportSpec: Hashable, Sendable {
   }
 
   private static func parseTCP(_ rest: String, text: String) throws(TransportSpecError) -> TransportSpec {
-    let host: Substring
-    let port: Substring
-    if rest.hasPrefix("[") {
-      guard let close = rest.firstIndex(of: "]") else { throw .missingPort(text) }
-      host = rest[rest.index(after: rest.startIndex)..<close]
-      let afterHost = rest[rest.index(after: close)...]
-      guard afterHost.hasPrefix(":") else { throw .missingPort(text) }
-      port = afterHost.dropFirst()
-    } else {
-      guard let colon = rest.lastIndex(of: ":") else {
-        throw rest.isEmpty ? .missingHost(text) : .missingPort(text)
+    do throws(HostAndPortError) {
+      let address = try HostAndPort(parsing: Substring(rest), defaultPort: nil)
+      return .tcp(host: address.host, port: address.port)
+    } catch {
+      switch error {
+      case .missingHost: throw .missingHost(text)
+      case .missingPort: throw rest.isEmpty ? .missingHost(text) : .missingPort(text)
+      case .badPort(let port): throw .badPort(port)
+      case .ipv6NeedsBrackets(let host): throw .ipv6NeedsBrackets(host)
       }
-      host = rest[..<colon]
-      port = rest[rest.index(after: colon)...]
-      if host.contains(":") { throw .ipv6NeedsBrackets(String(host)) }
     }
-    guard !host.isEmpty else { throw .missingHost(text) }
-    guard !port.isEmpty else { throw .missingPort(text) }
-    guard port.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-      let number = UInt16(port), number != 0
-    else { throw .badPort(String(port)) }
-    return .tcp(host: String(host), port: number)
   }
+
 }
 
 extension TransportSpec: CustomStringConvertible {

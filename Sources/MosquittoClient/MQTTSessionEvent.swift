@@ -1,0 +1,11 @@
+/// What happened on the connection since the owner last asked (``MQTTSession/takeEvents()``).
+public enum MQTTSessionEvent: Hashable, Sendable {
+  /// The broker accepted the connection (the first one, or again after a loss).
+  case connected
+  /// The broker answered but refused; libmosquitto tries again after its delay.
+  case refused(MQTTConnectionRefusal)
+  /// An established connection went away; libmosquitto reconnects with backoff.
+  case lost(MosquittoStatus)
+  /// A message arrived on a subscribed topic.
+  case message(topic: String, payload: [UInt8])
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A real mosquitto broker (Debian's `mosquitto`) on a free loopback port, with no persistence:
+/// a restart forgets retained messages, as a broker without a `persistence` setting does. It can be
+/// stopped, killed and started again on the same port. Its clients in the tests are Debian's
+/// `mosquitto_sub` and `mosquitto_pub` (`mosquitto-clients`), so what is checked is what a real
+/// subscriber receives.
+package final class MosquittoBroker {
+  package let port: UInt16
+  private let configurationPath: String
+  private var process: ChildProcess?
+
+  /// Whether mosquitto and its clients are installed (`tools/test` installs them).
+  package static var isAvailable: Bool {
+    ["mosquitto", "mosquitto_sub", "mosquitto_pub"].allSatisfy { TestPaths.executable($0) != nil }
+  }
+
+  /// Starts a broker; `extraConfiguration` lines go into its configuration file (a password file,
+  /// a TLS listener…).
+  package init(port: UInt16? = nil, extraConfiguration: [String] = []) throws {
+    self.port = try port ?? GPSFake.freePort()
+    configurationPath =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("mosquitto-\(UUID().uuidString).conf").path
+    let listener = extraConfiguration.contains { $0.hasPrefix("listener") } ? [] : ["listener \(self.port) 127.0.0.1"]
+    let lines = listener + ["allow_anonymous true", "persistence false"] + extraConfiguration
+    try (lines.joined(separator: "\n") + "\n").write(toFile: configurationPath, atomically: true, encoding: .utf8)
+    try start()
+  }
+
+  /// Starts the broker (again) and waits until it accepts connections.
+  package func start() throws {
+    guard process?.isRunning != true, let mosquitto = TestPaths.executable("mosquitto") else { return }
+    let started = try ChildProcess(executable: mosquitto, arguments: ["-c", configurationPath])
+    process = started
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      if Self.accepts(port: port) { return }
+      if !started.isRunning { break }
+      usleep(20_000)
+    }
+    throw BrokerDidNotStart(log: started.stderr)
+  }
+
+  /// What the broker logged.
+  package var log: String { process?.stderr ?? "" }
+
+  /// Stops it: SIGTERM, as `systemctl stop mosquitto` does.
+  package func stop() { process?.stop() }
+
+  /// Kills it at once (SIGKILL): connections drop without a word.
+  package func kill() {
+    process?.signal(SIGKILL)
+    _ = process?.wait(seconds: 5)
+  }
+
+  deinit {
+    stop()
+    unlink(configurationPath)
+  }
+
+  /// The retained messages under `filter`, as a new subscriber receives them: topic → payload.
+  package func retained(_ filter: String = "#") throws -> [String: String] {
+    let result = try run(
+      "mosquitto_sub", ["-p", String(port), "-t", filter, "--retained-only", "-W", "1", "-F", "%t\t%p"])
+    var messages: [String: String] = [:]
+    for line in result.split(separator: "\n", omittingEmptySubsequences: true) {
+      let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+      messages[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+    }
+    return messages
+  }
+
+  /// Publishes one message with `mosquitto_pub`.
+  package func publish(topic: String, payload: String, retain: Bool = false) throws {
+    _ = try run("mosquitto_pub", ["-p", String(port), "-t", topic, "-m", payload] + (retain ? ["-r"] : []))
+  }
+
+  /// Starts a subscriber on `filters`; it is subscribed when this returns.
+  package func subscribe(_ filters: [String]) throws -> MosquittoSubscriber {
+    try MosquittoSubscriber(broker: self, filters: filters)
+  }
+
+  private func run(_ tool: String, _ arguments: [String]) throws -> String {
+    guard let executable = TestPaths.executable(tool) else { throw BrokerDidNotStart(log: "\(tool) is not installed") }
+    let child = try ChildProcess(executable: executable, arguments: arguments)
+    _ = child.wait(seconds: 10)
+    return child.stdout
+  }
+
+  /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+  static func accepts(port: UInt16) -> Bool {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { return false }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    address.sin_port = port.bigEndian
+    return withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+  }
+}
+
+/// The broker did not come up; its log says why.
+package struct BrokerDidNotStart: Error, CustomStringConvertible {
+  package var log: String
+  package var description: String { "mosquitto did not start: \(log)" }
+}
+
+/// A `mosquitto_sub` running in the background, writing each message as `RETAINED<TAB>TOPIC<TAB>PAYLOAD`.
+package final class MosquittoSubscriber {
+  private let process: ChildProcess
+
+  /// One received message.
+  package struct Message: Hashable {
+    package var retained: Bool
+    package var topic: String
+    package var payload: String
+
+    package init(retained: Bool, topic: String, payload: String) {
+      self.retained = retained
+      self.topic = topic
+      self.payload = payload
+    }
+  }
+
+  init(broker: MosquittoBroker, filters: [String]) throws {
+    guard let tool = TestPaths.executable("mosquitto_sub") else { throw BrokerDidNotStart(log: "no mosquitto_sub") }
+    let probe = "test-probe/\(UUID().uuidString)"
+    let arguments = ["-p", String(broker.port), "-F", "%r\t%t\t%p"] + (filters + [probe]).flatMap { ["-t", $0] }
+    process = try ChildProcess(executable: tool, arguments: arguments)
+    // Subscribed once a probe message comes back.
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      try broker.publish(topic: probe, payload: "ready")
+      usleep(100_000)
+      if messages.contains(where: { $0.topic == probe }) { return }
+    }
+    throw BrokerDidNotStart(log: "mosquitto_sub did not subscribe: \(process.stderr)")
+  }
+
+  /// Everything received so far, the probe left out.
+  package var messages: [Message] {
+    process.stdout.split(separator: "\n", omittingEmptySubsequences: true).compactMap { line in
+      let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+      guard parts.count == 3 else { return nil }
+      return Message(retained: parts[0] == "1", topic: String(parts[1]), payload: String(parts[2]))
+    }
+  }
+
+  /// The messages received, the readiness probes left out.
+  package var received: [Message] { messages.filter { !$0.topic.hasPrefix("test-probe/") } }
+
+  /// Waits until `condition` holds for what was received, at most `seconds`.
+  package func wait(seconds: Double = 10, until condition: ([Message]) -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if condition(received) { return true }
+      usleep(20_000)
+    }
+    return condition(received)
+  }
+
+  deinit { process.stop() }
+}
