@@ -118,6 +118,7 @@ public struct BeaconScanCommand: ParsableCommand {
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var filters: BeaconFilterOptions
   @OptionGroup public var catalogOptions: CatalogOptions
+  @OptionGroup(title: "A fleet over MQTT") var mqtt: MQTTOptions
 
   public init() {}
 
@@ -127,6 +128,9 @@ public struct BeaconScanCommand: ParsableCommand {
       throw ValidationError("--table is for people; for programs use --format json without --table.")
     }
     if notify, table || once { throw ValidationError("--notify prints station events; drop --table/--once.") }
+    if mqtt.broker != nil, notify {
+      throw ValidationError("--mqtt publishes beacons, not station events: drop --notify (or run two scanners).")
+    }
     if summary, table || once || notify {
       throw ValidationError("--summary prints one summary at the end; drop --table/--once/--notify.")
     }
@@ -187,10 +191,14 @@ public struct BeaconScanCommand: ParsableCommand {
       ? ScanSummaryPresenter(format: output.format, output: stdout, sourceName: sourceName, catalog: catalog)
       : SightingPresenter(
         mode: presentationMode(output: stdout, live: live), output: stdout, sourceName: sourceName, catalog: catalog)
-    finder.delegate = presenter
+    let output: any ScanOutput & BeaconFinderDelegate =
+      try mqtt.startReporter(program: "beacon-scan", catalog: catalog).map {
+        ScanOutputWithMQTT(presenter: presenter, reporter: $0)
+      } ?? presenter
+    finder.delegate = output
     switch finder.start() {
-    case .started, .alreadyStarted: try run.run(finder, output: presenter)
-    case .notAuthorized, .bluetoothUnavailable, .failed: try run.reportStartFailure(of: finder, output: presenter)
+    case .started, .alreadyStarted: try run.run(finder, output: output)
+    case .notAuthorized, .bluetoothUnavailable, .failed: try run.reportStartFailure(of: finder, output: output)
     }
   }
 

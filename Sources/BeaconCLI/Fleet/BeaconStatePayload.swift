@@ -1,0 +1,55 @@
+import Beacons
+import MRTNavigation
+
+/// A beacon's state as this node sees it, the JSON of `PREFIX/NODE/beacons/KEY`:
+///
+/// ```json
+/// {"id":"iBeacon:UUID-MAJOR-MINOR","kind":"ibeacon","uuid":"…","major":1,"minor":2,
+///  "station":"CipeteRaya","stationName":"Cipete Raya","address":"…","rssi":-71,
+///  "rssiSmoothed":-72.5,"txPower":-59,"distance":4.1,"proximity":"far",
+///  "lastSeen":"2026-…Z","reports":12,"node":"pi-platform-1"}
+/// ```
+///
+/// `id` is written as ESPresense writes iBeacon ids; `rssiSmoothed` and `distance` are
+/// ``BeaconRanging``'s (a trimmed mean over 10 s; the log-distance model), `null` when unknown.
+enum BeaconStatePayload {
+  static func json(_ state: BeaconState, station: Station?, node: String) -> String {
+    var object = JSONLine()
+    object.add("id", espresenseID(state.identity))
+    object.add("kind", state.identity.kind.rawValue)
+    switch state.identity {
+    case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
+      object.add("uuid", uuid.description)
+      object.add("major", major)
+      object.add("minor", minor)
+    case .eddystoneUID(let namespace, let instance):
+      object.add("namespace", namespace.description)
+      object.add("instance", EddystoneUID.instanceText(instance))
+    }
+    object.add("station", station?.name)
+    object.add("stationName", station?.displayName)
+    object.add("address", state.address.description)
+    object.add("rssi", state.lastRSSI)
+    object.add("rssiSmoothed", state.smoothedRSSI.map(rounded))
+    object.add("txPower", state.txPowerAt1m)
+    object.add("distance", state.estimatedDistance.map(rounded))
+    object.add("proximity", state.proximity.rawValue)
+    object.add("lastSeen", state.lastSeen.iso8601)
+    object.add("reports", state.reportCount)
+    object.add("node", node)
+    return object.line
+  }
+
+  /// `iBeacon:UUID-MAJOR-MINOR` (ESPresense's form), `altBeacon:…`, `eddystone:NAMESPACE-INSTANCE`.
+  static func espresenseID(_ identity: BeaconIdentity) -> String {
+    switch identity {
+    case .iBeacon(let uuid, let major, let minor): return "iBeacon:\(uuid.description.lowercased())-\(major)-\(minor)"
+    case .altBeacon(let id1, let id2, let id3): return "altBeacon:\(id1.description.lowercased())-\(id2)-\(id3)"
+    case .eddystoneUID(let namespace, let instance):
+      return "eddystone:\(namespace.description.lowercased())-\(EddystoneUID.instanceText(instance).lowercased())"
+    }
+  }
+
+  /// Two decimals: enough for dBm and metres, and short.
+  private static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+}

@@ -1,0 +1,65 @@
+import Beacons
+
+/// The MQTT topics of one node (one scanner or broadcaster) in the fleet.
+///
+/// - `PREFIX/NODE/availability`: `online` or `offline`, retained; the last will sets `offline`
+///   when the node dies without a word.
+/// - `PREFIX/NODE/beacons/KEY`: a beacon's state as JSON (``BeaconStatePayload``).
+/// - `PREFIX/NODE/broadcast`: what a broadcaster advertises, retained.
+/// - `DISCOVERY/sensor/NODE/KEY/config`: Home Assistant's discovery config for the beacon's
+///   entity on this node, retained; an empty retained payload removes it.
+/// - `DISCOVERY/status`: where Home Assistant says `online` when it starts, so configs are sent again.
+struct FleetTopics: Hashable, Sendable {
+  /// The first level of every topic but discovery's; `beacon-toolkit` by default.
+  var prefix: String
+  /// This node's name: letters, digits, `_` and `-` (Home Assistant's rule for node ids).
+  var node: String
+  /// Home Assistant's discovery prefix; `homeassistant` by default.
+  var discoveryPrefix: String
+
+  var availability: String { "\(prefix)/\(node)/availability" }
+  var broadcast: String { "\(prefix)/\(node)/broadcast" }
+  var homeAssistantStatus: String { "\(discoveryPrefix)/status" }
+
+  func state(of identity: BeaconIdentity) -> String { "\(prefix)/\(node)/beacons/\(Self.key(for: identity))" }
+
+  func discoveryConfig(of identity: BeaconIdentity) -> String {
+    "\(discoveryPrefix)/sensor/\(node)/\(Self.key(for: identity))/config"
+  }
+
+  /// A beacon's name in topics and ids, in lower case: `ibeacon-UUID-MAJOR-MINOR`,
+  /// `altbeacon-ID1-ID2-ID3`, `eddystone-uid-NAMESPACE-INSTANCE`.
+  static func key(for identity: BeaconIdentity) -> String {
+    switch identity {
+    case .iBeacon(let uuid, let major, let minor):
+      return "ibeacon-\(uuid.description.lowercased())-\(major)-\(minor)"
+    case .altBeacon(let id1, let id2, let id3):
+      return "altbeacon-\(id1.description.lowercased())-\(id2)-\(id3)"
+    case .eddystoneUID(let namespace, let instance):
+      return "eddystone-uid-\(namespace.description.lowercased())-\(EddystoneUID.instanceText(instance).lowercased())"
+    }
+  }
+
+  /// Whether `name` can be a node: 1–64 of letters, digits, `_` and `-`.
+  static func isValidNode(_ name: String) -> Bool {
+    (1...64).contains(name.utf8.count)
+      && name.utf8.allSatisfy { byte in
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+          || byte == UInt8(ascii: "-")
+      }
+  }
+
+  /// `name` made a valid node: other characters (a host name's dots) become `-`.
+  static func node(from name: String) -> String {
+    let bytes = name.utf8.prefix(64).map { byte in
+      isValidNode(String(decoding: [byte], as: UTF8.self)) ? byte : UInt8(ascii: "-")
+    }
+    return bytes.isEmpty ? "beacon-node" : String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Whether `topic` can be a prefix: not empty, no wildcards, no leading or trailing `/`.
+  static func isValidPrefix(_ topic: String) -> Bool {
+    !topic.isEmpty && !topic.contains("+") && !topic.contains("#") && !topic.hasPrefix("/") && !topic.hasSuffix("/")
+  }
+}

@@ -1,0 +1,57 @@
+import Beacons
+import MRTNavigation
+
+/// Home Assistant's MQTT discovery config for a beacon as one node sees it: a distance sensor
+/// whose attributes are the whole state (``BeaconStatePayload``).
+///
+/// The device is the beacon (named after its station when it has one), so the entities of every
+/// node that hears it gather on one device page: "Distance (pi-platform-1)", "Distance
+/// (pi-concourse)". Each entity's availability is its node's; it expires when its node has said
+/// nothing of the beacon for ``expireAfterSeconds``.
+struct HomeAssistantDiscovery {
+  var topics: FleetTopics
+  /// What the config's origin block names as its source.
+  static let originName = "beacon-toolkit"
+
+  /// A beacon not reported for this long shows as unavailable.
+  static let expireAfterSeconds = 120
+
+  func config(for identity: BeaconIdentity, station: Station?) -> String {
+    let key = FleetTopics.key(for: identity)
+    var device = JSONLine()
+    device.add("identifiers", strings: ["beacon-toolkit-\(key)"])
+    device.add("name", station.map { "\($0.displayName) beacon" } ?? Self.deviceName(identity))
+    device.add("model", Self.model(identity))
+    var originBlock = JSONLine()
+    originBlock.add("name", Self.originName)
+    let stateTopic = topics.state(of: identity)
+    var object = JSONLine()
+    object.add("name", "Distance (\(topics.node))")
+    object.add("unique_id", "beacon-toolkit-\(topics.node)-\(key)")
+    object.add("state_topic", stateTopic)
+    object.add("value_template", "{{ value_json.distance }}")
+    object.add("json_attributes_topic", stateTopic)
+    object.add("device_class", "distance")
+    object.add("unit_of_measurement", "m")
+    object.add("state_class", "measurement")
+    object.add("expire_after", Self.expireAfterSeconds)
+    object.add("availability_topic", topics.availability)
+    object.add("payload_available", "online")
+    object.add("payload_not_available", "offline")
+    object.add("device", object: device)
+    object.add("origin", object: originBlock)
+    return object.line
+  }
+
+  private static func model(_ identity: BeaconIdentity) -> String {
+    switch identity.kind {
+    case .iBeacon: return "iBeacon"
+    case .altBeacon: return "AltBeacon"
+    case .eddystoneUID: return "Eddystone-UID"
+    }
+  }
+
+  private static func deviceName(_ identity: BeaconIdentity) -> String {
+    "\(model(identity)) \(LiveBeaconTable.shortIdentity(identity))"
+  }
+}

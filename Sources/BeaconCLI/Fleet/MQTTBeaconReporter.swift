@@ -1,0 +1,264 @@
+import Beacons
+import BluetoothTypes
+import MRTNavigation
+import MosquittoClient
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Publishes what a scan finds to an MQTT broker, as one node of a fleet: each beacon's state
+/// (``BeaconStatePayload``) at most once per ``interval`` of sighting time, this node's
+/// availability, and Home Assistant discovery configs (``HomeAssistantDiscovery``).
+///
+/// **The scan never waits for the broker.** Messages go into ``PendingMessages`` (one per topic,
+/// the latest; at most ``queueCapacity``) and are handed to the session while it is connected
+/// and not busy; what cannot be kept is dropped and counted. At the end, what waits is sent
+/// within ``finishTimeout``, then the availability becomes `offline` and the session says goodbye.
+///
+/// **Memory is bounded, and so are the entities left on the broker.** Beacons are ranged by
+/// ``BeaconRanging`` (smoothed RSSI, distance): the stations' beacons apart, so that strangers
+/// never push them out, and at most ``maximumStrangers`` others, the one heard longest ago giving
+/// way. A beacon that falls silent keeps its entity (Home Assistant shows it unavailable after
+/// ``HomeAssistantDiscovery/expireAfterSeconds``). At most ``maximumStrangers`` strangers are
+/// announced at once: a new one beyond that removes the entity of the stranger reported longest
+/// ago (an empty retained config), so a flood of random identities leaves at most that many
+/// entities behind. A station's entity is never removed.
+final class MQTTBeaconReporter: BeaconFinderDelegate {
+  /// The most beacons of no station tracked at once.
+  static let maximumStrangers = 1024
+  /// The most topics waiting for the broker.
+  static let queueCapacity = 4096
+  /// How long the end of a run waits for the broker to take what is left.
+  static let finishTimeout = Duration.seconds(5)
+  /// How long the end of a run waits for a broker it has not reached yet.
+  static let firstConnectionTimeout = Duration.seconds(3)
+
+  let topics: FleetTopics
+  let interval: Duration
+  private let program: String
+  private let session: MQTTSession
+  private let catalog: StationCatalog
+  private let discovery: HomeAssistantDiscovery?
+  private var stations: BeaconRanging
+  private var strangers: BeaconRanging
+  /// The beacons announced (their config sent), with when their state was last published.
+  private var reported: [BeaconIdentity: CaptureTime?] = [:]
+  /// How many of ``reported`` belong to no station.
+  private var announcedStrangers = 0
+  /// Strangers' entities removed to keep at most ``maximumStrangers``.
+  private(set) var removedStrangers = 0
+  private var pending = PendingMessages(capacity: MQTTBeaconReporter.queueCapacity)
+  /// When the tracked states were last swept for ones not yet published.
+  private var lastSweep: CaptureTime?
+  private(set) var publishedCount = 0
+  private var refusedCount = 0
+  private var connectionCount = 0
+  private var lastRefusal: MQTTConnectionRefusal?
+  private let clock = ContinuousClock()
+  private let startedAt: ContinuousClock.Instant
+  private var saidUnreachable = false
+  private var finished = false
+
+  init(
+    session: MQTTSession, topics: FleetTopics, discovery: Bool, interval: Duration, catalog: StationCatalog,
+    program: String
+  ) {
+    self.session = session
+    self.topics = topics
+    self.interval = interval
+    self.catalog = catalog
+    self.program = program
+    self.discovery = discovery ? HomeAssistantDiscovery(topics: topics) : nil
+    stations = BeaconRanging(
+      configuration: BeaconRanging.Configuration(maximumTrackedBeacons: max(1, catalog.stations.count)))
+    strangers = BeaconRanging(configuration: BeaconRanging.Configuration(maximumTrackedBeacons: Self.maximumStrangers))
+    startedAt = clock.now
+  }
+
+  /// Starts connecting in the background.
+  func start() throws(MQTTSetupError) { try session.start() }
+
+  /// What messages name the broker by: `mqtt://HOST:PORT`.
+  var brokerName: String { session.configuration.broker.description }
+
+  func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+    let station = catalog.station(for: sighting.frame.identity)
+    let events =
+      station == nil ? strangers.ingest(sighting) : stations.ingest(sighting)
+    for event in events { handle(event) }
+    sweepIfDue(now: sighting.time)
+    pump()
+  }
+
+  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+    for event in stations.advance(to: time) + strangers.advance(to: time) { handle(event) }
+    sweepIfDue(now: time)
+    pump()
+  }
+
+  private func handle(_ event: BeaconRanging.Event) {
+    switch event {
+    case .ranged(let state):
+      let identity = state.identity
+      guard let lastPublished = reported[identity] else {
+        announce(identity)
+        publishState(state)
+        return
+      }
+      if let lastPublished, state.lastSeen.microseconds(since: lastPublished) < interval.wholeMicroseconds { return }
+      publishState(state)
+    case .lost(let state):
+      // The last state, if it changed since it was published; the beacon stays announced.
+      guard let lastPublished = reported[state.identity] else { return }
+      if lastPublished.map({ state.lastSeen > $0 }) ?? true { publishState(state) }
+    }
+  }
+
+  private func announce(_ identity: BeaconIdentity) {
+    if catalog.station(for: identity) == nil {
+      if announcedStrangers >= Self.maximumStrangers { removeLongestUnreportedStranger() }
+      announcedStrangers += 1
+    }
+    reported[identity] = .some(nil)
+    sendConfig(of: identity)
+  }
+
+  /// Forgets the stranger whose state was published longest ago, and removes its entity.
+  private func removeLongestUnreportedStranger() {
+    let strangers = reported.lazy.filter { self.catalog.station(for: $0.key) == nil }
+    // Never published (nil) counts as oldest.
+    let never = CaptureTime(microsecondsSinceUnixEpoch: .min)
+    guard let oldest = strangers.min(by: { ($0.value ?? never) < ($1.value ?? never) })?.key else { return }
+    reported[oldest] = nil
+    announcedStrangers -= 1
+    removedStrangers += 1
+    guard discovery != nil else { return }
+    pending.append(
+      MQTTMessage(topic: topics.discoveryConfig(of: oldest), payload: [], retain: true, qualityOfService: .atLeastOnce))
+  }
+
+  private func sendConfig(of identity: BeaconIdentity) {
+    guard let discovery else { return }
+    pending.append(
+      MQTTMessage(
+        topic: topics.discoveryConfig(of: identity),
+        text: discovery.config(for: identity, station: catalog.station(for: identity)), retain: true,
+        qualityOfService: .atLeastOnce))
+  }
+
+  private func publishState(_ state: BeaconState) {
+    reported[state.identity] = state.lastSeen
+    pending.append(
+      MQTTMessage(
+        topic: topics.state(of: state.identity),
+        text: BeaconStatePayload.json(state, station: catalog.station(for: state.identity), node: topics.node)))
+  }
+
+  /// Publishes, at most once per ``interval``, the states heard since they were last published:
+  /// a beacon heard between two due moments and then no more still has its last state sent.
+  private func sweepIfDue(now: CaptureTime, force: Bool = false) {
+    if !force, let lastSweep, now.microseconds(since: lastSweep) < interval.wholeMicroseconds { return }
+    lastSweep = now
+    for state in stations.states + strangers.states {
+      guard let lastPublished = reported[state.identity] else { continue }
+      if let lastPublished, state.lastSeen <= lastPublished { continue }
+      publishState(state)
+    }
+  }
+
+  /// Takes the session's news, then hands it what waits, until it is busy or down.
+  private func pump() {
+    for event in session.takeEvents() { handle(event) }
+    if !saidUnreachable, connectionCount == 0, clock.now - startedAt > .seconds(5) {
+      saidUnreachable = true
+      say("no broker answers yet; trying again with backoff, up to every 30 s (the scan goes on)")
+    }
+    while let message = pending.first {
+      switch session.publish(message) {
+      case .queued:
+        pending.removeFirst()
+        publishedCount += 1
+      case .busy, .notConnected:
+        return
+      case .failed(let status):
+        pending.removeFirst()
+        refusedCount += 1
+        if refusedCount == 1 { say("libmosquitto refused a message for \(message.topic): \(status)") }
+      }
+    }
+  }
+
+  private func handle(_ event: MQTTSessionEvent) {
+    switch event {
+    case .connected:
+      connectionCount += 1
+      lastRefusal = nil
+      say(connectionCount == 1 ? "connected" : "connected again")
+      _ = session.publish(
+        MQTTMessage(topic: topics.availability, text: "online", retain: true, qualityOfService: .atLeastOnce))
+      if connectionCount > 1 {
+        // A broker that restarted without persistence forgot the retained configs.
+        for identity in reported.keys { sendConfig(of: identity) }
+      }
+    case .refused(let refusal):
+      if refusal != lastRefusal { say("\(refusal)\(Self.hint(for: refusal)); trying again") }
+      lastRefusal = refusal
+    case .lost(let status):
+      say("connection lost (\(status)); reconnecting, \(pending.count) message(s) waiting")
+    case .message(let topic, let payload):
+      if topic == topics.homeAssistantStatus, payload == Array("online".utf8) {
+        for identity in reported.keys { sendConfig(of: identity) }
+      }
+    }
+  }
+
+  private static func hint(for refusal: MQTTConnectionRefusal) -> String {
+    switch refusal {
+    case .badCredentials, .notAuthorized:
+      return " (check --mqtt-credentials or \(MQTTCredentialsSource.usernameVariable)/"
+        + "\(MQTTCredentialsSource.passwordVariable))"
+    default: return ""
+    }
+  }
+
+  /// Sends what is left within ``finishTimeout``, sets the availability `offline`, says goodbye,
+  /// and tells what was published and what was not.
+  func finish() {
+    guard !finished else { return }
+    finished = true
+    if let now = stations.now.map({ max($0, strangers.now ?? $0) }) ?? strangers.now {
+      sweepIfDue(now: now, force: true)
+    }
+    let finishing = clock.now
+    let deadline = finishing.advanced(by: Self.finishTimeout)
+    while clock.now < deadline {
+      pump()
+      if connectionCount > 0, pending.isEmpty { break }
+      if connectionCount == 0, clock.now - finishing > Self.firstConnectionTimeout { break }
+      if lastRefusal != nil { break }
+      usleep(5_000)
+    }
+    var wentOffline = false
+    if session.isConnected {
+      wentOffline =
+        session.publish(
+          MQTTMessage(topic: topics.availability, text: "offline", retain: true, qualityOfService: .atLeastOnce))
+        == .queued
+      _ = session.waitUntilSent(timeout: max(.milliseconds(100), deadline - clock.now))
+    }
+    session.close()
+    var summary = "\(publishedCount) message(s) published"
+    if !pending.isEmpty { summary += ", \(pending.count) not sent (no broker took them)" }
+    if pending.dropped > 0 { summary += ", \(pending.dropped) dropped (\(Self.queueCapacity) were waiting)" }
+    if refusedCount > 0 { summary += ", \(refusedCount) refused by libmosquitto" }
+    if removedStrangers > 0 {
+      summary +=
+        ", \(removedStrangers) entities of beacons of no station removed (at most \(Self.maximumStrangers) kept)"
+    }
+    if connectionCount > 0 { summary += wentOffline ? "; availability offline" : "" }
+    say(summary)
+  }
+
+  private func say(_ text: String) { StandardOutput.warn("\(program): \(brokerName): \(text)") }
+}

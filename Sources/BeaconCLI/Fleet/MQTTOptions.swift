@@ -1,0 +1,142 @@
+import ArgumentParser
+import MRTNavigation
+import MosquittoClient
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `--mqtt` and its settings: report to an MQTT broker as one node of a fleet.
+struct MQTTOptions: ParsableArguments {
+  @Option(
+    name: .customLong("mqtt"),
+    help: ArgumentHelp(
+      "Also publish to this MQTT broker (mqtt://HOST[:PORT], mqtts://… for TLS): each beacon's state, this node's availability, Home Assistant discovery. Output is unchanged; a broker that is down is retried and never slows the scan.",
+      valueName: "url"))
+  var broker: String?
+
+  @Option(
+    name: .customLong("mqtt-node"),
+    help: ArgumentHelp(
+      "This node's name in topics and in Home Assistant (letters, digits, _ and -; default: the host name).",
+      valueName: "name"))
+  var node: String?
+
+  @Option(
+    name: .customLong("mqtt-prefix"), help: ArgumentHelp("The topics' first level.", valueName: "topic"))
+  var prefix = "beacon-toolkit"
+
+  @Option(
+    name: .customLong("mqtt-discovery-prefix"),
+    help: ArgumentHelp("Home Assistant's discovery prefix.", valueName: "topic"))
+  var discoveryPrefix = "homeassistant"
+
+  @Flag(
+    name: .customLong("mqtt-discovery"), inversion: .prefixedNo,
+    help: "Publish Home Assistant discovery configs (an entity per beacon on this node).")
+  var discovery = true
+
+  @Option(
+    name: .customLong("mqtt-credentials"),
+    help: ArgumentHelp(
+      "A file whose first line is USERNAME:PASSWORD (or set BEACON_MQTT_USERNAME and BEACON_MQTT_PASSWORD). Never on the command line.",
+      valueName: "file"))
+  var credentialsFile: String?
+
+  @Option(
+    name: .customLong("mqtt-ca-file"),
+    help: ArgumentHelp(
+      "With mqtts://, the certificate authorities to trust (PEM; default: the system's, /etc/ssl/certs).",
+      valueName: "file"))
+  var certificateAuthorityFile: String?
+
+  @Option(
+    name: .customLong("mqtt-interval"),
+    help: ArgumentHelp("The least time between two states of one beacon, in seconds.", valueName: "seconds"))
+  var interval: Double = 1
+
+  func validate() throws {
+    guard let broker else {
+      let given = [
+        ("--mqtt-node", node != nil), ("--mqtt-credentials", credentialsFile != nil),
+        ("--mqtt-ca-file", certificateAuthorityFile != nil),
+      ]
+      if let flag = given.first(where: \.1)?.0 { throw ValidationError("\(flag) needs --mqtt URL.") }
+      return
+    }
+    let address: MQTTBroker
+    do { address = try MQTTBroker(parsing: broker) } catch { throw ValidationError("--mqtt: \(error)") }
+    if certificateAuthorityFile != nil, !address.usesTLS {
+      throw ValidationError("--mqtt-ca-file is for TLS: use an mqtts:// URL.")
+    }
+    if let node, !FleetTopics.isValidNode(node) {
+      throw ValidationError("--mqtt-node '\(node)': use 1–64 letters, digits, _ and -.")
+    }
+    for (flag, topic) in [("--mqtt-prefix", prefix), ("--mqtt-discovery-prefix", discoveryPrefix)]
+    where !FleetTopics.isValidPrefix(topic) {
+      throw ValidationError("\(flag) '\(topic)': a topic without + or # and without a leading or trailing /.")
+    }
+    guard interval >= 0.1, interval <= 3600 else {
+      throw ValidationError("--mqtt-interval must be 0.1–3600 seconds.")
+    }
+  }
+
+  /// The topics of this node.
+  var topics: FleetTopics {
+    FleetTopics(prefix: prefix, node: node ?? FleetTopics.node(from: Self.hostName), discoveryPrefix: discoveryPrefix)
+  }
+
+  /// The session's settings for `program`, its last will `offline` on the availability topic;
+  /// `nil` without `--mqtt`.
+  func sessionConfiguration(program: String, subscriptions: [String]) throws -> MQTTSession.Configuration? {
+    guard let broker else { return nil }
+    let address = try MQTTBroker(parsing: broker)
+    let credentials = try MQTTCredentialsSource.load(
+      file: credentialsFile, environment: ProcessInfo.processInfo.environment)
+    if let credentialsFile, MQTTCredentialsSource.isReadableByOthers(credentialsFile) {
+      StandardOutput.warn("\(program): warning: \(credentialsFile) can be read by other users: chmod 600 it")
+    }
+    let topics = topics
+    return MQTTSession.Configuration(
+      broker: address, clientID: "\(program)-\(topics.node)-\(getpid())", credentials: credentials,
+      certificateAuthorityFile: certificateAuthorityFile,
+      will: MQTTMessage(topic: topics.availability, text: "offline", retain: true, qualityOfService: .atLeastOnce),
+      subscriptions: subscriptions)
+  }
+
+  /// The reporter for `program`'s sightings, connecting in the background; `nil` without `--mqtt`.
+  func startReporter(program: String, catalog: StationCatalog) throws -> MQTTBeaconReporter? {
+    let topics = topics
+    let configuration: MQTTSession.Configuration?
+    do {
+      configuration = try sessionConfiguration(
+        program: program, subscriptions: discovery ? [topics.homeAssistantStatus] : [])
+    } catch let error as MQTTCredentialsError {
+      throw ValidationError(error.description)
+    }
+    guard let configuration else { return nil }
+    let reporter = MQTTBeaconReporter(
+      session: MQTTSession(configuration: configuration), topics: topics, discovery: discovery,
+      interval: .milliseconds(Int64((interval * 1000).rounded())), catalog: catalog, program: program)
+    do {
+      try reporter.start()
+    } catch {
+      if case .certificateAuthorityUnreadable = error { throw ValidationError(error.description) }
+      StandardOutput.warn("\(program): \(configuration.broker): \(error)")
+      throw ExitStatus.unavailable
+    }
+    return reporter
+  }
+
+  /// The host name (`gethostname`), the default node.
+  static var hostName: String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "beacon-node" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}

@@ -1,0 +1,179 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `beacon-scan --mqtt` against a real mosquitto broker, read back with mosquitto's own clients:
+/// what is printed does not change, every beacon's state and a usable Home Assistant config are
+/// published, the node's availability ends `offline` (said, or as its last will when killed),
+/// and a broker that is away, killed or restarted never costs a printed row.
+@Suite(.enabled(if: MosquittoBroker.isAvailable, "needs mosquitto and mosquitto-clients (tools/test installs them)"))
+struct MQTTCommandTests {
+  static let node = "test-node"
+
+  static func scan(_ arguments: [String], standardInput: String? = nil) throws -> ProcessResult {
+    try ChildProcess(
+      executable: TestPaths.productsDirectory.appendingPathComponent("beacon-scan").path, arguments: arguments,
+      standardInput: standardInput
+    ).finish()
+  }
+
+  /// The replays: fixtures of every kind of beacon, and the real third-party captures when present.
+  static var captures: [String] {
+    let fixtures = [
+      "ride-lebak-bulus-to-bundaran-hi.btsnoop", "tricky-reports.btsnoop", "raw-hci-1001.btsnoop",
+      "ride-android-h4.btsnoop", "ride-rogue-far-beacon.btsnoop",
+    ].map(TestPaths.fixture)
+    guard TestPaths.sharedCapturesAvailable,
+      let table = try? String(
+        contentsOf: TestPaths.sharedCaptures.appendingPathComponent("expected.tsv"), encoding: .utf8)
+    else { return fixtures }
+    let shared = Set(table.split(separator: "\n").dropFirst().compactMap { $0.split(separator: "\t").first })
+      .sorted().map { TestPaths.sharedCaptures.appendingPathComponent(String($0)).path }
+    return fixtures + shared
+  }
+
+  /// The topic key of each beacon in `jsonLines` (beacon-scan's JSON output), written from the
+  /// README's schema and independently of the code under test.
+  static func keys(inJSONLines jsonLines: String) throws -> Set<String> {
+    var keys: Set<String> = []
+    for line in jsonLines.split(separator: "\n") {
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      switch object["kind"] as? String {
+      case "ibeacon", "altbeacon":
+        let uuid = try #require(object["uuid"] as? String).lowercased()
+        keys.insert("\(object["kind"] ?? "")-\(uuid)-\(object["major"] ?? "")-\(object["minor"] ?? "")")
+      case "eddystone-uid":
+        let namespace = try #require(object["namespace"] as? String).lowercased()
+        let instance = try #require(object["instance"] as? String).lowercased()
+        keys.insert("eddystone-uid-\(namespace)-\(instance)")
+      default:
+        Issue.record("unknown kind in \(line)")
+      }
+    }
+    return keys
+  }
+
+  static func json(_ text: String) -> [String: Any]? {
+    (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+  }
+
+  @Test(arguments: captures)
+  func aReplayPrintsTheSameAndPublishesEveryBeacon(capture: String) throws {
+    let broker = try MosquittoBroker()
+    let subscriber = try broker.subscribe(["beacon-toolkit/#"])
+    let plain = try Self.scan(["--replay", capture, "--format", "json"])
+    let reported = try Self.scan(
+      ["--replay", capture, "--format", "json", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--mqtt-node", Self.node])
+    #expect(reported.status == 0, "\(reported.stderr)")
+    #expect(reported.stdout == plain.stdout)
+    let keys = try Self.keys(inJSONLines: plain.stdout)
+    let stateTopics = Set(keys.map { "beacon-toolkit/\(Self.node)/beacons/\($0)" })
+    #expect(
+      subscriber.wait { messages in stateTopics.isSubset(of: Set(messages.map(\.topic))) },
+      "no state for \(stateTopics.subtracting(subscriber.received.map(\.topic)).sorted())")
+    for message in subscriber.received where message.topic.contains("/beacons/") {
+      let state = try #require(Self.json(message.payload), "\(message.payload)")
+      #expect(state["node"] as? String == Self.node)
+      #expect(stateTopics.contains(message.topic), "a state for a beacon not printed: \(message.topic)")
+      #expect(state["lastSeen"] is String && state["reports"] is Int && state["id"] is String)
+    }
+    // A usable retained discovery config for each, whose state topic received the states.
+    let configs = try broker.retained("homeassistant/#")
+    #expect(configs.count == keys.count)
+    for key in keys {
+      let topic = "homeassistant/sensor/\(Self.node)/\(key)/config"
+      let config = try #require(configs[topic].flatMap(Self.json), "no config at \(topic)")
+      let stateTopic = try #require(config["state_topic"] as? String)
+      #expect(stateTopics.contains(stateTopic))
+      #expect(config["unique_id"] as? String == "beacon-toolkit-\(Self.node)-\(key)")
+      #expect(config["availability_topic"] as? String == "beacon-toolkit/\(Self.node)/availability")
+      #expect(((config["device"] as? [String: Any])?["identifiers"] as? [String])?.isEmpty == false)
+      #expect((config["origin"] as? [String: Any])?["name"] as? String == "beacon-toolkit")
+    }
+    #expect(
+      try broker.retained("beacon-toolkit/+/availability") == ["beacon-toolkit/\(Self.node)/availability": "offline"])
+    #expect(reported.stderr.contains("mqtt://127.0.0.1:\(broker.port): connected"))
+  }
+
+  @Test func withoutABrokerEveryRowIsPrintedAndTheScanEndsWithinSeconds() throws {
+    let ride = TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")
+    let port = try GPSFake.freePort()
+    let plain = try Self.scan(["--replay", ride])
+    let started = Date()
+    let reported = try Self.scan(["--replay", ride, "--mqtt", "mqtt://127.0.0.1:\(port)"])
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(reported.status == 0)
+    #expect(reported.stdout == plain.stdout)
+    #expect(elapsed < 10, "took \(elapsed) s")
+    #expect(reported.stderr.contains("0 message(s) published,"), "\(reported.stderr)")
+    #expect(reported.stderr.contains("not sent (no broker took them)"))
+  }
+}
+
+/// A capture fed to `beacon-scan --replay -` through a FIFO, a record at a time, so that a test
+/// can act on the broker while the scan runs.
+final class SlowCaptureFeed {
+  let path: String
+  private let header: Data
+  private let records: [Data]
+  private var descriptor: Int32 = -1
+  private(set) var fed = 0
+
+  /// Splits a btsnoop capture into its 16-byte file header and its records (24-byte record
+  /// headers: original length, included length, flags, drops, timestamp; then the packet).
+  init(btsnoop: String) throws {
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: btsnoop))
+    header = bytes.prefix(16)
+    var records: [Data] = []
+    var offset = 16
+    while offset + 24 <= bytes.count {
+      let start = bytes.startIndex + offset
+      let included = bytes[(start + 4)..<(start + 8)].reduce(0) { $0 << 8 | Int($1) }
+      records.append(bytes[start..<(start + 24 + included)])
+      offset += 24 + included
+    }
+    self.records = records
+    path = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID().uuidString)").path
+    guard mkfifo(path, 0o600) == 0 else { throw POSIXError(.EIO) }
+  }
+
+  var recordCount: Int { records.count }
+
+  /// Opens the writing end (after the reader was started) and writes the file header.
+  func open() {
+    descriptor = Glibc.open(path, O_WRONLY)
+    write(header)
+  }
+
+  /// Writes the next `count` records.
+  func feed(_ count: Int) {
+    let end = min(records.count, fed + count)
+    for record in records[fed..<end] { write(record) }
+    fed = end
+  }
+
+  func close() {
+    if descriptor >= 0 { Glibc.close(descriptor) }
+    descriptor = -1
+  }
+
+  private func write(_ data: Data) {
+    data.withUnsafeBytes { buffer in
+      var written = 0
+      while written < buffer.count {
+        let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if result <= 0 { return }
+        written += result
+      }
+    }
+  }
+
+  deinit {
+    close()
+    unlink(path)
+  }
+}
