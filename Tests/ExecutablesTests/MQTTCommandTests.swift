@@ -112,6 +112,88 @@ struct MQTTCommandTests {
     #expect(reported.stderr.contains("0 message(s) published,"), "\(reported.stderr)")
     #expect(reported.stderr.contains("not sent (no broker took them)"))
   }
+  /// Starts `beacon-scan --replay -` on `feed` with `--mqtt` to `broker`, JSON lines out.
+  static func startScan(feed: SlowCaptureFeed, broker: MosquittoBroker) throws -> ChildProcess {
+    feed.prepare()
+    let scanner = try ChildProcess(
+      executable: TestPaths.productsDirectory.appendingPathComponent("beacon-scan").path,
+      arguments: [
+        "--replay", "-", "--format", "json", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--mqtt-node", node,
+      ],
+      standardInput: feed.path)
+    feed.attach()
+    return scanner
+  }
+
+  static func waitFor(seconds: Double = 15, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if try condition() { return true }
+      usleep(50_000)
+    }
+    return try condition()
+  }
+
+  @Test func aBrokerKilledAndRestartedMidRunCostsNoRowAndMessagesResume() throws {
+    let ride = TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")
+    let plain = try Self.scan(["--replay", ride, "--format", "json"])
+    let broker = try MosquittoBroker()
+    let before = try broker.subscribe(["beacon-toolkit/#"])
+    let feed = try SlowCaptureFeed(btsnoop: ride)
+    let scanner = try Self.startScan(feed: feed, broker: broker)
+    let third = feed.recordCount / 3
+    feed.feed(third)
+    #expect(before.wait { $0.contains { $0.topic.contains("/beacons/") } }, "no state before the kill")
+    broker.kill()
+    feed.feed(third)
+    // The reporter takes the session's news with each sighting: a record at a time until it tells.
+    #expect(
+      Self.waitFor {
+        feed.feed(1)
+        return scanner.stderr.contains("connection lost")
+      }, "\(scanner.stderr)")
+    try broker.start()
+    let after = try broker.subscribe(["beacon-toolkit/#"])
+    #expect(
+      Self.waitFor {
+        feed.feed(1)
+        return scanner.stderr.contains("connected again")
+      }, "\(scanner.stderr)")
+    feed.feed(feed.recordCount)
+    feed.close()
+    #expect(scanner.wait(seconds: 30) == 0, "\(scanner.stderr)")
+    #expect(scanner.stdout == plain.stdout)
+    // States resumed after the restart, and the configs the restarted broker had forgotten are back.
+    #expect(after.received.contains { $0.topic.contains("/beacons/") })
+    let keys = try Self.keys(inJSONLines: plain.stdout)
+    let configs = try broker.retained("homeassistant/#")
+    #expect(Set(configs.keys) == Set(keys.map { "homeassistant/sensor/\(Self.node)/\($0)/config" }))
+    #expect(try broker.retained("beacon-toolkit/+/availability").values.first == "offline")
+  }
+
+  @Test func aKilledScannerLeavesItsLastWillAndHomeAssistantGetsTheConfigsAgain() throws {
+    let ride = TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")
+    let broker = try MosquittoBroker()
+    let feed = try SlowCaptureFeed(btsnoop: ride)
+    let scanner = try Self.startScan(feed: feed, broker: broker)
+    feed.feed(feed.recordCount / 2)
+    let availability = "beacon-toolkit/\(Self.node)/availability"
+    #expect(try Self.waitFor { try broker.retained("beacon-toolkit/#")[availability] == "online" })
+    #expect(try Self.waitFor { try !broker.retained("homeassistant/#").isEmpty })
+    // Home Assistant restarts: it says online, and the node sends every config again.
+    let announced = try broker.retained("homeassistant/#").count
+    let configs = try broker.subscribe(["homeassistant/sensor/#"])
+    try broker.publish(topic: "homeassistant/status", payload: "online")
+    // (A replay takes the session's news with each sighting: a record at a time until it has.)
+    #expect(
+      Self.waitFor {
+        feed.feed(1)
+        return configs.received.filter { !$0.retained }.count >= announced
+      }, "configs sent again: \(configs.received.filter { !$0.retained }.count) of \(announced)")
+    scanner.signal(SIGKILL)
+    #expect(scanner.wait(seconds: 5) == 128 + SIGKILL)
+    #expect(try Self.waitFor(seconds: 5) { try broker.retained("beacon-toolkit/#")[availability] == "offline" })
+  }
 }
 
 /// A capture fed to `beacon-scan --replay -` through a FIFO, a record at a time, so that a test
@@ -143,9 +225,20 @@ final class SlowCaptureFeed {
 
   var recordCount: Int { records.count }
 
-  /// Opens the writing end (after the reader was started) and writes the file header.
-  func open() {
-    descriptor = Glibc.open(path, O_WRONLY)
+  private var readerHold: Int32 = -1
+
+  /// Opens both ends before the scanner starts, so that neither `posix_spawn` (which waits for
+  /// the child to open its standard input) nor this side blocks; call ``attach()`` once it runs.
+  func prepare() {
+    // Close-on-exec: a writing end inherited by the scanner would keep its input from ending.
+    readerHold = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    descriptor = Glibc.open(path, O_WRONLY | O_CLOEXEC)
+  }
+
+  /// Lets go of this side's reading end and writes the file header.
+  func attach() {
+    Glibc.close(readerHold)
+    readerHold = -1
     write(header)
   }
 
@@ -158,7 +251,9 @@ final class SlowCaptureFeed {
 
   func close() {
     if descriptor >= 0 { Glibc.close(descriptor) }
+    if readerHold >= 0 { Glibc.close(readerHold) }
     descriptor = -1
+    readerHold = -1
   }
 
   private func write(_ data: Data) {
