@@ -30,6 +30,10 @@ import PackageDescription
 //                       capture files, no gpsd.
 //   BeaconStatistics    the --summary tallies: per-identity counts, distinct addresses, RSSI.
 //   LinuxNotifications  desktop notifications, terminal bell, alarm sound; knows no beacons.
+//   CSystemd            libsystemd's sd_notify and sd_watchdog_enabled (system library, pkg-config
+//                       libsystemd); only ServiceManager imports it.
+//   ServiceManager      running under systemd: readiness, stopping and watchdog notifications,
+//                       journald's priority prefixes. Knows no Bluetooth.
 //   BeaconCLI           options, presentation and the commands' wiring.
 //   beacon-scan, beacon-broadcast, beacon-ride   main.swift only.
 let package = Package(
@@ -94,6 +98,8 @@ let package = Package(
       name: "LinuxNotifications",
       dependencies: ["POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
     ),
+    .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+    .target(name: "ServiceManager", dependencies: ["CSystemd"]),
     // The reference documentation (a DocC catalog of articles, no code):
     // `swift package generate-documentation --target BeaconToolkit`.
     .target(name: "BeaconToolkit", path: "Sources/BeaconToolkit"),
@@ -102,7 +108,7 @@ let package = Package(
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
         "BeaconScanning", "Positioning", "GPSDClient", "MRTNavigation", "BeaconStatistics", "LinuxNotifications",
-        "POSIXSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "POSIXSupport", "ServiceManager", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
@@ -167,6 +173,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "LinuxNotificationsTests", dependencies: ["LinuxNotifications"]),
+    .testTarget(name: "ServiceManagerTests", dependencies: ["ServiceManager"]),
     // The executables end to end: run as a user runs them, against captures and emulated controllers.
     .testTarget(name: "ExecutablesTests", dependencies: ["BeaconTestSupport"]),
     .testTarget(
