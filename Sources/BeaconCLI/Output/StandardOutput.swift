@@ -65,7 +65,7 @@ public final class StandardOutput {
   private static let writesToJournal = JournalStream.isStandardError()
 
   /// Writes one line to standard error, unbuffered. When standard error is the journal (a
-  /// systemd service's, see ``JournalStream``), each line starts with the `priority`'s `<N>`, so
+  /// systemd service's, see `JournalStream`), each line starts with the `priority`'s `<N>`, so
   /// that `journalctl -p warning` finds it; anywhere else the line is written as it is.
   public static func warn(_ line: String, priority: LogPriority = .warning) {
     let text =
