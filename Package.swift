@@ -173,7 +173,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "LinuxNotificationsTests", dependencies: ["LinuxNotifications"]),
-    .testTarget(name: "ServiceManagerTests", dependencies: ["ServiceManager"]),
+    .testTarget(name: "ServiceManagerTests", dependencies: ["ServiceManager", "BeaconTestSupport"]),
     // The executables end to end: run as a user runs them, against captures and emulated controllers.
     .testTarget(name: "ExecutablesTests", dependencies: ["BeaconTestSupport"]),
     .testTarget(

@@ -6,12 +6,13 @@ import Foundation
 
 /// The listening end of `NOTIFY_SOCKET`, as systemd has it: a unix datagram socket bound to a
 /// path. Each datagram carries its sender's credentials (`SO_PASSCRED`), so that messages from
-/// other processes (children other tests start while `NOTIFY_SOCKET` is set here) are left out.
-final class NotificationSocket {
-  let path: String
+/// other processes (children other tests start while `NOTIFY_SOCKET` is set in this one) are
+/// left out.
+package final class NotificationSocket {
+  package let path: String
   private let descriptor: Int32
 
-  init() throws {
+  package init() throws {
     path = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString).sock").path
     descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
@@ -30,14 +31,15 @@ final class NotificationSocket {
     setsockopt(descriptor, SOL_SOCKET, SO_PASSCRED, &on, socklen_t(MemoryLayout<Int32>.size))
   }
 
-  /// This process's next message, waiting at most `seconds`; `nil` when none came.
-  func nextMessage(seconds: Double = 2) -> String? {
+  /// The next message of process `sender` (by default this one), waiting at most `seconds`;
+  /// `nil` when none came.
+  package func nextMessage(from sender: pid_t = getpid(), seconds: Double = 2) -> String? {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       let remaining = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
       guard poll(&ready, 1, remaining) == 1 else { continue }
-      if let (pid, text) = receive(), pid == getpid() { return text }
+      if let (pid, text) = receive(), pid == sender { return text }
     }
     return nil
   }
