@@ -26,11 +26,38 @@ struct ServiceNotificationCommandTests {
       environment: environment)
   }
 
-  /// After `READY=1` (with `status`), at least one `WATCHDOG=1` and nothing else until SIGTERM;
-  /// then `STOPPING=1`, exit 0, and `stoppedLine` on standard error.
-  private func expectServiceLifecycle(
-    _ child: ChildProcess, socket: NotificationSocket, status: String, stoppedLine: String
-  ) {
+  /// A program run as a service: its arguments and the status it reports, `DEVICE` standing
+  /// for the emulated controller, and the line it prints when it has stopped.
+  struct Case: CustomStringConvertible, Sendable {
+    var program: String
+    var arguments: [String]
+    var status: String
+    var stoppedLine: String
+    var description: String { program }
+  }
+
+  static let cases = [
+    Case(
+      program: "beacon-scan", arguments: ["-i", "DEVICE", "--format", "json"], status: "scanning DEVICE (passive)",
+      stoppedLine: "scanning ("),
+    Case(
+      program: "beacon-broadcast", arguments: ["-i", "DEVICE", "--station", "CipeteRaya"],
+      status: "advertising Cipete Raya on DEVICE", stoppedLine: "advertising stopped"),
+  ]
+
+  /// `READY=1` with the status once scanning or advertising has started, then at least two
+  /// `WATCHDOG=1`; after SIGTERM, `STOPPING=1` (and perhaps a last ping), exit 0, and the line
+  /// that says the controller was left as found.
+  @Test(arguments: cases)
+  func isReadyOnceStartedPingsTheWatchdogAndStopsOnSIGTERM(_ run: Case) throws {
+    let emulator = try Emulator(controllers: 1)
+    defer { emulator.stop() }
+    let socket = try NotificationSocket()
+    let device = emulator.controllers[0].device
+    let child = try service(
+      run.program, run.arguments.map { $0 == "DEVICE" ? device : $0 }, socket: socket)
+    defer { child.stop() }
+    let status = run.status.replacingOccurrences(of: "DEVICE", with: device)
     #expect(socket.nextMessage(from: child.pid, seconds: 15) == "READY=1\nSTATUS=\(status)", "\(child.stderr)")
     #expect(socket.nextMessage(from: child.pid) == "WATCHDOG=1")
     #expect(socket.nextMessage(from: child.pid) == "WATCHDOG=1")
@@ -39,27 +66,6 @@ struct ServiceNotificationCommandTests {
     while let message = socket.nextMessage(from: child.pid, seconds: 1) { after.append(message) }
     #expect(after.filter { $0 != "WATCHDOG=1" } == ["STOPPING=1"], "\(after)")
     #expect(child.wait(seconds: 5) == 0, "\(child.stderr)")
-    #expect(child.stderr.contains(stoppedLine), "\(child.stderr)")
-  }
-
-  @Test func beaconScanIsReadyOnceScanningPingsTheWatchdogAndStopsOnSIGTERM() throws {
-    let emulator = try Emulator(controllers: 1)
-    defer { emulator.stop() }
-    let socket = try NotificationSocket()
-    let device = emulator.controllers[0].device
-    let scanner = try service("beacon-scan", ["-i", device, "--format", "json"], socket: socket)
-    defer { scanner.stop() }
-    expectServiceLifecycle(scanner, socket: socket, status: "scanning \(device) (passive)", stoppedLine: "scanning (")
-  }
-
-  @Test func beaconBroadcastIsReadyOnceAdvertisingPingsTheWatchdogAndStopsOnSIGTERM() throws {
-    let emulator = try Emulator(controllers: 1)
-    defer { emulator.stop() }
-    let socket = try NotificationSocket()
-    let device = emulator.controllers[0].device
-    let broadcaster = try service("beacon-broadcast", ["-i", device, "--station", "CipeteRaya"], socket: socket)
-    defer { broadcaster.stop() }
-    expectServiceLifecycle(
-      broadcaster, socket: socket, status: "advertising Cipete Raya on \(device)", stoppedLine: "advertising stopped")
+    #expect(child.stderr.contains(run.stoppedLine), "\(child.stderr)")
   }
 }
