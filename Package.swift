@@ -33,6 +33,10 @@ import PackageDescription
 //                       capture files, no gpsd.
 //   BeaconStatistics    the --summary tallies: per-identity counts, distinct addresses, RSSI.
 //   LinuxNotifications  desktop notifications, terminal bell, alarm sound; knows no beacons.
+//   CSystemd            libsystemd's sd_notify and sd_watchdog_enabled (system library, pkg-config
+//                       libsystemd); only ServiceManager imports it.
+//   ServiceManager      running under systemd: readiness, stopping and watchdog notifications,
+//                       journald's priority prefixes. Knows no Bluetooth.
 //   BeaconCLI           options, presentation and the commands' wiring.
 //   beacon-scan, beacon-broadcast, beacon-ride   main.swift only.
 let package = Package(
@@ -104,6 +108,8 @@ let package = Package(
       name: "LinuxNotifications",
       dependencies: ["POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
     ),
+    .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+    .target(name: "ServiceManager", dependencies: ["CSystemd"]),
     // The reference documentation (a DocC catalog of articles, no code):
     // `swift package generate-documentation --target BeaconToolkit`.
     .target(name: "BeaconToolkit", path: "Sources/BeaconToolkit"),
@@ -112,7 +118,8 @@ let package = Package(
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
         "BeaconScanning", "Positioning", "GPSDClient", "MosquittoClient", "MRTNavigation", "BeaconStatistics",
-        "LinuxNotifications", "POSIXSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "LinuxNotifications", "POSIXSupport", "ServiceManager",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "DequeModule", package: "swift-collections"),
       ]
@@ -180,6 +187,7 @@ let package = Package(
     .testTarget(name: "LinuxNotificationsTests", dependencies: ["LinuxNotifications"]),
     // The MQTT session against a real mosquitto broker that the tests start.
     .testTarget(name: "MosquittoClientTests", dependencies: ["MosquittoClient", "BeaconTestSupport"]),
+    .testTarget(name: "ServiceManagerTests", dependencies: ["ServiceManager", "BeaconTestSupport"]),
     // The executables end to end: run as a user runs them, against captures and emulated controllers.
     .testTarget(name: "ExecutablesTests", dependencies: ["BeaconTestSupport"]),
     .testTarget(

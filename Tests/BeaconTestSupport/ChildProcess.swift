@@ -16,10 +16,11 @@ package final class ChildProcess {
 
   /// Starts `executable`; with `environment`, the child gets exactly those variables instead of
   /// ours; with `standardOutput`, its output goes to that descriptor (a pipe) instead of a file;
-  /// with `standardInput`, it reads that file (otherwise `/dev/null`).
+  /// with `standardInput`, it reads that file (otherwise `/dev/null`); with `standardError`, its
+  /// errors go to that descriptor instead of a file (``stderr`` is then empty).
   package init(
     executable: String, arguments: [String], environment: [String: String]? = nil, standardOutput: Int32? = nil,
-    standardInput: String? = nil
+    standardInput: String? = nil, standardError: Int32? = nil
   ) throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
     stdoutURL = base.appendingPathExtension("out")
@@ -33,7 +34,11 @@ package final class ChildProcess {
     } else {
       posix_spawn_file_actions_addopen(&actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     }
-    posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if let standardError {
+      posix_spawn_file_actions_adddup2(&actions, standardError, 2)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     let variables = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }

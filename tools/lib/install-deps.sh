@@ -1,6 +1,8 @@
 # Sourced by tools/demo and tools/test: installs what the project needs, only when missing.
 # Debian/Ubuntu packages:
 #   libbluetooth-dev  BlueZ headers and libbluetooth, to build the kernel HCI socket shim
+#   libsystemd-dev    libsystemd's sd_notify, to tell systemd a service is ready (ServiceManager)
+#   systemd           systemd-analyze, to check the shipped units (dist/systemd) without warnings
 #   tshark            Wireshark's decoder, the independent oracle in the cross-check tests
 #   bluez             btmon, to check that captures we write are read by BlueZ's own tools
 # A Swift 6.1+ toolchain must already be on PATH (https://www.swift.org/install/linux/).

@@ -27,7 +27,8 @@ public struct BeaconBroadcastCommand: ParsableCommand {
         beacon-broadcast --list-stations --format json > my-stations.jsonl
         beacon-broadcast --catalog my-stations.jsonl --station Home
 
-      On exit (end of the route, --duration, Ctrl-C, SIGTERM) advertising is disabled.
+      On exit (end of the route, --duration, Ctrl-C, SIGTERM) advertising is disabled. \
+      Under systemd (Type=notify) it reports ready once advertising.
 
       Exit status: 0 done; 64 bad command line; 69 the controller cannot be used, \
       stopped answering or went away.

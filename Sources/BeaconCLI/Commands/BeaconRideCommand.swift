@@ -3,6 +3,7 @@ import BeaconScanning
 import GPSDClient
 import LinuxNotifications
 import MRTNavigation
+import ServiceManager
 
 /// `beacon-ride`: the commute mode. A line per station found, an alarm on arrival, then exit.
 public struct BeaconRideCommand: ParsableCommand {
@@ -81,7 +82,7 @@ public struct BeaconRideCommand: ParsableCommand {
         let route = try StationRoute(from: from, to: to, in: catalog)
         StandardOutput.warn(
           "beacon-ride: \(route.stations.first?.displayName ?? from) → \(destination.displayName), "
-            + "\(route.stations.count - 1) stop(s)")
+            + "\(route.stations.count - 1) stop(s)", priority: .info)
       } catch {
         throw ValidationError(error.description)
       }
@@ -122,8 +123,14 @@ public struct BeaconRideCommand: ParsableCommand {
         try run.run(finder, output: ride, alongside: gps)
       } else if let gps {
         StopSignal.install()
+        let service = ServiceNotifier()
+        service.ready(status: "finding stations by GPS")
         let deadline = duration.map { ContinuousClock().now.advanced(by: $0) }
-        _ = gps.run(until: deadline) { StopSignal.isRequested || ride.isDone }
+        _ = gps.run(until: deadline) {
+          service.pingWatchdogIfDue()
+          return StopSignal.isRequested || ride.isDone
+        }
+        service.stopping()
         _ = gps.stop()
         ride.finish(statistics: ScanStatistics())
       }
@@ -133,7 +140,8 @@ public struct BeaconRideCommand: ParsableCommand {
       try run.reportStartFailure(of: finder, output: ride)
     }
     guard ride.arrived != nil else {
-      StandardOutput.warn("beacon-ride: the source ended before arriving at \(destination.displayName)")
+      StandardOutput.warn(
+        "beacon-ride: the source ended before arriving at \(destination.displayName)", priority: .error)
       throw ExitCode(1)
     }
   }

@@ -42,7 +42,7 @@ public struct BeaconScanCommand: ParsableCommand {
         sudo setcap cap_net_raw,cap_net_admin+eip "$(command -v beacon-scan)"
 
       On Ctrl-C or SIGTERM scanning is disabled before exit, leaving the controller
-      as it was found.
+      as it was found. Under systemd (Type=notify) it reports ready once scanning.
 
       Exit status:
         0   done (end of capture, --duration, Ctrl-C)

@@ -98,7 +98,8 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
     if seen.forgotten > 0 {
       StandardOutput.warn(
         "beacon-scan: \(sourceName): --once forgot \(seen.forgotten) beacon(s) of no station not heard for a while, "
-          + "to keep at most \(seen.capacity) in memory; one heard again after that was printed again")
+          + "to keep at most \(seen.capacity) in memory; one heard again after that was printed again",
+        priority: .notice)
     }
   }
 }

@@ -1,4 +1,5 @@
 import POSIXSupport
+import ServiceManager
 import SystemPackage
 
 #if canImport(Glibc)
@@ -60,9 +61,18 @@ public final class StandardOutput {
 
   deinit { flush() }
 
-  /// Writes one line to standard error, unbuffered.
-  public static func warn(_ line: String) {
-    let bytes = Array((line + "\n").utf8)
+  /// Whether standard error is the journal, looked at once.
+  private static let writesToJournal = JournalStream.isStandardError()
+
+  /// Writes one line to standard error, unbuffered. When standard error is the journal (a
+  /// systemd service's, see `JournalStream`), each line starts with the `priority`'s `<N>`, so
+  /// that `journalctl -p warning` finds it; anywhere else the line is written as it is.
+  public static func warn(_ line: String, priority: LogPriority = .warning) {
+    let text =
+      writesToJournal
+      ? line.split(separator: "\n", omittingEmptySubsequences: false).map { priority.journalPrefix + $0 }
+        .joined(separator: "\n") : line
+    let bytes = Array((text + "\n").utf8)
     _ = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
   }
 }

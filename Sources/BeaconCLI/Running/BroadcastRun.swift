@@ -2,9 +2,13 @@ import BeaconScanning
 import Beacons
 import HCIController
 import LinuxHCITransports
+import ServiceManager
 
 /// `beacon-broadcast -i DEVICE`: advertise each plan in turn (one, or a route's stations), then
 /// leave the controller not advertising, also on Ctrl-C and SIGTERM.
+///
+/// Under systemd (a `Type=notify` unit) it says it is ready once advertising has started, pings
+/// the watchdog while it advertises and says it is stopping before advertising is disabled.
 struct BroadcastRun {
   var spec: TransportSpec
   var exclusive: Bool
@@ -22,14 +26,18 @@ struct BroadcastRun {
     let controller = ControllerOpener(
       spec: spec, exclusive: exclusive, preference: preference, program: "beacon-broadcast"
     ).broadcaster()
-    controller.onControllerStarted = { StandardOutput.warn("beacon-broadcast: \(name): \($0)") }
+    controller.onControllerStarted = { StandardOutput.warn("beacon-broadcast: \(name): \($0)", priority: .info) }
     defer { controller.close() }
     let broadcaster: any BeaconBroadcaster = controller
     let clock = ContinuousClock()
     let end = duration.map { clock.now.advanced(by: $0) }
+    let service = ServiceNotifier()
     for (index, plan) in plans.enumerated() where !StopSignal.isRequested {
       guard broadcaster.startBroadcasting(.iBeacon(plan.frame), interval: plan.interval.duration) == .broadcasting
       else { try fail(controller) }
+      service.ready(
+        status:
+          "advertising \(plan.station?.displayName ?? "iBeacon \(plan.frame.major)/\(plan.frame.minor)") on \(name)")
       let isLast = index == plans.count - 1
       let execution = BroadcastPlan.Execution.live(
         device: name, commandSet: controller.session?.advertisingCommandSet.description ?? "",
@@ -38,18 +46,25 @@ struct BroadcastRun {
       for line in try plan.lines(format: format, execution: execution) { output.writeLine(line) }
       output.flush()
       let stepEnd = dwell.map { clock.now.advanced(by: $0) }
-      guard controller.keepAlive(until: [stepEnd, end].compactMap { $0 }.min(), shouldStop: { StopSignal.isRequested })
+      // keepAlive polls shouldStop between reads of at most 100 ms.
+      let stopped = {
+        service.pingWatchdogIfDue()
+        return StopSignal.isRequested
+      }
+      guard controller.keepAlive(until: [stepEnd, end].compactMap { $0 }.min(), shouldStop: stopped)
       else { try fail(controller) }
       if let end, clock.now >= end { break }
       if !isLast, broadcaster.stopBroadcasting() == .failed { try fail(controller) }
     }
+    service.stopping()
     controller.close()
-    StandardOutput.warn("beacon-broadcast: \(name): advertising stopped")
+    StandardOutput.warn("beacon-broadcast: \(name): advertising stopped", priority: .notice)
   }
 
   /// Says why the controller could not be used, and exits 69.
   private func fail(_ controller: HCIBeaconBroadcaster) throws -> Never {
-    StandardOutput.warn("beacon-broadcast: \(controller.failure.map { "\($0)" } ?? "\(spec) could not be used")")
+    StandardOutput.warn(
+      "beacon-broadcast: \(controller.failure.map { "\($0)" } ?? "\(spec) could not be used")", priority: .error)
     throw ExitStatus.unavailable
   }
 }

@@ -53,7 +53,7 @@ struct ControllerOpener {
     do {
       return try CaptureRecorder(path: path, startTime: WallClock.now())
     } catch {
-      StandardOutput.warn("\(program): \(error)")
+      StandardOutput.warn("\(program): \(error)", priority: .error)
       throw ExitStatus.ioError
     }
   }

@@ -7,7 +7,7 @@ enum DeviceListing {
     do {
       devices = try HCIDeviceList.list()
     } catch {
-      StandardOutput.warn("beacon-scan: \(error)")
+      StandardOutput.warn("beacon-scan: \(error)", priority: .error)
       throw ExitStatus.unavailable
     }
     switch format {

@@ -4,6 +4,7 @@ import BluetoothTypes
 import HCIController
 import HCITransportCore
 import LinuxHCITransports
+import ServiceManager
 
 #if canImport(Glibc)
   import Glibc
@@ -21,6 +22,9 @@ import LinuxHCITransports
 /// A controller that fails or goes away ends the run with exit 69, unless ``reconnect`` is set
 /// and it had been scanning: then the source is opened again every ``reconnectInterval`` until
 /// it answers, and scanning goes on with the same output and the same `--record` capture.
+///
+/// Under systemd (a `Type=notify` unit) a live run says it is ready once scanning has started,
+/// pings the watchdog from its loop and says it is stopping when the run ends.
 final class ScanRun {
   let spec: TransportSpec
   let exclusive: Bool
@@ -34,6 +38,8 @@ final class ScanRun {
   private var recorder: CaptureRecorder?
   /// Where the scanner's problems go, during ``run(_:output:)``.
   private weak var output: (any ScanOutput)?
+  /// The service manager, for a live run; a replay is no service.
+  private let service: ServiceNotifier?
 
   init(
     spec: TransportSpec, exclusive: Bool = false, preference: CommandSetPreference = .automatic,
@@ -48,6 +54,7 @@ final class ScanRun {
     self.duration = duration
     self.reconnect = reconnect
     self.program = program
+    service = spec.isReplay ? nil : ServiceNotifier()
   }
 
   /// How often a lost controller is tried again with ``reconnect``.
@@ -79,13 +86,14 @@ final class ScanRun {
   private func show(_ progress: HCIBeaconFinder.Progress) {
     switch progress {
     case .controllerStarted(let capabilities):
-      StandardOutput.warn("\(program): \(spec): \(capabilities)")
+      StandardOutput.warn("\(program): \(spec): \(capabilities)", priority: .info)
     case .scanning(let configuration, let commandSet):
       StandardOutput.warn(
         "\(program): \(spec): scanning (\(configuration.active ? "active" : "passive"), "
           + "\(commandSet) commands, interval \(configuration.intervalMilliseconds) ms, "
           + "window \(configuration.windowMilliseconds) ms"
-          + (configuration.filterDuplicates ? ", duplicates filtered" : "") + "); Ctrl-C to stop")
+          + (configuration.filterDuplicates ? ", duplicates filtered" : "") + "); Ctrl-C to stop", priority: .info)
+      service?.ready(status: "scanning \(spec) (\(configuration.active ? "active" : "passive"))")
     case .problem(let problem):
       output?.warn(problem)
     }
@@ -94,7 +102,7 @@ final class ScanRun {
   /// Reports why the finder did not start and throws the exit status that says so.
   func reportStartFailure(of finder: HCIBeaconFinder, output: any ScanOutput) throws -> Never {
     guard let failure = finder.failure else {
-      StandardOutput.warn("\(program): \(spec) could not be started")
+      StandardOutput.warn("\(program): \(spec) could not be started", priority: .error)
       throw ExitStatus.unavailable
     }
     // Nothing was recorded: leave no capture behind, as when the controller was not opened.
@@ -122,7 +130,12 @@ final class ScanRun {
     defer { recorder?.close() }
     self.output = output
     var replayWarnings: [CaptureReplayWarning] = []
-    let shouldStop = { StopSignal.isRequested || output.isDone }
+    let service = self.service
+    // Polled before every read (at most HCIBeaconFinder.pollInterval apart) and every packet.
+    let shouldStop = {
+      service?.pingWatchdogIfDue()
+      return StopSignal.isRequested || output.isDone
+    }
     while true {
       var turnEnd = deadline
       if companion != nil {
@@ -162,20 +175,22 @@ final class ScanRun {
       }
       StandardOutput.warn("\(program): \(failure)")
       _ = finder.stop()
+      service?.status("\(spec) lost; reconnecting")
       StandardOutput.warn(
         "\(program): \(spec): reconnecting every \(Self.reconnectInterval.spokenDescription) (Ctrl-C to stop)")
       let lostSince = clock.now
       guard restart(finder, deadline: deadline, clock: clock) else { break }
       StandardOutput.warn(
         "\(program): \(spec): the controller is back after \((clock.now - lostSince).spokenDescription); "
-          + "scanning again")
+          + "scanning again", priority: .notice)
     }
+    service?.stopping()
     _ = finder.stop()
     output.finish(statistics: finder.scanner.statistics)
     if spec.isReplay {
       reportReplayEnd(path: sourceName, warnings: replayWarnings, statistics: finder.scanner.statistics)
     } else if let recordPath {
-      StandardOutput.warn("\(program): recorded the HCI traffic to \(recordPath)")
+      StandardOutput.warn("\(program): recorded the HCI traffic to \(recordPath)", priority: .notice)
     }
   }
 
@@ -186,6 +201,7 @@ final class ScanRun {
       let retryAt = clock.now.advanced(by: Self.reconnectInterval)
       while !StopSignal.isRequested, clock.now < retryAt {
         if let deadline, clock.now >= deadline { return false }
+        service?.pingWatchdogIfDue()
         usleep(50_000)
       }
       if StopSignal.isRequested { return false }
@@ -202,22 +218,22 @@ final class ScanRun {
     StandardOutput.warn(
       "\(program): \(path): \(stats.advertisingReports) advertising report(s), "
         + "\(stats.beaconReports) with a beacon frame, \(stats.emittedSightings) matched"
-        + (stats.malformedEvents > 0 ? ", \(stats.malformedEvents) malformed event(s)" : ""))
+        + (stats.malformedEvents > 0 ? ", \(stats.malformedEvents) malformed event(s)" : ""), priority: .info)
   }
 
   /// Says what failed, on standard error, and returns the exit status that says so: for a
   /// capture, by what is wrong with the file; for a controller, 69.
   private func report(_ failure: HCIFailure) -> ExitCode {
     guard let capture = failure.connectionError?.failure as? CaptureFileError else {
-      StandardOutput.warn("\(program): \(failure)")
+      StandardOutput.warn("\(program): \(failure)", priority: .error)
       return ExitStatus.unavailable
     }
     if case .unrecognizedFormat(let leadingBytes, _) = capture.reason, leadingBytes.starts(with: [0x1F, 0x8B]) {
       StandardOutput.warn(
         "\(program): \(capture) A gzip-compressed capture can be replayed through a pipe: "
-          + "`zcat \(capture.path) | \(program) --replay -`.")
+          + "`zcat \(capture.path) | \(program) --replay -`.", priority: .error)
     } else {
-      StandardOutput.warn("\(program): \(capture)")
+      StandardOutput.warn("\(program): \(capture)", priority: .error)
     }
     switch capture.reason {
     case .format, .packetCaptureFormat, .unrecognizedFormat: return ExitStatus.dataError
