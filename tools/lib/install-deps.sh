@@ -2,6 +2,8 @@
 # Debian/Ubuntu packages:
 #   libbluetooth-dev  BlueZ headers and libbluetooth, to build the kernel HCI socket shim
 #   libsystemd-dev    libsystemd's sd_notify, to tell systemd a service is ready (ServiceManager)
+#   libmosquitto-dev  libmosquitto, the MQTT client behind --mqtt (MosquittoClient)
+#   mosquitto, mosquitto-clients  a real broker and its clients, for the MQTT tests
 #   systemd           systemd-analyze, to check the shipped units (dist/systemd) without warnings
 #   tshark            Wireshark's decoder, the independent oracle in the cross-check tests
 #   bluez             btmon, to check that captures we write are read by BlueZ's own tools
