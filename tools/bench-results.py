@@ -3,7 +3,7 @@
 
   bench-results.py scan LABEL TIME_LOG STDERR STDOUT [--expected-reports N] [--stats FILE]
                    [--generator-status N --generator-log FILE] [--memory-limit-mib M] [--timeout S]
-                   [--targets ns,rss]
+                   [--targets ns,rss,rate]
       One beacon-scan --replay … --summary --format json run under /usr/bin/time -v -o TIME_LOG
       (and timeout, and ulimit -v): one JSON object with its CPU time, peak RSS, ns per report and
       what it counted, or "failure": why it is not a good run (a signal, a non-zero exit, a time
@@ -15,7 +15,8 @@
   bench-results.py report FILE.json
       The tables, from one JSON object naming the parts (any may be missing):
       fewDecode, fewPeers, fewScans [..], startup, distinctDecode, distinctPeers,
-      distinctScans [..], flood | floodSkipped, targets, beaconScan. Exits 1 when any run failed.
+      distinctScans [..], flood | floodSkipped, mqttScans [..], targets, beaconScan. Exits 1 when
+      any run failed.
 
 Standard library only.
 """
@@ -131,6 +132,16 @@ def reports_from_stderr(stderr_path: str):
     return int(match.group(1)) if match else None
 
 
+def mqtt_line(stderr_path: str):
+    """What the MQTT reporter said at the end ("N message(s) published, …"), without the prefix."""
+    try:
+        lines = open(stderr_path, errors="replace").read().splitlines()
+    except OSError:
+        return None
+    said = [line.split(": ", 2)[-1] for line in lines if "message(s) published" in line]
+    return said[-1] if said else None
+
+
 def scan(args) -> int:
     label, time_log, stderr_path, stdout_path = args[:4]
     options = dict(zip(args[4::2], args[5::2]))
@@ -188,6 +199,11 @@ def scan(args) -> int:
         failure = "printed no summary"
     if "cpuSeconds" in result and result.get("reports"):
         result["nsPerReport"] = round(result["cpuSeconds"] * 1e9 / result["reports"], 1)
+    if result.get("wallSeconds") and result.get("reports"):
+        result["reportsPerSecond"] = round(result["reports"] / result["wallSeconds"])
+    mqtt = mqtt_line(stderr_path)
+    if mqtt:
+        result["mqtt"] = mqtt
     result["targets"] = [t for t in options.get("--targets", "").split(",") if t]
     result["ok"] = failure is None
     if failure:
@@ -326,6 +342,31 @@ def report(args) -> int:
         print(f"Targets (issue 12): ≤ {ns_target} ns per report whole-process on the distinct-identity capture; "
               f"peak RSS ≤ {rss_target_mb} MB ({rss_target_mb * 1e6 / 2**20:.1f} MiB) on the larger capture and the "
               "flood. Peak RSS is the process's maximum resident set (the kernel's, via wait4), in MiB.\n")
+    if "mqttScans" in parts:
+        targets = parts.get("targets", {})
+        rate_target, rss_target_mb = targets.get("mqttReportsPerSecond", 3000), targets.get("peakRSSMB", 64)
+        print("beacon-scan --replay … --summary --mqtt URL, whole process (/usr/bin/time -v). Wall time includes "
+              "the end's wait for the broker: up to 3 s for one that never answered, up to 5 s to send what waits.\n")
+        print("| run | reports | CPU s | wall s | reports/s (wall) | peak RSS MiB | MQTT | target |")
+        print("|---|---|---|---|---|---|---|---|")
+        for run in parts["mqttScans"]:
+            rss = run.get("peakRSSKiB")
+            checks = []
+            if run["ok"]:
+                rate = run.get("reportsPerSecond", 0)
+                checks.append(f"≥ {rate_target:,} reports/s: " + ("met" if rate >= rate_target else "NOT MET"))
+                if rss is not None:
+                    checks.append(f"≤ {rss_target_mb} MB: " + ("met" if rss * 1024 <= rss_target_mb * 1e6 else "NOT MET"))
+            else:
+                checks = [f"FAILED: {run['failure']}"]
+                failures.append(f"beacon-scan --mqtt, {run['label']}: {run['failure']}")
+            reports = f"{run['reports']:,}" if run.get("reports") is not None else "?"
+            cpu = f"{run['cpuSeconds']:.2f}" if "cpuSeconds" in run else "—"
+            wall = f"{run['wallSeconds']:.2f}" if "wallSeconds" in run else "—"
+            rate = f"{run['reportsPerSecond']:,}" if "reportsPerSecond" in run else "—"
+            print(f"| {run['label']} | {reports} | {cpu} | {wall} | {rate} | {mib(rss)} | {run.get('mqtt', '')} "
+                  f"| {'; '.join(checks)} |")
+        print()
     if "startup" in parts:
         runs = parts["startup"]["runsMs"]
         print(f"Start to scan enabled (emulated controller, {len(runs)} runs): median {parts['startup']['medianMs']} ms, "

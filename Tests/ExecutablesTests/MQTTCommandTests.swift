@@ -99,6 +99,25 @@ struct MQTTCommandTests {
     #expect(reported.stderr.contains("mqtt://127.0.0.1:\(broker.port): connected"))
   }
 
+  /// A station monitor (`--notify`, as beacon-scan.service runs it) publishes too, and prints
+  /// the same station events.
+  @Test func stationEventsPrintTheSameAndEveryBeaconIsPublished() throws {
+    let ride = TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")
+    let broker = try MosquittoBroker()
+    let plain = try Self.scan(["--replay", ride, "--notify", "--format", "json"])
+    let reported = try Self.scan(
+      [
+        "--replay", ride, "--notify", "--format", "json", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--mqtt-node",
+        Self.node,
+      ])
+    #expect(reported.status == 0, "\(reported.stderr)")
+    #expect(reported.stdout == plain.stdout)
+    let keys = try Self.keys(inJSONLines: try Self.scan(["--replay", ride, "--format", "json"]).stdout)
+    #expect(
+      Set(try broker.retained("homeassistant/#").keys)
+        == Set(keys.map { "homeassistant/sensor/\(Self.node)/\($0)/config" }))
+  }
+
   @Test func withoutABrokerEveryRowIsPrintedAndTheScanEndsWithinSeconds() throws {
     let ride = TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")
     let port = try GPSFake.freePort()

@@ -86,4 +86,36 @@ import Testing
     #expect(result.stdout.contains("FOUND"), "the stations before are still reported: \(result.stdout)")
     #expect(desktop.calls().isEmpty, "\(desktop.calls())")
   }
+
+  /// Without `--to`, the rider in the background: every station of the ride, each with a
+  /// notification and the chime, and exit 0 at the capture's end.
+  @Test func inTheBackgroundEveryStationNotifies() throws {
+    let desktop = try StandInDesktop()
+    defer { desktop.remove() }
+    let result = try Executable.run(
+      "beacon-ride", ["--replay", TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop"), "--format", "json"],
+      environment: desktop.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    let events = result.stdout.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }
+    let line = [
+      "LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM", "ASEAN", "Senayan", "Istora",
+      "BendunganHilir", "Setiabudi", "DukuhAtas", "BundaranHI",
+    ]
+    #expect(events.map { $0["station"] as? String } == line)
+    #expect(events.allSatisfy { $0["event"] as? String == "found" && $0["source"] as? String == "bluetooth" })
+    let calls = desktop.calls()
+    #expect(calls.filter { $0.first == "notify-send" }.count == line.count, "\(calls)")
+    #expect(calls.filter { $0.first == "aplay" }.count == line.count, "\(calls)")
+    #expect(calls.first { $0.first == "notify-send" }?.contains("Near Lebak Bulus") == true, "\(calls)")
+    #expect(result.stderr.contains("beacon-ride: 13 station(s) found"))
+  }
+
+  @Test func fromWithoutToIsABadCommandLine() throws {
+    let result = try Executable.run(
+      "beacon-ride", ["--replay", TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop"), "--from", "BlokM"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--from checks a route to --to"))
+  }
 }

@@ -15,6 +15,12 @@ public struct BeaconRideCommand: ParsableCommand {
       reaches. At the destination it prints ARRIVED, shows a desktop notification, rings \
       the terminal bell and plays a chime (each where this machine can), and exits 0.
 
+      Without --to it rides in the background: a line, a notification and the chime each \
+      time you are near a station (each station once a visit: again once another was \
+      found, or after 30 minutes), until Ctrl-C, SIGTERM or --duration; exit 0. That is \
+      what the user service dist/systemd/beacon-ride.service runs (with --reconnect, so an \
+      adapter that goes away and comes back is picked up again).
+
       With --gps it also finds stations from a running gpsd: the train standing at a \
       platform, from the fixes (elevated stations only: no fix reaches a platform \
       underground). Bluetooth comes first; GPS covers what it cannot (no adapter, an \
@@ -27,16 +33,20 @@ public struct BeaconRideCommand: ParsableCommand {
         beacon-ride --replay ride.btsnoop --to BlokM      # a recorded ride
         beacon-ride --gps --to ASEAN                      # GPS alone, gpsd on 127.0.0.1:2947
         beacon-ride -i hci0 --gps pi.local:2947 --to ASEAN
+        beacon-ride -i hci0 --reconnect --gps               # in the background: every station
 
       Exit status:
-        0   arrived
+        0   arrived (without --to: stopped, or the source ended)
         1   the source ended (capture, --duration, Ctrl-C) before arrival
         64  bad command line
         65, 66, 69, 74  as for beacon-scan: a bad capture, no capture, no controller, I/O
       """)
 
-  @Option(help: ArgumentHelp("The destination station, e.g. DukuhAtas.", valueName: "station"))
-  public var to: String
+  @Option(
+    help: ArgumentHelp(
+      "The destination station, e.g. DukuhAtas; without it, every station you are near (in the background).",
+      valueName: "station"))
+  public var to: String?
 
   @Option(help: ArgumentHelp("Where the ride starts, to check the route (optional).", valueName: "station"))
   public var from: String?
@@ -70,21 +80,26 @@ public struct BeaconRideCommand: ParsableCommand {
       throw ValidationError("Give a source: -i hci0 (or serial:…, tcp:…), --replay FILE, or --gps [HOST:PORT].")
     }
     if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
+    if to == nil, from != nil { throw ValidationError("--from checks a route to --to: give --to too, or drop --from.") }
   }
 
   public func run() throws {
     let catalog = try catalogOptions.load()
-    guard let destination = catalog.station(named: to) else {
-      throw ValidationError("No station named \"\(to)\". Stations: \(catalog.names.joined(separator: ", ")).")
-    }
-    if let from {
-      do {
-        let route = try StationRoute(from: from, to: to, in: catalog)
-        StandardOutput.warn(
-          "beacon-ride: \(route.stations.first?.displayName ?? from) → \(destination.displayName), "
-            + "\(route.stations.count - 1) stop(s)", priority: .info)
-      } catch {
-        throw ValidationError(error.description)
+    var destination: Station?
+    if let to {
+      guard let station = catalog.station(named: to) else {
+        throw ValidationError("No station named \"\(to)\". Stations: \(catalog.names.joined(separator: ", ")).")
+      }
+      destination = station
+      if let from {
+        do {
+          let route = try StationRoute(from: from, to: to, in: catalog)
+          StandardOutput.warn(
+            "beacon-ride: \(route.stations.first?.displayName ?? from) → \(station.displayName), "
+              + "\(route.stations.count - 1) stop(s)", priority: .info)
+        } catch {
+          throw ValidationError(error.description)
+        }
       }
     }
     let spec = try deviceOptions.transport(replay: replay)
@@ -104,41 +119,25 @@ public struct BeaconRideCommand: ParsableCommand {
     gps?.onProblem = { StandardOutput.warn("beacon-ride: gps: \($0)") }
     let stdout = StandardOutput()
     let channels = NotificationChannels()
+    let sources = RideSources(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
+    guard let destination else {
+      let useCase = DefaultNotifyWhenNearMRTStationWhenInBackground(
+        finder: finder, locationFinder: gps, catalog: catalog, policy: try policyOptions.policy(),
+        rangingConfiguration: try policyOptions.rangingConfiguration())
+      let presenter = BackgroundRidePresenter(
+        useCase: useCase, format: output.format, output: stdout,
+        notifications: DesktopNotificationManager(channels: channels), alarm: ChimeAlarmManager(channels: channels))
+      try sources.drive(started: useCase.start(), starts: useCase.sourceStarts, output: presenter)
+      StandardOutput.warn("beacon-ride: \(presenter.found) station(s) found", priority: .notice)
+      return
+    }
     let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
       finder: finder, locationFinder: gps, catalog: catalog, policy: try policyOptions.policy(),
       rangingConfiguration: try policyOptions.rangingConfiguration())
     let ride = RidePresenter(
       useCase: useCase, format: output.format, output: stdout,
       notifications: DesktopNotificationManager(channels: channels), alarm: ChimeAlarmManager(channels: channels))
-    switch useCase.start(arrival: destination) {
-    case .started, .alreadyStarted:
-      // The gpsd finder retries an absent gpsd, so its start never fails: `.started` with
-      // Bluetooth not started means GPS alone.
-      let bluetoothStarted = useCase.sourceStarts.bluetooth == .started
-      if let finder, !bluetoothStarted {
-        let reason = finder.failure.map { "\($0)" } ?? "\(spec.map { "\($0)" } ?? "Bluetooth") could not be started"
-        StandardOutput.warn("beacon-ride: \(reason); finding stations by GPS alone")
-      }
-      if let run, let finder, bluetoothStarted {
-        try run.run(finder, output: ride, alongside: gps)
-      } else if let gps {
-        StopSignal.install()
-        let service = ServiceNotifier()
-        service.ready(status: "finding stations by GPS")
-        let deadline = duration.map { ContinuousClock().now.advanced(by: $0) }
-        _ = gps.run(until: deadline) {
-          service.pingWatchdogIfDue()
-          return StopSignal.isRequested || ride.isDone
-        }
-        service.stopping()
-        _ = gps.stop()
-        ride.finish(statistics: ScanStatistics())
-      }
-    case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation:
-      // Only Bluetooth can fail to start (gpsd is retried), so there is a finder here.
-      guard let run, let finder else { throw ExitStatus.unavailable }
-      try run.reportStartFailure(of: finder, output: ride)
-    }
+    try sources.drive(started: useCase.start(arrival: destination), starts: useCase.sourceStarts, output: ride)
     guard ride.arrived != nil else {
       StandardOutput.warn(
         "beacon-ride: the source ended before arriving at \(destination.displayName)", priority: .error)

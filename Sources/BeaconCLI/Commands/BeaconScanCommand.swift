@@ -128,9 +128,6 @@ public struct BeaconScanCommand: ParsableCommand {
       throw ValidationError("--table is for people; for programs use --format json without --table.")
     }
     if notify, table || once { throw ValidationError("--notify prints station events; drop --table/--once.") }
-    if mqtt.broker != nil, notify {
-      throw ValidationError("--mqtt publishes beacons, not station events: drop --notify (or run two scanners).")
-    }
     if summary, table || once || notify {
       throw ValidationError("--summary prints one summary at the end; drop --table/--once/--notify.")
     }
@@ -179,8 +176,13 @@ public struct BeaconScanCommand: ParsableCommand {
       let presenter = StationEventPresenter(
         useCase: useCase, format: output.format, output: stdout,
         notifications: DesktopNotificationManager(channels: NotificationChannels()))
+      let reporter = try mqtt.startReporter(program: "beacon-scan", catalog: catalog)
       switch useCase.start() {
-      case .started, .alreadyStarted: try run.run(finder, output: presenter)
+      case .started, .alreadyStarted:
+        // With --mqtt, the reporter hears the sightings beside the use case that started them.
+        let output = reporter.map { ScanOutputWithMQTT(output: presenter, sightings: useCase, reporter: $0) }
+        if let output { finder.delegate = output }
+        try run.run(finder, output: output ?? presenter)
       case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation:
         try run.reportStartFailure(of: finder, output: presenter)
       }
@@ -193,7 +195,7 @@ public struct BeaconScanCommand: ParsableCommand {
         mode: presentationMode(output: stdout, live: live), output: stdout, sourceName: sourceName, catalog: catalog)
     let output: any ScanOutput & BeaconFinderDelegate =
       try mqtt.startReporter(program: "beacon-scan", catalog: catalog).map {
-        ScanOutputWithMQTT(presenter: presenter, reporter: $0)
+        ScanOutputWithMQTT(output: presenter, sightings: presenter, reporter: $0)
       } ?? presenter
     finder.delegate = output
     switch finder.start() {

@@ -17,15 +17,15 @@ import MosquittoClient
 /// within ``finishTimeout``, then the availability becomes `offline` and the session says goodbye.
 ///
 /// **Memory is bounded, and so are the entities left on the broker.** Beacons are ranged by
-/// ``BeaconRanging`` (smoothed RSSI, distance): the stations' beacons apart, so that strangers
-/// never push them out, and at most ``maximumStrangers`` others, the one heard longest ago giving
-/// way. A beacon that falls silent keeps its entity (Home Assistant shows it unavailable after
-/// ``HomeAssistantDiscovery/expireAfterSeconds``). At most ``maximumStrangers`` strangers are
-/// announced at once: a new one beyond that removes the entity of the stranger reported longest
-/// ago (an empty retained config), so a flood of random identities leaves at most that many
-/// entities behind. A station's entity is never removed.
+/// ``BeaconRanging`` (smoothed RSSI, distance) in two groups: the stations' beacons, which
+/// strangers never push out, and at most ``maximumStrangers`` others, the one heard longest ago
+/// giving way. A beacon that falls silent keeps its entity (Home Assistant shows it unavailable
+/// after ``HomeAssistantDiscovery/expireAfterSeconds``). At most ``maximumStrangers`` strangers
+/// are announced at once: when a new one would pass that, the quarter reported longest ago are
+/// forgotten and their entities removed (empty retained configs), so a flood of random identities
+/// leaves at most that many entities behind. A station's entity is never removed.
 final class MQTTBeaconReporter: BeaconFinderDelegate {
-  /// The most beacons of no station tracked at once.
+  /// The most beacons of no station tracked, and announced, at once.
   static let maximumStrangers = 1024
   /// The most topics waiting for the broker.
   static let queueCapacity = 4096
@@ -34,18 +34,21 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   /// How long the end of a run waits for a broker it has not reached yet.
   static let firstConnectionTimeout = Duration.seconds(3)
 
+  /// The beacons of one kind (stations', or the others): their ranging, and those announced with
+  /// when their state was last published (`nil`: not yet).
+  private struct Group {
+    var ranging: BeaconRanging
+    var announced: [BeaconIdentity: CaptureTime?] = [:]
+  }
+
   let topics: FleetTopics
   let interval: Duration
   private let program: String
   private let session: MQTTSession
   private let catalog: StationCatalog
   private let discovery: HomeAssistantDiscovery?
-  private var stations: BeaconRanging
-  private var strangers: BeaconRanging
-  /// The beacons announced (their config sent), with when their state was last published.
-  private var reported: [BeaconIdentity: CaptureTime?] = [:]
-  /// How many of ``reported`` belong to no station.
-  private var announcedStrangers = 0
+  private var stations: Group
+  private var strangers: Group
   /// Strangers' entities removed to keep at most ``maximumStrangers``.
   private(set) var removedStrangers = 0
   private var pending = PendingMessages(capacity: MQTTBeaconReporter.queueCapacity)
@@ -70,9 +73,11 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     self.catalog = catalog
     self.program = program
     self.discovery = discovery ? HomeAssistantDiscovery(topics: topics) : nil
-    stations = BeaconRanging(
-      configuration: BeaconRanging.Configuration(maximumTrackedBeacons: max(1, catalog.stations.count)))
-    strangers = BeaconRanging(configuration: BeaconRanging.Configuration(maximumTrackedBeacons: Self.maximumStrangers))
+    stations = Group(
+      ranging: BeaconRanging(
+        configuration: BeaconRanging.Configuration(maximumTrackedBeacons: max(1, catalog.stations.count))))
+    strangers = Group(
+      ranging: BeaconRanging(configuration: BeaconRanging.Configuration(maximumTrackedBeacons: Self.maximumStrangers)))
     startedAt = clock.now
   }
 
@@ -83,76 +88,84 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   var brokerName: String { session.configuration.broker.description }
 
   func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
-    let station = catalog.station(for: sighting.frame.identity)
-    let events =
-      station == nil ? strangers.ingest(sighting) : stations.ingest(sighting)
-    for event in events { handle(event) }
+    if let station = catalog.station(for: sighting.frame.identity) {
+      for event in stations.ranging.ingest(sighting) { handle(event, station: station, in: &stations) }
+    } else {
+      for event in strangers.ranging.ingest(sighting) { handle(event, station: nil, in: &strangers) }
+    }
     sweepIfDue(now: sighting.time)
     pump()
   }
 
   func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
-    for event in stations.advance(to: time) + strangers.advance(to: time) { handle(event) }
+    for event in stations.ranging.advance(to: time) {
+      handle(event, station: catalog.station(for: event.state.identity), in: &stations)
+    }
+    for event in strangers.ranging.advance(to: time) { handle(event, station: nil, in: &strangers) }
     sweepIfDue(now: time)
     pump()
   }
 
-  private func handle(_ event: BeaconRanging.Event) {
+  private func handle(_ event: BeaconRanging.Event, station: Station?, in group: inout Group) {
+    let state = event.state
+    guard let lastPublished = group.announced[state.identity] else {
+      // Lost before it was announced (given way at once in a flood): nothing to say.
+      guard case .ranged = event else { return }
+      if station == nil, group.announced.count >= Self.maximumStrangers { forgetLongestUnreported(in: &group) }
+      group.announced[state.identity] = .some(nil)
+      sendConfig(of: state.identity, station: station)
+      publishState(state, station: station, in: &group)
+      return
+    }
     switch event {
-    case .ranged(let state):
-      let identity = state.identity
-      guard let lastPublished = reported[identity] else {
-        announce(identity)
-        publishState(state)
-        return
-      }
+    case .ranged:
       if let lastPublished, state.lastSeen.microseconds(since: lastPublished) < interval.wholeMicroseconds { return }
-      publishState(state)
-    case .lost(let state):
+      publishState(state, station: station, in: &group)
+    case .lost:
       // The last state, if it changed since it was published; the beacon stays announced.
-      guard let lastPublished = reported[state.identity] else { return }
-      if lastPublished.map({ state.lastSeen > $0 }) ?? true { publishState(state) }
+      if lastPublished.map({ state.lastSeen > $0 }) ?? true { publishState(state, station: station, in: &group) }
     }
   }
 
-  private func announce(_ identity: BeaconIdentity) {
-    if catalog.station(for: identity) == nil {
-      if announcedStrangers >= Self.maximumStrangers { removeLongestUnreportedStranger() }
-      announcedStrangers += 1
-    }
-    reported[identity] = .some(nil)
-    sendConfig(of: identity)
-  }
-
-  /// Forgets the stranger whose state was published longest ago, and removes its entity.
-  private func removeLongestUnreportedStranger() {
-    let strangers = reported.lazy.filter { self.catalog.station(for: $0.key) == nil }
-    // Never published (nil) counts as oldest.
+  /// Forgets the quarter of the announced strangers whose state was published longest ago, and
+  /// removes their entities: a sort per quarter, not a search per new stranger.
+  private func forgetLongestUnreported(in group: inout Group) {
     let never = CaptureTime(microsecondsSinceUnixEpoch: .min)
-    guard let oldest = strangers.min(by: { ($0.value ?? never) < ($1.value ?? never) })?.key else { return }
-    reported[oldest] = nil
-    announcedStrangers -= 1
-    removedStrangers += 1
-    guard discovery != nil else { return }
-    pending.append(
-      MQTTMessage(topic: topics.discoveryConfig(of: oldest), payload: [], retain: true, qualityOfService: .atLeastOnce))
+    let oldest = group.announced.sorted { ($0.value ?? never) < ($1.value ?? never) }
+      .prefix(max(1, Self.maximumStrangers / 4))
+    for (identity, _) in oldest {
+      group.announced[identity] = nil
+      removedStrangers += 1
+      if discovery != nil {
+        append(topic: topics.discoveryConfig(of: identity), retain: true) { [] }
+      }
+    }
   }
 
-  private func sendConfig(of identity: BeaconIdentity) {
+  private func sendConfig(of identity: BeaconIdentity, station: Station?) {
     guard let discovery else { return }
-    pending.append(
-      MQTTMessage(
-        topic: topics.discoveryConfig(of: identity),
-        text: discovery.config(for: identity, station: catalog.station(for: identity)), retain: true,
-        qualityOfService: .atLeastOnce))
+    append(topic: topics.discoveryConfig(of: identity), retain: true) {
+      Array(discovery.config(for: identity, station: station).utf8)
+    }
   }
 
-  private func publishState(_ state: BeaconState) {
-    reported[state.identity] = state.lastSeen
+  private func publishState(_ state: BeaconState, station: Station?, in group: inout Group) {
+    group.announced[state.identity] = state.lastSeen
+    append(topic: topics.state(of: state.identity), retain: false) {
+      Array(BeaconStatePayload.json(state, station: station, node: topics.node).utf8)
+    }
+  }
+
+  /// Queues a message; its payload is made only if the queue takes it. Retained messages (the
+  /// configs, the availability) go at QoS 1, states at QoS 0.
+  private func append(topic: String, retain: Bool, payload: () -> [UInt8]) {
+    guard pending.accepts(topic: topic) else {
+      pending.countDropped()
+      return
+    }
     pending.append(
       MQTTMessage(
-        topic: topics.state(of: state.identity),
-        text: BeaconStatePayload.json(state, station: catalog.station(for: state.identity), node: topics.node)))
+        topic: topic, payload: payload(), retain: retain, qualityOfService: retain ? .atLeastOnce : .atMostOnce))
   }
 
   /// Publishes, at most once per ``interval``, the states heard since they were last published:
@@ -160,17 +173,22 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   private func sweepIfDue(now: CaptureTime, force: Bool = false) {
     if !force, let lastSweep, now.microseconds(since: lastSweep) < interval.wholeMicroseconds { return }
     lastSweep = now
-    for state in stations.states + strangers.states {
-      guard let lastPublished = reported[state.identity] else { continue }
+    sweep(&stations, stations: true)
+    sweep(&strangers, stations: false)
+  }
+
+  private func sweep(_ group: inout Group, stations: Bool) {
+    for state in group.ranging.states {
+      guard let lastPublished = group.announced[state.identity] else { continue }
       if let lastPublished, state.lastSeen <= lastPublished { continue }
-      publishState(state)
+      publishState(state, station: stations ? catalog.station(for: state.identity) : nil, in: &group)
     }
   }
 
   /// Takes the session's news, then hands it what waits, until it is busy or down.
   private func pump() {
     for event in session.takeEvents() { handle(event) }
-    if !saidUnreachable, connectionCount == 0, clock.now - startedAt > .seconds(5) {
+    if !saidUnreachable, connectionCount == 0, lastRefusal == nil, clock.now - startedAt > .seconds(5) {
       saidUnreachable = true
       say("no broker answers yet; trying again with backoff, up to every 30 s (the scan goes on)")
     }
@@ -197,20 +215,21 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
       say(connectionCount == 1 ? "connected" : "connected again")
       _ = session.publish(
         MQTTMessage(topic: topics.availability, text: "online", retain: true, qualityOfService: .atLeastOnce))
-      if connectionCount > 1 {
-        // A broker that restarted without persistence forgot the retained configs.
-        for identity in reported.keys { sendConfig(of: identity) }
-      }
+      // A broker that restarted without persistence forgot the retained configs.
+      if connectionCount > 1 { sendAllConfigs() }
     case .refused(let refusal):
       if refusal != lastRefusal { say("\(refusal)\(Self.hint(for: refusal)); trying again") }
       lastRefusal = refusal
     case .lost(let status):
       say("connection lost (\(status)); reconnecting, \(pending.count) message(s) waiting")
     case .message(let topic, let payload):
-      if topic == topics.homeAssistantStatus, payload == Array("online".utf8) {
-        for identity in reported.keys { sendConfig(of: identity) }
-      }
+      if topic == topics.homeAssistantStatus, payload == Array("online".utf8) { sendAllConfigs() }
     }
+  }
+
+  private func sendAllConfigs() {
+    for identity in stations.announced.keys { sendConfig(of: identity, station: catalog.station(for: identity)) }
+    for identity in strangers.announced.keys { sendConfig(of: identity, station: nil) }
   }
 
   private static func hint(for refusal: MQTTConnectionRefusal) -> String {
@@ -227,7 +246,7 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   func finish() {
     guard !finished else { return }
     finished = true
-    if let now = stations.now.map({ max($0, strangers.now ?? $0) }) ?? strangers.now {
+    if let now = [stations.ranging.now, strangers.ranging.now].compactMap({ $0 }).max() {
       sweepIfDue(now: now, force: true)
     }
     let finishing = clock.now

@@ -22,6 +22,13 @@ struct PendingMessages {
   var count: Int { latest.count }
   var isEmpty: Bool { latest.isEmpty }
 
+  /// Whether a message for `topic` would be kept: one waits already (it is replaced), or there
+  /// is room.
+  func accepts(topic: String) -> Bool { latest[topic] != nil || order.count < capacity }
+
+  /// Counts a message the caller did not make because it would not have been kept.
+  mutating func countDropped() { dropped += 1 }
+
   mutating func append(_ message: MQTTMessage) {
     if latest.updateValue(message, forKey: message.topic) != nil {
       superseded += 1

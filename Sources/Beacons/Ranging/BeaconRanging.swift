@@ -34,6 +34,13 @@ public struct BeaconRanging: Sendable {
     case ranged(BeaconState)
     /// A beacon was not heard for the exit period (or was evicted); its last state.
     case lost(BeaconState)
+
+    /// The beacon's state, heard or lost.
+    public var state: BeaconState {
+      switch self {
+      case .ranged(let state), .lost(let state): return state
+      }
+    }
   }
 
   /// Regions to range; empty ranges every beacon.

@@ -2,4 +2,6 @@
 public enum AlarmReason: Hashable, Sendable {
   /// The rider has arrived at their destination.
   case arrived(at: Station)
+  /// The rider, with nothing else running, is near a station (the background rider).
+  case near(Station)
 }

@@ -8,8 +8,9 @@ import Positioning
 ///
 /// Both are started when there are both: GPS takes over when Bluetooth cannot start (not
 /// authorized, no adapter), when the adapter goes away mid-ride (its finder stops delivering),
-/// and for stations whose beacons stay silent. Each station is passed on once a journey,
-/// whichever source found it first, with that source's evidence.
+/// and for stations whose beacons stay silent. Each station is passed on once a journey (or,
+/// for the rider in the background, once a visit: ``StationAnnouncing``), whichever source found
+/// it first, with that source's evidence.
 final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, NotifyWhenNearMRTStationWithGPSDelegate {
   let bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?
   let gps: (any NotifyWhenNearMRTStationWithGPS)?
@@ -18,10 +19,18 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
   /// What each source's start answered, for the caller to explain a fallback.
   private(set) var starts = SourceStarts()
   private var announced: Set<String> = []
+  /// When each source's station is passed on again.
+  let announcing: StationAnnouncing
+  /// The station passed on last, and when (for ``StationAnnouncing/oncePerVisit(repeatAfter:)``).
+  private var lastAnnounced: (name: String, time: CaptureTime)?
 
-  init(bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?) {
+  init(
+    bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?,
+    announcing: StationAnnouncing = .oncePerJourney
+  ) {
     self.bluetooth = bluetooth
     self.gps = gps
+    self.announcing = announcing
     bluetooth?.delegate = self
     gps?.delegate = self
   }
@@ -29,7 +38,8 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
   /// The default use cases over a beacon finder and a location finder (either may be `nil`).
   convenience init(
     finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)?, catalog: StationCatalog,
-    policy: StationPresencePolicy, rangingConfiguration: BeaconRanging.Configuration, gpsPolicy: GPSStationPolicy
+    policy: StationPresencePolicy, rangingConfiguration: BeaconRanging.Configuration, gpsPolicy: GPSStationPolicy,
+    announcing: StationAnnouncing = .oncePerJourney
   ) {
     self.init(
       bluetooth: finder.map {
@@ -38,7 +48,7 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
       },
       gps: locationFinder.map {
         DefaultNotifyWhenNearMRTStationWithGPS(finder: $0, catalog: catalog, policy: gpsPolicy)
-      })
+      }, announcing: announcing)
   }
 
   /// Whether a journey is under way: from a start until a stop or a pause.
@@ -48,6 +58,7 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
   /// GPS's, without Bluetooth). A new journey: every station may be found again.
   func start() -> StationWatchStartResult {
     announced.removeAll()
+    lastAnnounced = nil
     starts = SourceStarts(bluetooth: bluetooth?.start(), gps: gps?.start())
     isRunning = starts.bluetooth == .started || starts.gps == .started
     if isRunning { return .started }
@@ -74,7 +85,18 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
   }
 
   private func found(_ station: Station, _ evidence: StationEvidence, at time: CaptureTime) {
-    guard isRunning, announced.insert(station.name).inserted else { return }
+    guard isRunning else { return }
+    switch announcing {
+    case .oncePerJourney:
+      guard announced.insert(station.name).inserted else { return }
+    case .oncePerVisit(let repeatAfter):
+      if let lastAnnounced, lastAnnounced.name == station.name,
+        time.microseconds(since: lastAnnounced.time) < repeatAfter.wholeMicroseconds
+      {
+        return
+      }
+      lastAnnounced = (station.name, time)
+    }
     receiver?.sources(self, didFind: station, evidence: evidence, at: time)
   }
 
@@ -104,6 +126,15 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
     guard isRunning else { return }
     receiver?.sources(self, gpsDidChange: condition)
   }
+}
+
+/// When ``StationSources`` passes a station on.
+enum StationAnnouncing: Hashable, Sendable {
+  /// Each station once, from a start to the next: a ride.
+  case oncePerJourney
+  /// A station again once another was found since, or `repeatAfter` after it was last passed
+  /// on: the rider in the background, going out and coming back.
+  case oncePerVisit(repeatAfter: Duration)
 }
 
 /// A source use case that can stop listening without stopping its finder (this module's own).

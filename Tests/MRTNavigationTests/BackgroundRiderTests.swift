@@ -1,0 +1,81 @@
+import BeaconScanning
+import BeaconTestSupport
+import BluetoothTypes
+import HCITransportCore
+import LinuxHCITransports
+import Testing
+
+@testable import Beacons
+@testable import MRTNavigation
+
+/// ``DefaultNotifyWhenNearMRTStationWhenInBackground``, the rider in the background: every
+/// station the rider is near, once a visit, for as long as it runs.
+@Suite struct BackgroundRiderTests {
+  final class Recorder: NotifyWhenNearMRTStationWhenInBackgroundDelegate {
+    var founds: [(station: String, at: CaptureTime)] = []
+
+    func notifyWhenNearMRTStationWhenInBackground(
+      _ useCase: any NotifyWhenNearMRTStationWhenInBackground, didFind station: Station, evidence: StationEvidence,
+      at time: CaptureTime
+    ) { founds.append((station.name, time)) }
+  }
+
+  /// Feeds `sightings` through a scripted finder to the use case, then a minute of silence.
+  static func run(_ sightings: [BeaconSighting], repeatAfter: Duration? = nil) -> Recorder {
+    let finder = ScriptedBeaconFinder()
+    let useCase =
+      repeatAfter.map { DefaultNotifyWhenNearMRTStationWhenInBackground(finder: finder, repeatAfter: $0) }
+      ?? DefaultNotifyWhenNearMRTStationWhenInBackground(finder: finder)
+    let recorder = Recorder()
+    useCase.delegate = recorder
+    #expect(useCase.start() == .started)
+    for sighting in sightings { finder.deliver(sighting) }
+    if let last = sightings.last?.time {
+      finder.delegate?.beaconFinder(
+        finder, didReach: CaptureTime(microsecondsSinceUnixEpoch: last.microsecondsSinceUnixEpoch + 60_000_000))
+    }
+    // Still running: the background rider never stops by itself.
+    #expect(useCase.isRunning)
+    #expect(useCase.stop() == .stopped)
+    return recorder
+  }
+
+  static func stations(_ names: [String]) throws -> [Station] {
+    try names.map { try #require(JakartaMRT.catalog.station(named: $0)) }
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func aRoundTripTellsEveryStationOfEachWay(seed: UInt64) throws {
+    let there = ["LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM"]
+    let route = there + there.reversed().dropFirst()
+    let ride = SyntheticRide(route: try Self.stations(route), seed: seed)
+    let recorder = Self.run(ride.sightings())
+    // Blok M once (the train turns there), every other station once each way.
+    #expect(recorder.founds.map(\.station) == route)
+  }
+
+  @Test func theSameStationIsToldAgainOnlyAfterAWhile() throws {
+    // Cipete Raya, then ten minutes later Cipete Raya again with nothing in between.
+    let twice = SyntheticRide(route: try Self.stations(["CipeteRaya", "CipeteRaya"]), seed: 7, secondsPerStop: 600)
+    #expect(Self.run(twice.sightings()).founds.map(\.station) == ["CipeteRaya"])
+    #expect(
+      Self.run(twice.sightings(), repeatAfter: .seconds(300)).founds.map(\.station) == ["CipeteRaya", "CipeteRaya"])
+  }
+
+  @Test func aRecordedRideTellsEachStationAtItsPlatform() throws {
+    let truth = try RideDetectionTests.truth("ride-lebak-bulus-to-bundaran-hi")
+    let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
+      try TransportSpec.replay(path: TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")).open()
+    })
+    let useCase = DefaultNotifyWhenNearMRTStationWhenInBackground(finder: finder)
+    let recorder = Recorder()
+    useCase.delegate = recorder
+    #expect(useCase.start() == .started)
+    guard case .endOfStream = finder.run() else { throw try #require(finder.failure) }
+    #expect(recorder.founds.map(\.station) == truth.stops.map(\.station))
+    for (found, stop) in zip(recorder.founds, truth.stops) {
+      #expect(RideCommuteTests.atPlatform(found.at, stop), "\(found.station) told at \(found.at.iso8601)")
+    }
+    #expect(useCase.stop() == .stopped)
+  }
+}
