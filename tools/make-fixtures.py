@@ -780,6 +780,50 @@ def build_scripted(sc: dict, rng: random.Random) -> Capture:
     return cap
 
 
+def build_monitor(sc: dict, rng: random.Random) -> Capture:
+    """A station monitor's capture: beacons heard from one place, each through phases (steady,
+    weaker, cloned from a second address, another TX power, silent, or a rotating address),
+    described in the scenario; what each phase should be judged is its "health"."""
+    start = parse_time(sc["start"])
+    cap = Capture(start, sc.get("controller"))
+    t = start
+    if sc["datalink"] == DATALINK_MONITOR:
+        monitor_prologue(cap, t)
+        t += 4_000
+    for name in sc.get("setup", []):
+        t = add_command(cap, t + rng.randrange(300, 900), name)
+    origin = t + 500_000
+    adverts: list[tuple[float, int, dict]] = []
+    for beacon in sc["beacons"]:
+        for phase in beacon["phases"]:
+            addresses = phase.get("addresses", [])
+            if not addresses:
+                continue
+            interval = phase.get("intervalSeconds", 0.3)
+            loss = phase.get("loss", 0.2)
+            rotate = phase.get("rotateSeconds")
+            sec = phase["from"] + rng.uniform(0, interval)
+            turn = 0
+            while sec < phase["to"]:
+                if rotate:  # one address after the other, never back
+                    address = addresses[min(int((sec - phase["from"]) // rotate), len(addresses) - 1)]
+                else:  # every address in turn: two devices advertising the same identity
+                    address = addresses[turn % len(addresses)]
+                turn += 1
+                if rng.random() >= loss:
+                    rssi = int(round(phase["rssi"] + rng.uniform(-3, 3)))
+                    data = encode_ad_list([{"flags": 6}, {"ibeacon": {
+                        "uuid": sc["uuid"], "major": sc["major"], "minor": beacon["minor"],
+                        "measuredPower": phase.get("measuredPower", -59)}}], rng)
+                    adverts.append((sec, len(adverts), {"eventType": "ADV_NONCONN_IND", "addressType": 1,
+                                                        "address": address, "data": data, "rssi": rssi}))
+                sec += interval
+    for sec, _, report in sorted(adverts, key=lambda item: (item[0], item[1])):
+        cap.add(origin + int(round(sec * 1_000_000)), "event",
+                advertising_event([finish_report(report, False, rng)], False))
+    return cap
+
+
 # ---------------------------------------------------------------------------------------------
 # Putting a file together (with optional damage)
 # ---------------------------------------------------------------------------------------------
@@ -790,7 +834,8 @@ def render(sc: dict) -> tuple[bytes, Capture | None]:
     kind = sc["kind"]
     if kind == "textExport":  # what people often send instead of the binary capture
         return "".join(line + "\n" for line in sc["text"]).encode(), None
-    cap = build_ride(sc, rng) if kind == "ride" else build_scripted(sc, rng)
+    builders = {"ride": build_ride, "monitor": build_monitor}
+    cap = builders.get(kind, build_scripted)(sc, rng)
     datalink = sc["datalink"]
     out = bytearray(file_header(sc.get("headerDatalink", datalink)))
     encoded = [r for r in (encode_record(datalink, cap.index, *rec) for rec in cap.sorted_records()) if r is not None]

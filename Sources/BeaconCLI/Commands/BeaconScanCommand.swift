@@ -37,6 +37,8 @@ public struct BeaconScanCommand: ParsableCommand {
         beacon-scan --replay ride.btsnoop --once      # each beacon once
         beacon-scan --replay day.btsnoop --summary    # a row per beacon: reports, addresses, RSSI
         beacon-scan --replay ride.btsnoop --format json --station CipeteRaya
+        beacon-scan -i hci0 --notify --mqtt mqtt://broker.lan --mqtt-node platform-1
+                                                      # a station monitor reporting to a broker
 
       Permissions for -i hciN without root, once per binary:
         sudo setcap cap_net_raw,cap_net_admin+eip "$(command -v beacon-scan)"

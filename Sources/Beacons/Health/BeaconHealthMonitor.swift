@@ -1,0 +1,187 @@
+import BluetoothTypes
+
+/// Watches the beacons that should be in range (a station monitor's own station, say) and judges
+/// each: ``BeaconHealth/ok``, ``BeaconHealth/silent(lastHeard:)``, ``BeaconHealth/weak(baseline:smoothed:)``
+/// or ``BeaconHealth/suspicious(_:)``, in that order of precedence: silent before suspicious before weak.
+///
+/// - **Silent**: not heard for ``Configuration/silentAfter`` (30 s by default; a beacon never
+///   heard is silent that long after the watch began).
+/// - **Weak**: its smoothed RSSI (a 10 s trimmed mean, as ``BeaconRanging``'s) is at least
+///   ``Configuration/weakDrop`` (10 dB) below its baseline, the mean RSSI of its first
+///   ``Configuration/baselinePeriod`` (60 s) of reports; ok again from 3 dB above that line
+///   (``Configuration/recoveryMargin``), so that a value at the edge does not flap.
+/// - **Suspicious**: its identity comes from a second address *in turn* with the first: an
+///   address heard again after another one took over, ``Configuration/returnsForClone`` times
+///   within ``Configuration/cloneWindow``. A beacon that rotates its address never goes back to
+///   an old one, so rotation is not suspicious. Or its TX power differs from the one it was first
+///   heard with; it is suspicious until the frames carry the first one again.
+///
+/// Time is the sightings' (and ``advance(to:)``'s), so a capture replays as recorded. Memory is
+/// per expected beacon only: sightings of other identities are ignored.
+public struct BeaconHealthMonitor: Sendable {
+  public struct Configuration: Hashable, Sendable {
+    public var silentAfter: Duration
+    public var weakDrop: Double
+    public var recoveryMargin: Double
+    public var baselinePeriod: Duration
+    public var smoothingWindow: Duration
+    public var cloneWindow: Duration
+    public var returnsForClone: Int
+
+    public init(
+      silentAfter: Duration = .seconds(30), weakDrop: Double = 10, recoveryMargin: Double = 3,
+      baselinePeriod: Duration = .seconds(60), smoothingWindow: Duration = .seconds(10),
+      cloneWindow: Duration = .seconds(30), returnsForClone: Int = 2
+    ) {
+      self.silentAfter = silentAfter
+      self.weakDrop = weakDrop
+      self.recoveryMargin = recoveryMargin
+      self.baselinePeriod = baselinePeriod
+      self.smoothingWindow = smoothingWindow
+      self.cloneWindow = cloneWindow
+      self.returnsForClone = returnsForClone
+    }
+  }
+
+  /// What is known of one expected beacon.
+  struct Watched: Sendable {
+    var health: BeaconHealth?
+    var firstHeard: CaptureTime?
+    var lastHeard: CaptureTime?
+    var baselineSum = 0.0
+    var baselineCount = 0
+    var baseline: Double?
+    var window = RSSIWindow()
+    var firstTXPower: Int?
+    var latestTXPower: Int?
+    var lastAddress: BluetoothAddress?
+    /// Addresses heard within the clone window, with when they were last heard.
+    var recentAddresses: [BluetoothAddress: CaptureTime] = [:]
+    /// When an address came back after another had taken over, within the clone window.
+    var returns: [CaptureTime] = []
+    var returnPair: (BluetoothAddress, BluetoothAddress)?
+  }
+
+  public let configuration: Configuration
+  /// The beacons watched, in the order given.
+  public let expected: [BeaconIdentity]
+  private var watched: [BeaconIdentity: Watched]
+  /// When the watch began: the first sighting or time seen.
+  public private(set) var began: CaptureTime?
+  public private(set) var now: CaptureTime?
+
+  public init(expected: [BeaconIdentity], configuration: Configuration = Configuration()) {
+    var unique: [BeaconIdentity] = []
+    for identity in expected where !unique.contains(identity) { unique.append(identity) }
+    self.expected = unique
+    self.configuration = configuration
+    watched = Dictionary(uniqueKeysWithValues: unique.map { ($0, Watched()) })
+  }
+
+  /// The current judgement of `identity`; `nil` before the first one (or when it is not expected).
+  public func health(of identity: BeaconIdentity) -> BeaconHealth? { watched[identity]?.health }
+
+  /// The smoothed RSSI and baseline of `identity`, when known.
+  public func strength(of identity: BeaconIdentity) -> (smoothed: Double?, baseline: Double?) {
+    guard let entry = watched[identity] else { return (nil, nil) }
+    return (entry.window.trimmedMean(trimmedFraction: 0.2), entry.baseline)
+  }
+
+  /// Takes one sighting (ignored unless its beacon is expected); the changes it makes, the
+  /// silences its time reveals first.
+  public mutating func ingest(_ sighting: BeaconSighting) -> [BeaconHealthChange] {
+    var changes = advance(to: sighting.time)
+    let identity = sighting.frame.identity
+    guard var entry = watched[identity] else { return changes }
+    let time = sighting.time
+    entry.firstHeard = entry.firstHeard ?? time
+    entry.lastHeard = max(entry.lastHeard ?? time, time)
+    if let rssi = sighting.rssi {
+      entry.window.add(Int(rssi), at: time, window: configuration.smoothingWindow, capacity: 100)
+      if entry.baseline == nil, let first = entry.firstHeard {
+        if time.microseconds(since: first) < configuration.baselinePeriod.wholeMicroseconds {
+          entry.baselineSum += Double(rssi)
+          entry.baselineCount += 1
+        } else if entry.baselineCount > 0 {
+          entry.baseline = entry.baselineSum / Double(entry.baselineCount)
+        }
+      }
+    }
+    let txPower = sighting.frame.txPowerAt1m
+    entry.firstTXPower = entry.firstTXPower ?? txPower
+    entry.latestTXPower = txPower
+    track(address: sighting.address, at: time, in: &entry)
+    if let change = judge(identity, &entry, at: time) { changes.append(change) }
+    watched[identity] = entry
+    return changes
+  }
+
+  /// Moves time on to `time` (never back): beacons not heard for ``Configuration/silentAfter``
+  /// become silent, oldest first.
+  public mutating func advance(to time: CaptureTime) -> [BeaconHealthChange] {
+    let current = max(now ?? time, time)
+    now = current
+    began = began ?? current
+    var changes: [BeaconHealthChange] = []
+    for identity in expected {
+      guard var entry = watched[identity] else { continue }
+      if let change = judge(identity, &entry, at: current) {
+        changes.append(change)
+        watched[identity] = entry
+      }
+    }
+    return changes
+  }
+
+  private func track(address: BluetoothAddress, at time: CaptureTime, in entry: inout Watched) {
+    let window = configuration.cloneWindow.wholeMicroseconds
+    entry.recentAddresses = entry.recentAddresses.filter { time.microseconds(since: $0.value) < window }
+    entry.returns.removeAll { time.microseconds(since: $0) >= window }
+    if let last = entry.lastAddress, last != address, entry.recentAddresses[address] != nil {
+      // Back to an address another one had taken over from: two devices, not a rotation.
+      entry.returns.append(time)
+      entry.returnPair = (last, address)
+    }
+    entry.recentAddresses[address] = time
+    entry.lastAddress = address
+  }
+
+  /// The health `entry` has at `time`; a change when it differs in kind from the last one.
+  private func judge(_ identity: BeaconIdentity, _ entry: inout Watched, at time: CaptureTime)
+    -> BeaconHealthChange?
+  {
+    let health = assess(entry, at: time)
+    guard let health else { return nil }
+    if let previous = entry.health, previous.name == health.name {
+      entry.health = health
+      return nil
+    }
+    let change = BeaconHealthChange(identity: identity, health: health, previous: entry.health, time: time)
+    entry.health = health
+    return change
+  }
+
+  private func assess(_ entry: Watched, at time: CaptureTime) -> BeaconHealth? {
+    let silence = configuration.silentAfter.wholeMicroseconds
+    guard let lastHeard = entry.lastHeard else {
+      // Never heard: silent once the watch has lasted that long; undecided before.
+      guard let began, time.microseconds(since: began) >= silence else { return nil }
+      return .silent(lastHeard: nil)
+    }
+    if time.microseconds(since: lastHeard) >= silence { return .silent(lastHeard: lastHeard) }
+    if entry.returns.count >= max(configuration.returnsForClone, 1), let pair = entry.returnPair {
+      return .suspicious(.secondAddress(pair.0, pair.1))
+    }
+    if let first = entry.firstTXPower, let latest = entry.latestTXPower, first != latest {
+      return .suspicious(.txPowerChanged(from: first, to: latest))
+    }
+    if let baseline = entry.baseline, let smoothed = entry.window.trimmedMean(trimmedFraction: 0.2) {
+      let line = baseline - configuration.weakDrop
+      let wasWeak = entry.health?.name == "weak"
+      if smoothed <= line || (wasWeak && smoothed < line + configuration.recoveryMargin) {
+        return .weak(baseline: baseline, smoothed: smoothed)
+      }
+    }
+    return .ok
+  }
+}
