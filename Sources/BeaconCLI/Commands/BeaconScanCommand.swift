@@ -120,6 +120,7 @@ public struct BeaconScanCommand: ParsableCommand {
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var filters: BeaconFilterOptions
   @OptionGroup public var catalogOptions: CatalogOptions
+  @OptionGroup(title: "Station beacon health") var expectOptions: ExpectOptions
   @OptionGroup(title: "A fleet over MQTT") var mqtt: MQTTOptions
 
   public init() {}
@@ -130,6 +131,10 @@ public struct BeaconScanCommand: ParsableCommand {
       throw ValidationError("--table is for people; for programs use --format json without --table.")
     }
     if notify, table || once { throw ValidationError("--notify prints station events; drop --table/--once.") }
+    if expectOptions.expected != nil, summary || once || notify {
+      throw ValidationError(
+        "--expect prints health changes (or, with --table, a health block); drop --summary/--once/--notify.")
+    }
     if summary, table || once || notify {
       throw ValidationError("--summary prints one summary at the end; drop --table/--once/--notify.")
     }
@@ -182,7 +187,7 @@ public struct BeaconScanCommand: ParsableCommand {
       switch useCase.start() {
       case .started, .alreadyStarted:
         // With --mqtt, the reporter hears the sightings beside the use case that started them.
-        let output = reporter.map { ScanOutputWithMQTT(output: presenter, sightings: useCase, reporter: $0) }
+        let output = reporter.map { CompositeScanOutput(output: presenter, listeners: [useCase], reporter: $0) }
         if let output { finder.delegate = output }
         try run.run(finder, output: output ?? presenter)
       case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation:
@@ -190,15 +195,40 @@ public struct BeaconScanCommand: ParsableCommand {
       }
       return
     }
-    let presenter: any ScanOutput & BeaconFinderDelegate =
-      summary
-      ? ScanSummaryPresenter(format: output.format, output: stdout, sourceName: sourceName, catalog: catalog)
-      : SightingPresenter(
+    let reporter = try mqtt.startReporter(program: "beacon-scan", catalog: catalog)
+    let watch = try expectOptions.stations(in: catalog).map { stations in
+      StationHealthWatch(stations: stations, configuration: expectOptions.configuration)
+    }
+    let primary: any ScanOutput
+    var listeners: [any BeaconFinderDelegate] = []
+    if summary {
+      let presenter = ScanSummaryPresenter(
+        format: output.format, output: stdout, sourceName: sourceName, catalog: catalog)
+      (primary, listeners) = (presenter, [presenter])
+    } else if let watch, !table {
+      (primary, listeners) = (HealthPresenter(watch: watch, format: output.format, output: stdout), [])
+    } else {
+      let presenter = SightingPresenter(
         mode: presentationMode(output: stdout, live: live), output: stdout, sourceName: sourceName, catalog: catalog)
-    let output: any ScanOutput & BeaconFinderDelegate =
-      try mqtt.startReporter(program: "beacon-scan", catalog: catalog).map {
-        ScanOutputWithMQTT(output: presenter, sightings: presenter, reporter: $0)
-      } ?? presenter
+      presenter.tableFooter = watch.map { watch in { watch.tableLines(now: $0) } }
+      (primary, listeners) = (presenter, [presenter])
+    }
+    if let watch {
+      listeners.append(watch)
+      let channels = NotificationChannels()
+      let alerts = HealthAlerts(
+        notifications: DesktopNotificationManager(channels: channels), alarm: ChimeAlarmManager(channels: channels))
+      watch.listeners.append { change, station in alerts.tell(change, station: station) }
+      if let reporter {
+        reporter.expect(watch.stations)
+        let json = HealthEventFormatter(format: .json)
+        watch.listeners.append { [unowned watch] change, station in
+          reporter.publishHealth(
+            of: station, payload: json.line(change, station: station, strength: watch.strength(of: station)))
+        }
+      }
+    }
+    let output = CompositeScanOutput(output: primary, listeners: listeners, reporter: reporter)
     finder.delegate = output
     switch finder.start() {
     case .started, .alreadyStarted: try run.run(finder, output: output)

@@ -5,9 +5,11 @@ import Beacons
 /// - `PREFIX/NODE/availability`: `online` or `offline`, retained; the last will sets `offline`
 ///   when the node dies without a word.
 /// - `PREFIX/NODE/beacons/KEY`: a beacon's state as JSON (``BeaconStatePayload``).
+/// - `PREFIX/NODE/health/KEY`: an expected beacon's health (`--expect`), retained.
 /// - `PREFIX/NODE/broadcast`: what a broadcaster advertises, retained.
 /// - `DISCOVERY/sensor/NODE/KEY/config`: Home Assistant's discovery config for the beacon's
 ///   entity on this node, retained; an empty retained payload removes it.
+/// - `DISCOVERY/binary_sensor/NODE/KEY/config`: the config of an expected beacon's problem sensor.
 /// - `DISCOVERY/status`: where Home Assistant says `online` when it starts, so configs are sent again.
 struct FleetTopics: Hashable, Sendable {
   /// The first level of every topic but discovery's; `beacon-toolkit` by default.
@@ -25,6 +27,12 @@ struct FleetTopics: Hashable, Sendable {
 
   func discoveryConfig(of identity: BeaconIdentity) -> String {
     "\(discoveryPrefix)/sensor/\(node)/\(Self.key(for: identity))/config"
+  }
+
+  func health(of identity: BeaconIdentity) -> String { "\(prefix)/\(node)/health/\(Self.key(for: identity))" }
+
+  func healthDiscoveryConfig(of identity: BeaconIdentity) -> String {
+    "\(discoveryPrefix)/binary_sensor/\(node)/\(Self.key(for: identity))/config"
   }
 
   /// A beacon's name in topics and ids, in lower case: `ibeacon-UUID-MAJOR-MINOR`,

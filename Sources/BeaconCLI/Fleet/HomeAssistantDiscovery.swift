@@ -18,12 +18,6 @@ struct HomeAssistantDiscovery {
 
   func config(for identity: BeaconIdentity, station: Station?) -> String {
     let key = FleetTopics.key(for: identity)
-    var device = JSONLine()
-    device.add("identifiers", strings: ["beacon-toolkit-\(key)"])
-    device.add("name", station.map { "\($0.displayName) beacon" } ?? Self.deviceName(identity))
-    device.add("model", Self.model(identity))
-    var originBlock = JSONLine()
-    originBlock.add("name", Self.originName)
     let stateTopic = topics.state(of: identity)
     var object = JSONLine()
     object.add("name", "Distance (\(topics.node))")
@@ -35,12 +29,39 @@ struct HomeAssistantDiscovery {
     object.add("unit_of_measurement", "m")
     object.add("state_class", "measurement")
     object.add("expire_after", Self.expireAfterSeconds)
+    addCommonFields(to: &object, identity: identity, station: station)
+    return object.line
+  }
+
+  /// The config of an expected beacon's problem sensor (`--expect`): on while its health is
+  /// not ok, the health's fields as attributes.
+  func healthConfig(for identity: BeaconIdentity, station: Station?) -> String {
+    let key = FleetTopics.key(for: identity)
+    let healthTopic = topics.health(of: identity)
+    var object = JSONLine()
+    object.add("name", "Beacon problem (\(topics.node))")
+    object.add("unique_id", "beacon-toolkit-\(topics.node)-\(key)-health")
+    object.add("state_topic", healthTopic)
+    object.add("value_template", "{{ 'OFF' if value_json.status == 'ok' else 'ON' }}")
+    object.add("json_attributes_topic", healthTopic)
+    object.add("device_class", "problem")
+    addCommonFields(to: &object, identity: identity, station: station)
+    return object.line
+  }
+
+  /// Availability, the device (the beacon) and the origin: the same in every config.
+  private func addCommonFields(to object: inout JSONLine, identity: BeaconIdentity, station: Station?) {
+    var device = JSONLine()
+    device.add("identifiers", strings: ["beacon-toolkit-\(FleetTopics.key(for: identity))"])
+    device.add("name", station.map { "\($0.displayName) beacon" } ?? Self.deviceName(identity))
+    device.add("model", Self.model(identity))
+    var originBlock = JSONLine()
+    originBlock.add("name", Self.originName)
     object.add("availability_topic", topics.availability)
     object.add("payload_available", "online")
     object.add("payload_not_available", "offline")
     object.add("device", object: device)
     object.add("origin", object: originBlock)
-    return object.line
   }
 
   private static func model(_ identity: BeaconIdentity) -> String {

@@ -227,7 +227,30 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     }
   }
 
+  /// The stations `--expect` watches: their problem sensors are announced on every connection.
+  private var expectedStations: [Station] = []
+
+  /// Announces a problem sensor for each of `stations` (`--expect`).
+  func expect(_ stations: [Station]) {
+    expectedStations = stations
+    for station in stations { sendHealthConfig(of: station) }
+  }
+
+  /// Publishes an expected beacon's health, retained: `payload` is the JSON of the change.
+  func publishHealth(of station: Station, payload: String) {
+    append(topic: topics.health(of: station.beacon), retain: true) { Array(payload.utf8) }
+    pump()
+  }
+
+  private func sendHealthConfig(of station: Station) {
+    guard let discovery else { return }
+    append(topic: topics.healthDiscoveryConfig(of: station.beacon), retain: true) {
+      Array(discovery.healthConfig(for: station.beacon, station: station).utf8)
+    }
+  }
+
   private func sendAllConfigs() {
+    for station in expectedStations { sendHealthConfig(of: station) }
     for identity in stations.announced.keys { sendConfig(of: identity, station: catalog.station(for: identity)) }
     for identity in strangers.announced.keys { sendConfig(of: identity, station: nil) }
   }

@@ -29,6 +29,8 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
 
   /// Names the stations' beacons.
   private let catalog: StationCatalog
+  /// Lines shown under the table (`--expect`'s health block), given the time now.
+  var tableFooter: ((CaptureTime) -> [String])?
 
   public init(mode: Mode, output: StandardOutput, sourceName: String, catalog: StationCatalog) {
     self.mode = mode
@@ -67,8 +69,13 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
     lastRedraw = now
     // Cursor home, clear to the end of the screen, then the table.
     output.write("\u{1B}[H\u{1B}[J")
-    for line in table.lines(now: now) { output.writeLine(line) }
+    for line in table.lines(now: now) + footer(now: now) { output.writeLine(line) }
     output.flush()
+  }
+
+  private func footer(now: CaptureTime) -> [String] {
+    guard let tableFooter else { return [] }
+    return [""] + tableFooter(now)
   }
 
   public func warn(_ problem: ScanProblem) {
@@ -87,7 +94,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   public func finish(statistics: ScanStatistics) {
     if case .table = mode {
       if case .table(live: true) = mode { output.write("\u{1B}[H\u{1B}[J") }
-      for line in table.lines(now: latestTime) { output.writeLine(line) }
+      for line in table.lines(now: latestTime) + footer(now: latestTime) { output.writeLine(line) }
     }
     output.flush()
     if problemCount > Self.problemsShownInFull {

@@ -4,4 +4,6 @@ public enum AlarmReason: Hashable, Sendable {
   case arrived(at: Station)
   /// The rider, with nothing else running, is near a station (the background rider).
   case near(Station)
+  /// A station's beacon that a monitor expects is silent, weak or not itself.
+  case beaconUnhealthy(Station)
 }

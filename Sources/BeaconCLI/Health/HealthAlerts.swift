@@ -1,0 +1,17 @@
+import Beacons
+import MRTNavigation
+
+/// `--expect`'s alarm: when an expected station's beacon goes from ok (or from nothing) to silent,
+/// weak or suspicious, a desktop notification and the alarm; nothing when it recovers.
+struct HealthAlerts {
+  let notifications: (any NotificationManager)?
+  let alarm: (any AlarmManager)?
+
+  func tell(_ change: BeaconHealthChange, station: Station) {
+    guard change.health != .ok else { return }
+    notifications?.notify(
+      title: "\(station.displayName) beacon: \(change.health.name)",
+      body: HealthEventFormatter.detail(change.health, at: change.time, smoothed: nil))
+    alarm?.soundAlarm(reason: .beaconUnhealthy(station))
+  }
+}

@@ -1,0 +1,52 @@
+import Beacons
+import BluetoothTypes
+import MRTNavigation
+
+/// `--expect`: the expected stations' beacons judged from the sightings (``BeaconHealthMonitor``),
+/// each change handed to whoever shows it: the printed lines, the table, the alarm, MQTT.
+final class StationHealthWatch: BeaconFinderDelegate {
+  private(set) var monitor: BeaconHealthMonitor
+  /// The expected stations, in the order given.
+  let stations: [Station]
+  private let stationsByIdentity: [BeaconIdentity: Station]
+  /// Told of each change, in order.
+  var listeners: [(BeaconHealthChange, Station) -> Void] = []
+
+  init(stations: [Station], configuration: BeaconHealthMonitor.Configuration) {
+    self.stations = stations
+    stationsByIdentity = Dictionary(stations.map { ($0.beacon, $0) }, uniquingKeysWith: { first, _ in first })
+    monitor = BeaconHealthMonitor(expected: stations.map(\.beacon), configuration: configuration)
+  }
+
+  func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) { tell(monitor.ingest(sighting)) }
+
+  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) { tell(monitor.advance(to: time)) }
+
+  /// The smoothed RSSI and baseline of `station`'s beacon, when known.
+  func strength(of station: Station) -> (smoothed: Double?, baseline: Double?) {
+    monitor.strength(of: station.beacon)
+  }
+
+  private func tell(_ changes: [BeaconHealthChange]) {
+    for change in changes {
+      guard let station = stationsByIdentity[change.identity] else { continue }
+      for listener in listeners { listener(change, station) }
+    }
+  }
+
+  /// The table's health block: a row per expected station, its status now.
+  func tableLines(now: CaptureTime) -> [String] {
+    var lines = [Self.columns.line("EXPECTED", "STATUS", "DETAIL")]
+    for station in stations {
+      let health = monitor.health(of: station.beacon)
+      lines.append(
+        Self.columns.line(
+          station.displayName, health?.name ?? "waiting",
+          health.map { HealthEventFormatter.detail($0, at: now, smoothed: strength(of: station).smoothed) }
+            ?? "not heard yet"))
+    }
+    return lines
+  }
+
+  private static let columns = TextColumns(widths: [16, 10], rightAligned: [])
+}
