@@ -291,3 +291,46 @@ final class SlowCaptureFeed {
     unlink(path)
   }
 }
+
+/// `beacon-broadcast --mqtt` on an emulated controller (Bumble over TCP), reporting to a real
+/// mosquitto: what it advertises, retained, `advertising` then `stopped`; its availability ends
+/// `offline`; Home Assistant gets a "running" sensor for the node.
+@Suite(
+  .enabled(if: MosquittoBroker.isAvailable, "needs mosquitto and mosquitto-clients"),
+  .enabled(if: Emulator.available, "tools/.venv with Bumble not found (tools/test creates it)"))
+struct BroadcastMQTTCommandTests {
+  @Test func theBroadcasterReportsWhatItAdvertisesAndWhenItStops() throws {
+    let emulator = try Emulator(controllers: 1)
+    defer { emulator.stop() }
+    let broker = try MosquittoBroker()
+    let subscriber = try broker.subscribe(["beacon-toolkit/#"])
+    let result = try Executable.run(
+      "beacon-broadcast",
+      [
+        "-i", emulator.controllers[0].device, "--station", "CipeteRaya", "--duration", "2", "--mqtt",
+        "mqtt://127.0.0.1:\(broker.port)", "--mqtt-node", "platform-beacon",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let topic = "beacon-toolkit/platform-beacon/broadcast"
+    #expect(subscriber.wait { $0.contains { $0.topic == topic && $0.payload.contains("\"state\":\"stopped\"") } })
+    let states = subscriber.received.filter { $0.topic == topic }.compactMap {
+      ((try? JSONSerialization.jsonObject(with: Data($0.payload.utf8))) as? [String: Any])
+    }
+    #expect(states.map { $0["state"] as? String } == ["advertising", "stopped"], "\(subscriber.received)")
+    #expect(states.allSatisfy { $0["station"] as? String == "CipeteRaya" && $0["minor"] as? Int == 3 })
+    #expect(states.first?["device"] as? String == emulator.controllers[0].device)
+    let retained = try broker.retained("#")
+    #expect(retained["beacon-toolkit/platform-beacon/availability"] == "offline")
+    #expect(retained[topic]?.contains("\"state\":\"stopped\"") == true)
+    let config = try #require(retained["homeassistant/binary_sensor/platform-beacon/broadcast/config"])
+    let object = try #require((try JSONSerialization.jsonObject(with: Data(config.utf8))) as? [String: Any])
+    #expect(object["state_topic"] as? String == topic)
+    #expect(object["device_class"] as? String == "running")
+  }
+
+  @Test func aDryRunHasNothingToReport() throws {
+    let result = try Executable.run("beacon-broadcast", ["--station", "CipeteRaya", "--mqtt", "mqtt://127.0.0.1"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--mqtt reports what is advertised: give -i DEVICE"))
+  }
+}

@@ -28,7 +28,9 @@ public struct BeaconBroadcastCommand: ParsableCommand {
         beacon-broadcast --catalog my-stations.jsonl --station Home
 
       On exit (end of the route, --duration, Ctrl-C, SIGTERM) advertising is disabled. \
-      Under systemd (Type=notify) it reports ready once advertising.
+      Under systemd (Type=notify) it reports ready once advertising. With --mqtt URL it \
+      publishes what it advertises (retained, with state advertising or stopped), its \
+      availability and a Home Assistant sensor.
 
       Exit status: 0 done; 64 bad command line; 69 the controller cannot be used, \
       stopped answering or went away.
@@ -73,6 +75,7 @@ public struct BeaconBroadcastCommand: ParsableCommand {
 
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var catalogOptions: CatalogOptions
+  @OptionGroup(title: "A fleet over MQTT") var mqtt: MQTTOptions
 
   public init() {}
 
@@ -82,6 +85,10 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       throw ValidationError("-i \(spec): a capture cannot advertise; give a controller such as hci0 or tcp:HOST:PORT.")
     }
     if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
+    if mqtt.broker != nil, try deviceOptions.transport() == nil {
+      throw ValidationError("--mqtt reports what is advertised: give -i DEVICE (a dry run sends nothing).")
+    }
+    if mqtt.interval != 1 { throw ValidationError("--mqtt-interval paces beacon states: it is beacon-scan's.") }
     if route != nil {
       guard station == nil, uuid == nil, major == nil, minor == nil else {
         throw ValidationError("--route advertises the stations of the ride; drop --station/--uuid/--major/--minor.")
@@ -125,7 +132,10 @@ public struct BeaconBroadcastCommand: ParsableCommand {
     let live = BroadcastRun(
       spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet, plans: plans,
       dwell: route == nil ? nil : Self.duration(seconds: dwell), duration: duration.map(Self.duration(seconds:)),
-      format: output.format)
+      format: output.format,
+      status: try mqtt.startPublisher(
+        program: "beacon-broadcast", subscriptions: mqtt.discovery ? [mqtt.topics.homeAssistantStatus] : []
+      ).map { BroadcastStatusReporter(publisher: $0, discovery: mqtt.discovery) })
     try live.run(output: stdout)
   }
 

@@ -27,33 +27,38 @@ struct BroadcastPlan {
     case live(device: String, commandSet: String, dwellSeconds: Double?)
   }
 
+  /// The plan as a JSON object (the `--format json` line), open for more fields.
+  func jsonObject(execution: Execution = .dryRun) throws -> JSONLine {
+    var object = JSONLine()
+    object.add("station", station?.name)
+    object.add("displayName", station?.displayName)
+    object.add("kind", BeaconKind.iBeacon.rawValue)
+    object.add("uuid", frame.uuid.description)
+    object.add("major", frame.major)
+    object.add("minor", frame.minor)
+    object.add("measuredPower", frame.measuredPower)
+    object.add("advertisingData", Hex.encode(Array(frame.advertisingData.bytes)))
+    object.add("intervalMs", interval.milliseconds)
+    object.add("advertisingType", "ADV_NONCONN_IND")
+    switch execution {
+    case .dryRun:
+      object.add("commandSet", "legacy")
+      object.add("hciCommands", strings: try legacyCommands().map { Hex.encode($0.encodedPacket()) })
+      object.add("dryRun", 1)
+    case .live(let device, let commandSet, let dwell):
+      object.add("device", device)
+      object.add("commandSet", commandSet)
+      object.add("dwellSeconds", dwell)
+      object.add("dryRun", 0)
+    }
+    return object
+  }
+
   func lines(format: OutputFormat, execution: Execution = .dryRun) throws -> [String] {
     let data = Array(frame.advertisingData.bytes)
     switch format {
     case .json:
-      var object = JSONLine()
-      object.add("station", station?.name)
-      object.add("displayName", station?.displayName)
-      object.add("kind", BeaconKind.iBeacon.rawValue)
-      object.add("uuid", frame.uuid.description)
-      object.add("major", frame.major)
-      object.add("minor", frame.minor)
-      object.add("measuredPower", frame.measuredPower)
-      object.add("advertisingData", Hex.encode(data))
-      object.add("intervalMs", interval.milliseconds)
-      object.add("advertisingType", "ADV_NONCONN_IND")
-      switch execution {
-      case .dryRun:
-        object.add("commandSet", "legacy")
-        object.add("hciCommands", strings: try legacyCommands().map { Hex.encode($0.encodedPacket()) })
-        object.add("dryRun", 1)
-      case .live(let device, let commandSet, let dwell):
-        object.add("device", device)
-        object.add("commandSet", commandSet)
-        object.add("dwellSeconds", dwell)
-        object.add("dryRun", 0)
-      }
-      return [object.line]
+      return [try jsonObject(execution: execution).line]
     case .text:
       var lines: [String] = []
       if let station {

@@ -10,6 +10,7 @@ import Beacons
 /// - `DISCOVERY/sensor/NODE/KEY/config`: Home Assistant's discovery config for the beacon's
 ///   entity on this node, retained; an empty retained payload removes it.
 /// - `DISCOVERY/binary_sensor/NODE/KEY/config`: the config of an expected beacon's problem sensor.
+/// - `DISCOVERY/binary_sensor/NODE/broadcast/config`: a broadcaster's "running" sensor.
 /// - `DISCOVERY/status`: where Home Assistant says `online` when it starts, so configs are sent again.
 struct FleetTopics: Hashable, Sendable {
   /// The first level of every topic but discovery's; `beacon-toolkit` by default.
@@ -21,6 +22,7 @@ struct FleetTopics: Hashable, Sendable {
 
   var availability: String { "\(prefix)/\(node)/availability" }
   var broadcast: String { "\(prefix)/\(node)/broadcast" }
+  var broadcastDiscoveryConfig: String { "\(discoveryPrefix)/binary_sensor/\(node)/broadcast/config" }
   var homeAssistantStatus: String { "\(discoveryPrefix)/status" }
 
   func state(of identity: BeaconIdentity) -> String { "\(prefix)/\(node)/beacons/\(Self.key(for: identity))" }

@@ -11,10 +11,10 @@ import MosquittoClient
 /// (``BeaconStatePayload``) at most once per ``interval`` of sighting time, this node's
 /// availability, and Home Assistant discovery configs (``HomeAssistantDiscovery``).
 ///
-/// **The scan never waits for the broker.** Messages go into ``PendingMessages`` (one per topic,
-/// the latest; at most ``queueCapacity``) and are handed to the session while it is connected
-/// and not busy; what cannot be kept is dropped and counted. At the end, what waits is sent
-/// within ``finishTimeout``, then the availability becomes `offline` and the session says goodbye.
+/// **The scan never waits for the broker.** Messages go through an ``MQTTPublisher``: a queue of
+/// the latest message per topic, handed to the session while it is connected and not busy; what
+/// cannot be kept is dropped and counted. At the end, what waits is sent, then the availability
+/// becomes `offline` and the session says goodbye.
 ///
 /// **Memory is bounded, and so are the entities left on the broker.** Beacons are ranged by
 /// ``BeaconRanging`` (smoothed RSSI, distance) in two groups: the stations' beacons, which
@@ -27,12 +27,6 @@ import MosquittoClient
 final class MQTTBeaconReporter: BeaconFinderDelegate {
   /// The most beacons of no station tracked, and announced, at once.
   static let maximumStrangers = 1024
-  /// The most topics waiting for the broker.
-  static let queueCapacity = 4096
-  /// How long the end of a run waits for the broker to take what is left.
-  static let finishTimeout = Duration.seconds(5)
-  /// How long the end of a run waits for a broker it has not reached yet.
-  static let firstConnectionTimeout = Duration.seconds(3)
 
   /// The beacons of one kind (stations', or the others): their ranging, and those announced with
   /// when their state was last published (`nil`: not yet).
@@ -41,51 +35,43 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     var announced: [BeaconIdentity: CaptureTime?] = [:]
   }
 
-  let topics: FleetTopics
   let interval: Duration
-  private let program: String
-  private let session: MQTTSession
+  private let publisher: MQTTPublisher
   private let catalog: StationCatalog
   private let discovery: HomeAssistantDiscovery?
   private var stations: Group
   private var strangers: Group
   /// Strangers' entities removed to keep at most ``maximumStrangers``.
   private(set) var removedStrangers = 0
-  private var pending = PendingMessages(capacity: MQTTBeaconReporter.queueCapacity)
   /// When the tracked states were last swept for ones not yet published.
   private var lastSweep: CaptureTime?
-  private(set) var publishedCount = 0
-  private var refusedCount = 0
-  private var connectionCount = 0
-  private var lastRefusal: MQTTConnectionRefusal?
-  private let clock = ContinuousClock()
-  private let startedAt: ContinuousClock.Instant
-  private var saidUnreachable = false
-  private var finished = false
+  /// The stations `--expect` watches: their problem sensors are announced on every connection.
+  private var expectedStations: [Station] = []
 
-  init(
-    session: MQTTSession, topics: FleetTopics, discovery: Bool, interval: Duration, catalog: StationCatalog,
-    program: String
-  ) {
-    self.session = session
-    self.topics = topics
+  init(publisher: MQTTPublisher, discovery: Bool, interval: Duration, catalog: StationCatalog) {
+    self.publisher = publisher
     self.interval = interval
     self.catalog = catalog
-    self.program = program
-    self.discovery = discovery ? HomeAssistantDiscovery(topics: topics) : nil
+    self.discovery = discovery ? HomeAssistantDiscovery(topics: publisher.topics) : nil
     stations = Group(
       ranging: BeaconRanging(
         configuration: BeaconRanging.Configuration(maximumTrackedBeacons: max(1, catalog.stations.count))))
     strangers = Group(
       ranging: BeaconRanging(configuration: BeaconRanging.Configuration(maximumTrackedBeacons: Self.maximumStrangers)))
-    startedAt = clock.now
+    // A broker that restarted without persistence forgot the retained configs; Home Assistant
+    // that restarted wants them again.
+    publisher.onReconnected = { [unowned self] in sendAllConfigs() }
+    publisher.onMessage = { [unowned self] topic, payload in
+      if topic == topics.homeAssistantStatus, payload == Array("online".utf8) { sendAllConfigs() }
+    }
+    publisher.summaryAdditions = { [unowned self] in
+      removedStrangers > 0
+        ? ["\(removedStrangers) entities of beacons of no station removed (at most \(Self.maximumStrangers) kept)"]
+        : []
+    }
   }
 
-  /// Starts connecting in the background.
-  func start() throws(MQTTSetupError) { try session.start() }
-
-  /// What messages name the broker by: `mqtt://HOST:PORT`.
-  var brokerName: String { session.configuration.broker.description }
+  private var topics: FleetTopics { publisher.topics }
 
   func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
     if let station = catalog.station(for: sighting.frame.identity) {
@@ -156,16 +142,8 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     }
   }
 
-  /// Queues a message; its payload is made only if the queue takes it. Retained messages (the
-  /// configs, the availability) go at QoS 1, states at QoS 0.
   private func append(topic: String, retain: Bool, payload: () -> [UInt8]) {
-    guard pending.accepts(topic: topic) else {
-      pending.countDropped()
-      return
-    }
-    pending.append(
-      MQTTMessage(
-        topic: topic, payload: payload(), retain: retain, qualityOfService: retain ? .atLeastOnce : .atMostOnce))
+    publisher.append(topic: topic, retain: retain, payload: payload)
   }
 
   /// Publishes, at most once per ``interval``, the states heard since they were last published:
@@ -185,50 +163,7 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     }
   }
 
-  /// Takes the session's news, then hands it what waits, until it is busy or down.
-  private func pump() {
-    for event in session.takeEvents() { handle(event) }
-    if !saidUnreachable, connectionCount == 0, lastRefusal == nil, clock.now - startedAt > .seconds(5) {
-      saidUnreachable = true
-      say("no broker answers yet; trying again with backoff, up to every 30 s (the scan goes on)")
-    }
-    while let message = pending.first {
-      switch session.publish(message) {
-      case .queued:
-        pending.removeFirst()
-        publishedCount += 1
-      case .busy, .notConnected:
-        return
-      case .failed(let status):
-        pending.removeFirst()
-        refusedCount += 1
-        if refusedCount == 1 { say("libmosquitto refused a message for \(message.topic): \(status)") }
-      }
-    }
-  }
-
-  private func handle(_ event: MQTTSessionEvent) {
-    switch event {
-    case .connected:
-      connectionCount += 1
-      lastRefusal = nil
-      say(connectionCount == 1 ? "connected" : "connected again")
-      _ = session.publish(
-        MQTTMessage(topic: topics.availability, text: "online", retain: true, qualityOfService: .atLeastOnce))
-      // A broker that restarted without persistence forgot the retained configs.
-      if connectionCount > 1 { sendAllConfigs() }
-    case .refused(let refusal):
-      if refusal != lastRefusal { say("\(refusal)\(Self.hint(for: refusal)); trying again") }
-      lastRefusal = refusal
-    case .lost(let status):
-      say("connection lost (\(status)); reconnecting, \(pending.count) message(s) waiting")
-    case .message(let topic, let payload):
-      if topic == topics.homeAssistantStatus, payload == Array("online".utf8) { sendAllConfigs() }
-    }
-  }
-
-  /// The stations `--expect` watches: their problem sensors are announced on every connection.
-  private var expectedStations: [Station] = []
+  private func pump() { publisher.pump() }
 
   /// Announces a problem sensor for each of `stations` (`--expect`).
   func expect(_ stations: [Station]) {
@@ -255,52 +190,12 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     for identity in strangers.announced.keys { sendConfig(of: identity, station: nil) }
   }
 
-  private static func hint(for refusal: MQTTConnectionRefusal) -> String {
-    switch refusal {
-    case .badCredentials, .notAuthorized:
-      return " (check --mqtt-credentials or \(MQTTCredentialsSource.usernameVariable)/"
-        + "\(MQTTCredentialsSource.passwordVariable))"
-    default: return ""
-    }
-  }
-
-  /// Sends what is left within ``finishTimeout``, sets the availability `offline`, says goodbye,
-  /// and tells what was published and what was not.
+  /// Publishes the states not yet published, then finishes the publisher (what waits is sent,
+  /// the availability becomes `offline`).
   func finish() {
-    guard !finished else { return }
-    finished = true
     if let now = [stations.ranging.now, strangers.ranging.now].compactMap({ $0 }).max() {
       sweepIfDue(now: now, force: true)
     }
-    let finishing = clock.now
-    let deadline = finishing.advanced(by: Self.finishTimeout)
-    while clock.now < deadline {
-      pump()
-      if connectionCount > 0, pending.isEmpty { break }
-      if connectionCount == 0, clock.now - finishing > Self.firstConnectionTimeout { break }
-      if lastRefusal != nil { break }
-      usleep(5_000)
-    }
-    var wentOffline = false
-    if session.isConnected {
-      wentOffline =
-        session.publish(
-          MQTTMessage(topic: topics.availability, text: "offline", retain: true, qualityOfService: .atLeastOnce))
-        == .queued
-      _ = session.waitUntilSent(timeout: max(.milliseconds(100), deadline - clock.now))
-    }
-    session.close()
-    var summary = "\(publishedCount) message(s) published"
-    if !pending.isEmpty { summary += ", \(pending.count) not sent (no broker took them)" }
-    if pending.dropped > 0 { summary += ", \(pending.dropped) dropped (\(Self.queueCapacity) were waiting)" }
-    if refusedCount > 0 { summary += ", \(refusedCount) refused by libmosquitto" }
-    if removedStrangers > 0 {
-      summary +=
-        ", \(removedStrangers) entities of beacons of no station removed (at most \(Self.maximumStrangers) kept)"
-    }
-    if connectionCount > 0 { summary += wentOffline ? "; availability offline" : "" }
-    say(summary)
+    publisher.finish()
   }
-
-  private func say(_ text: String) { StandardOutput.warn("\(program): \(brokerName): \(text)") }
 }

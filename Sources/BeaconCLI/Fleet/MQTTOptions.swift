@@ -111,26 +111,31 @@ struct MQTTOptions: ParsableArguments {
 
   /// The reporter for `program`'s sightings, connecting in the background; `nil` without `--mqtt`.
   func startReporter(program: String, catalog: StationCatalog) throws -> MQTTBeaconReporter? {
-    let topics = topics
+    let subscriptions = discovery ? [topics.homeAssistantStatus] : []
+    guard let publisher = try startPublisher(program: program, subscriptions: subscriptions) else { return nil }
+    return MQTTBeaconReporter(
+      publisher: publisher, discovery: discovery, interval: .milliseconds(Int64((interval * 1000).rounded())),
+      catalog: catalog)
+  }
+
+  /// This node's publisher for `program`, connecting in the background; `nil` without `--mqtt`.
+  func startPublisher(program: String, subscriptions: [String] = []) throws -> MQTTPublisher? {
     let configuration: MQTTSession.Configuration?
     do {
-      configuration = try sessionConfiguration(
-        program: program, subscriptions: discovery ? [topics.homeAssistantStatus] : [])
+      configuration = try sessionConfiguration(program: program, subscriptions: subscriptions)
     } catch let error as MQTTCredentialsError {
       throw ValidationError(error.description)
     }
     guard let configuration else { return nil }
-    let reporter = MQTTBeaconReporter(
-      session: MQTTSession(configuration: configuration), topics: topics, discovery: discovery,
-      interval: .milliseconds(Int64((interval * 1000).rounded())), catalog: catalog, program: program)
+    let publisher = MQTTPublisher(session: MQTTSession(configuration: configuration), topics: topics, program: program)
     do {
-      try reporter.start()
+      try publisher.start()
     } catch {
       if case .certificateAuthorityUnreadable = error { throw ValidationError(error.description) }
-      StandardOutput.warn("\(program): \(configuration.broker): \(error)")
+      StandardOutput.warn("\(program): \(configuration.broker): \(error)", priority: .error)
       throw ExitStatus.unavailable
     }
-    return reporter
+    return publisher
   }
 
   /// The host name (`gethostname`), the default node.

@@ -19,6 +19,8 @@ struct BroadcastRun {
   /// The whole run's limit.
   var duration: Duration?
   var format: OutputFormat
+  /// `--mqtt`: the broadcaster's status on the broker.
+  var status: BroadcastStatusReporter?
 
   func run(output: StandardOutput) throws {
     StopSignal.install()
@@ -32,6 +34,9 @@ struct BroadcastRun {
     let clock = ContinuousClock()
     let end = duration.map { clock.now.advanced(by: $0) }
     let service = ServiceNotifier()
+    var lastAdvertised: (plan: BroadcastPlan, execution: BroadcastPlan.Execution)?
+    // Whatever ends the run (a failure too), the broker hears that advertising stopped.
+    defer { try? status?.stopped(lastAdvertised?.plan, execution: lastAdvertised?.execution ?? .dryRun) }
     for (index, plan) in plans.enumerated() where !StopSignal.isRequested {
       guard broadcaster.startBroadcasting(.iBeacon(plan.frame), interval: plan.interval.duration) == .broadcasting
       else { try fail(controller) }
@@ -45,10 +50,13 @@ struct BroadcastRun {
       if index > 0, format == .text { output.writeLine("") }
       for line in try plan.lines(format: format, execution: execution) { output.writeLine(line) }
       output.flush()
+      try status?.advertising(plan, execution: execution)
+      lastAdvertised = (plan, execution)
       let stepEnd = dwell.map { clock.now.advanced(by: $0) }
       // keepAlive polls shouldStop between reads of at most 100 ms.
       let stopped = {
         service.pingWatchdogIfDue()
+        status?.pump()
         return StopSignal.isRequested
       }
       guard controller.keepAlive(until: [stepEnd, end].compactMap { $0 }.min(), shouldStop: stopped)
