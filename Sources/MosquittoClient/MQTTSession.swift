@@ -50,6 +50,7 @@ public final class MQTTSession {
     mosquitto_disconnect_callback_set(client, sessionDidDisconnect)
     mosquitto_publish_callback_set(client, sessionDidPublish)
     mosquitto_message_callback_set(client, sessionDidReceive)
+    mosquitto_log_callback_set(client, sessionDidLog)
     if let will = configuration.will {
       try check(
         will.payload.withUnsafeBytes {
@@ -225,6 +226,17 @@ private func sessionDidReceive(
   let payload =
     message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(max(0, message.payloadlen)))) } ?? []
   let event = MQTTSessionEvent.message(topic: String(cString: topic), payload: payload)
+  shared.state.withLock { state in
+    if state.events.count < MQTTSessionShared.maximumEvents { state.events.append(event) }
+  }
+}
+
+private func sessionDidLog(
+  _ client: OpaquePointer?, _ userData: UnsafeMutableRawPointer?, _ level: Int32, _ text: UnsafePointer<CChar>?
+) {
+  guard level & (MOSQ_LOG_ERR | MOSQ_LOG_WARNING) != 0, let shared = MQTTSessionShared.from(userData), let text
+  else { return }
+  let event = MQTTSessionEvent.problem(String(cString: text))
   shared.state.withLock { state in
     if state.events.count < MQTTSessionShared.maximumEvents { state.events.append(event) }
   }

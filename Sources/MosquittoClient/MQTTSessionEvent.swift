@@ -6,6 +6,8 @@ public enum MQTTSessionEvent: Hashable, Sendable {
   case refused(MQTTConnectionRefusal)
   /// An established connection went away; libmosquitto reconnects with backoff.
   case lost(MosquittoStatus)
+  /// libmosquitto reported an error or a warning (a TLS handshake that failed, say): its text.
+  case problem(String)
   /// A message arrived on a subscribed topic.
   case message(topic: String, payload: [UInt8])
 }

@@ -108,6 +108,77 @@ struct MQTTSessionTests {
     session.close()
   }
 
+  /// A TLS listener with a certificate from a test authority that openssl makes here: the session
+  /// that trusts that authority connects and publishes; one that trusts only the system's does not.
+  @Test(.enabled(if: TestPaths.executable("openssl") != nil, "needs openssl to make a test certificate authority"))
+  func mqttsConnectsWithTheGivenAuthorityOnly() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mq-tls-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = { (name: String) in directory.appendingPathComponent(name).path }
+    try "subjectAltName=IP:127.0.0.1,DNS:localhost\n".write(toFile: path("ext.cnf"), atomically: true, encoding: .utf8)
+    let openssl = try #require(TestPaths.executable("openssl"))
+    for arguments in [
+      [
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path("ca.key"), "-out", path("ca.crt"), "-days",
+        "2",
+        "-subj", "/CN=beacon-toolkit test CA",
+      ],
+      [
+        "req", "-newkey", "rsa:2048", "-nodes", "-keyout", path("server.key"), "-out", path("server.csr"), "-subj",
+        "/CN=localhost",
+      ],
+      [
+        "x509", "-req", "-in", path("server.csr"), "-CA", path("ca.crt"), "-CAkey", path("ca.key"), "-CAcreateserial",
+        "-out", path("server.crt"), "-days", "2", "-extfile", path("ext.cnf"),
+      ],
+    ] {
+      let result = try ChildProcess(executable: openssl, arguments: arguments).finish()
+      #expect(result.status == 0, "openssl \(arguments): \(result.stderr)")
+    }
+    // mosquitto started as root runs as the user mosquitto, which must read the test key.
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path("server.key"))
+    let port = try GPSFake.freePort()
+    let broker = try MosquittoBroker(
+      port: port,
+      extraConfiguration: [
+        "listener \(port) 127.0.0.1", "cafile \(path("ca.crt"))", "certfile \(path("server.crt"))",
+        "keyfile \(path("server.key"))",
+      ])
+    let trusting = MQTTSession(
+      configuration: MQTTSession.Configuration(
+        broker: MQTTBroker(scheme: .mqtts, host: "127.0.0.1", port: broker.port), clientID: "test-tls",
+        certificateAuthorityFile: path("ca.crt")))
+    try trusting.start()
+    #expect(events(of: trusting, until: { $0 == .connected }).contains(.connected), "\(broker.log)")
+    #expect(
+      trusting.publish(MQTTMessage(topic: "fleet/tls", text: "over TLS", retain: true, qualityOfService: .atLeastOnce))
+        == .queued)
+    #expect(trusting.waitUntilSent(timeout: .seconds(5)))
+    trusting.close()
+    let doubting = MQTTSession(
+      configuration: MQTTSession.Configuration(
+        broker: MQTTBroker(scheme: .mqtts, host: "127.0.0.1", port: broker.port), clientID: "test-tls-untrusted"))
+    try doubting.start()
+    let refused = events(of: doubting, until: { $0 == .connected }, seconds: 3)
+    #expect(!refused.contains(.connected))
+    // libmosquitto says why: the certificate could not be verified.
+    #expect(
+      refused.contains {
+        if case .problem(let text) = $0 { text.contains("certificate verify failed") } else { false }
+      }, "\(refused)")
+    doubting.close()
+  }
+
+  @Test func anUnreadableAuthorityFileIsRefusedBeforeConnecting() {
+    let session = MQTTSession(
+      configuration: MQTTSession.Configuration(
+        broker: MQTTBroker(scheme: .mqtts, host: "127.0.0.1"), clientID: "test-no-ca",
+        certificateAuthorityFile: "/nonexistent/ca.pem"))
+    #expect(throws: MQTTSetupError.certificateAuthorityUnreadable("/nonexistent/ca.pem")) { try session.start() }
+  }
+
   @Test func brokerURLs() throws {
     #expect(try MQTTBroker(parsing: "mqtt://pi.local") == MQTTBroker(scheme: .mqtt, host: "pi.local", port: 1883))
     #expect(try MQTTBroker(parsing: "mqtts://broker:8884/") == MQTTBroker(scheme: .mqtts, host: "broker", port: 8884))

@@ -39,6 +39,7 @@ final class MQTTPublisher {
   private let clock = ContinuousClock()
   private let startedAt: ContinuousClock.Instant
   private var saidUnreachable = false
+  private var problemsSaid: Set<String> = []
   private var finished = false
 
   init(session: MQTTSession, topics: FleetTopics, program: String) {
@@ -69,7 +70,9 @@ final class MQTTPublisher {
   /// Takes the session's news, then hands it what waits, until it is busy or down.
   func pump() {
     for event in session.takeEvents() { handle(event) }
-    if !saidUnreachable, connectionCount == 0, lastRefusal == nil, clock.now - startedAt > .seconds(5) {
+    if !saidUnreachable, connectionCount == 0, lastRefusal == nil, problemsSaid.isEmpty,
+      clock.now - startedAt > .seconds(5)
+    {
       saidUnreachable = true
       say("no broker answers yet; trying again with backoff, up to every 30 s (\(program) goes on)")
     }
@@ -102,6 +105,9 @@ final class MQTTPublisher {
       lastRefusal = refusal
     case .lost(let status):
       say("connection lost (\(status)); reconnecting, \(pending.count) message(s) waiting")
+    case .problem(let text):
+      // Each once (a TLS failure repeats at every attempt), and a bounded number of them.
+      if problemsSaid.count < 16, problemsSaid.insert(text).inserted { say("libmosquitto: \(text)") }
     case .message(let topic, let payload):
       onMessage?(topic, payload)
     }
