@@ -25,15 +25,7 @@ public struct StationFormatter: Sendable {
     var object = JSONLine()
     object.add("name", station.name)
     object.add("displayName", station.displayName)
-    switch station.beacon {
-    case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
-      object.add("uuid", uuid.description)
-      object.add("major", major)
-      object.add("minor", minor)
-    case .eddystoneUID(let namespace, let instance):
-      object.add("namespace", namespace.description)
-      object.add("instance", EddystoneUID.instanceText(instance))
-    }
+    object.add(identity: station.beacon)
     object.add("kind", station.beacon.kind.rawValue)
     object.add("lineOrder", station.lineOrder)
     object.add("sponsoredName", station.sponsoredName)

@@ -17,15 +17,7 @@ enum BeaconStatePayload {
     var object = JSONLine()
     object.add("id", espresenseID(state.identity))
     object.add("kind", state.identity.kind.rawValue)
-    switch state.identity {
-    case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
-      object.add("uuid", uuid.description)
-      object.add("major", major)
-      object.add("minor", minor)
-    case .eddystoneUID(let namespace, let instance):
-      object.add("namespace", namespace.description)
-      object.add("instance", EddystoneUID.instanceText(instance))
-    }
+    object.add(identity: state.identity)
     object.add("station", station?.name)
     object.add("stationName", station?.displayName)
     object.add("address", state.address.description)

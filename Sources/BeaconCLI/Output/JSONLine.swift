@@ -1,3 +1,5 @@
+import Beacons
+
 /// Builds one JSON object on one line, keys in insertion order, without Foundation.
 ///
 /// Keys are written as given (callers use plain ASCII names); string values are escaped
@@ -52,6 +54,20 @@ struct JSONLine {
       bytes.append(UInt8(ascii: "}"))
     }
     bytes.append(UInt8(ascii: "]"))
+  }
+
+  /// A beacon identity's fields: `uuid`, `major`, `minor` (iBeacon, AltBeacon) or `namespace`,
+  /// `instance` (Eddystone-UID), as the catalog and the README's schemas write them.
+  mutating func add(identity: BeaconIdentity) {
+    switch identity {
+    case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
+      add("uuid", uuid.description)
+      add("major", major)
+      add("minor", minor)
+    case .eddystoneUID(let namespace, let instance):
+      add("namespace", namespace.description)
+      add("instance", EddystoneUID.instanceText(instance))
+    }
   }
 
   var line: String { String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self) }
