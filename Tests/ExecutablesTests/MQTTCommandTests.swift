@@ -118,6 +118,41 @@ struct MQTTCommandTests {
         == Set(keys.map { "homeassistant/sensor/\(Self.node)/\($0)/config" }))
   }
 
+  /// `--mqtt-layout espresense`: what ESPresense's own nodes publish, so its companion and Home
+  /// Assistant's mqtt_room take the scanner as a room. Its ids, written here from the printed
+  /// JSON: `iBeacon:` and the UUID in lower case without dashes, `-MAJOR-MINOR`.
+  @Test func theESPresenseLayoutPublishesRoomsAndDevices() throws {
+    let ride = TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")
+    let broker = try MosquittoBroker()
+    let subscriber = try broker.subscribe(["espresense/#"])
+    let result = try Self.scan(
+      [
+        "--replay", ride, "--format", "json", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--mqtt-layout",
+        "espresense", "--mqtt-node", "platform",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    var ids: Set<String> = []
+    for line in result.stdout.split(separator: "\n") {
+      let object = try #require(Self.json(String(line)))
+      guard object["kind"] as? String == "ibeacon", let uuid = object["uuid"] as? String else { continue }
+      ids.insert(
+        "iBeacon:\(uuid.lowercased().replacingOccurrences(of: "-", with: ""))-\(object["major"] ?? "")-\(object["minor"] ?? "")"
+      )
+    }
+    let topics = Set(ids.map { "espresense/devices/\($0)/platform" })
+    #expect(
+      subscriber.wait { topics.isSubset(of: Set($0.map(\.topic))) },
+      "\(topics.subtracting(subscriber.received.map(\.topic)))")
+    for message in subscriber.received where message.topic.hasPrefix("espresense/devices/") {
+      let device = try #require(Self.json(message.payload))
+      #expect(message.topic == "espresense/devices/\(device["id"] as? String ?? "")/platform")
+      #expect(device["rssi@1m"] is Int && device["rssi"] != nil && device["distance"] != nil)
+    }
+    let retained = try broker.retained("#")
+    #expect(retained["espresense/rooms/platform/status"] == "offline")
+    #expect(retained.keys.allSatisfy { !$0.hasPrefix("homeassistant/") })
+  }
+
   @Test func withoutABrokerEveryRowIsPrintedAndTheScanEndsWithinSeconds() throws {
     let ride = TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")
     let port = try GPSFake.freePort()

@@ -88,6 +88,9 @@ public struct BeaconBroadcastCommand: ParsableCommand {
     if mqtt.broker != nil, try deviceOptions.transport() == nil {
       throw ValidationError("--mqtt reports what is advertised: give -i DEVICE (a dry run sends nothing).")
     }
+    if mqtt.layout != .native {
+      throw ValidationError("--mqtt-layout espresense is for scanners; a broadcaster reports in the native layout.")
+    }
     if mqtt.interval != 1 { throw ValidationError("--mqtt-interval paces beacon states: it is beacon-scan's.") }
     if route != nil {
       guard station == nil, uuid == nil, major == nil, minor == nil else {

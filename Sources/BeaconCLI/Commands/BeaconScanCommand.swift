@@ -135,6 +135,9 @@ public struct BeaconScanCommand: ParsableCommand {
       throw ValidationError(
         "--expect prints health changes (or, with --table, a health block); drop --summary/--once/--notify.")
     }
+    if expectOptions.expected != nil, mqtt.broker != nil, mqtt.layout == .espresense {
+      throw ValidationError("--expect publishes health in the native layout: drop --mqtt-layout espresense.")
+    }
     if summary, table || once || notify {
       throw ValidationError("--summary prints one summary at the end; drop --table/--once/--notify.")
     }

@@ -1,4 +1,5 @@
 import Beacons
+import BluetoothTypes
 import MRTNavigation
 
 /// A beacon's state as this node sees it, the JSON of `PREFIX/NODE/beacons/KEY`:
@@ -32,15 +33,34 @@ enum BeaconStatePayload {
     return object.line
   }
 
-  /// `iBeacon:UUID-MAJOR-MINOR` (ESPresense's form), `altBeacon:…`, `eddystone:NAMESPACE-INSTANCE`.
+  /// ESPresense's id of a beacon: `iBeacon:UUID-MAJOR-MINOR` with the UUID in lower-case hex
+  /// without dashes (as its firmware writes it), `altBeacon:…` the same way,
+  /// `eddystone:NAMESPACE-INSTANCE`.
   static func espresenseID(_ identity: BeaconIdentity) -> String {
     switch identity {
-    case .iBeacon(let uuid, let major, let minor): return "iBeacon:\(uuid.description.lowercased())-\(major)-\(minor)"
-    case .altBeacon(let id1, let id2, let id3): return "altBeacon:\(id1.description.lowercased())-\(id2)-\(id3)"
+    case .iBeacon(let uuid, let major, let minor): return "iBeacon:\(plainHex(uuid))-\(major)-\(minor)"
+    case .altBeacon(let id1, let id2, let id3): return "altBeacon:\(plainHex(id1))-\(id2)-\(id3)"
     case .eddystoneUID(let namespace, let instance):
       return "eddystone:\(namespace.description.lowercased())-\(EddystoneUID.instanceText(instance).lowercased())"
     }
   }
+
+  /// The state as ESPresense's nodes publish a device: `id`, `name` (the station's, when it has
+  /// one), `rssi@1m` (the frame's measured power), `rssi` (the smoothed RSSI), `mac`, `distance`
+  /// (metres), `last` (when last heard).
+  static func espresenseJSON(_ state: BeaconState, station: Station?) -> String {
+    var object = JSONLine()
+    object.add("id", espresenseID(state.identity))
+    object.add("name", station?.displayName)
+    object.add("rssi@1m", state.txPowerAt1m)
+    object.add("rssi", state.smoothedRSSI.map(rounded))
+    object.add("mac", state.address.description.lowercased().filter { $0 != ":" })
+    object.add("distance", state.estimatedDistance.map(rounded))
+    object.add("last", state.lastSeen.iso8601)
+    return object.line
+  }
+
+  private static func plainHex(_ uuid: UUID128) -> String { uuid.description.lowercased().filter { $0 != "-" } }
 
   /// Two decimals: enough for dBm and metres, and short.
   private static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }

@@ -12,20 +12,44 @@ import Beacons
 /// - `DISCOVERY/binary_sensor/NODE/KEY/config`: the config of an expected beacon's problem sensor.
 /// - `DISCOVERY/binary_sensor/NODE/broadcast/config`: a broadcaster's "running" sensor.
 /// - `DISCOVERY/status`: where Home Assistant says `online` when it starts, so configs are sent again.
+///
+/// With the ESPresense layout (``Layout/espresense``), what ESPresense's own nodes publish
+/// instead, so that its companion and Home Assistant's `mqtt_room` take these scanners as rooms:
+/// `espresense/rooms/NODE/status` (availability, last will) and `espresense/devices/ID/NODE`
+/// (a beacon's state, ``BeaconStatePayload/espresenseJSON(_:station:)``).
 struct FleetTopics: Hashable, Sendable {
+  /// Which tree of topics.
+  enum Layout: String, Hashable, Sendable, CaseIterable {
+    /// This toolkit's: `PREFIX/NODE/…` and Home Assistant discovery.
+    case native
+    /// ESPresense's: `espresense/rooms/NODE/status`, `espresense/devices/ID/NODE`.
+    case espresense
+  }
+
   /// The first level of every topic but discovery's; `beacon-toolkit` by default.
   var prefix: String
   /// This node's name: letters, digits, `_` and `-` (Home Assistant's rule for node ids).
   var node: String
   /// Home Assistant's discovery prefix; `homeassistant` by default.
   var discoveryPrefix: String
+  var layout: Layout = .native
 
-  var availability: String { "\(prefix)/\(node)/availability" }
+  var availability: String {
+    switch layout {
+    case .native: return "\(prefix)/\(node)/availability"
+    case .espresense: return "espresense/rooms/\(node)/status"
+    }
+  }
   var broadcast: String { "\(prefix)/\(node)/broadcast" }
   var broadcastDiscoveryConfig: String { "\(discoveryPrefix)/binary_sensor/\(node)/broadcast/config" }
   var homeAssistantStatus: String { "\(discoveryPrefix)/status" }
 
-  func state(of identity: BeaconIdentity) -> String { "\(prefix)/\(node)/beacons/\(Self.key(for: identity))" }
+  func state(of identity: BeaconIdentity) -> String {
+    switch layout {
+    case .native: return "\(prefix)/\(node)/beacons/\(Self.key(for: identity))"
+    case .espresense: return "espresense/devices/\(BeaconStatePayload.espresenseID(identity))/\(node)"
+    }
+  }
 
   func discoveryConfig(of identity: BeaconIdentity) -> String {
     "\(discoveryPrefix)/sensor/\(node)/\(Self.key(for: identity))/config"

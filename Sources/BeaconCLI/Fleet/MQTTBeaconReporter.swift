@@ -137,8 +137,12 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
 
   private func publishState(_ state: BeaconState, station: Station?, in group: inout Group) {
     group.announced[state.identity] = state.lastSeen
+    let topics = topics
     append(topic: topics.state(of: state.identity), retain: false) {
-      Array(BeaconStatePayload.json(state, station: station, node: topics.node).utf8)
+      switch topics.layout {
+      case .native: return Array(BeaconStatePayload.json(state, station: station, node: topics.node).utf8)
+      case .espresense: return Array(BeaconStatePayload.espresenseJSON(state, station: station).utf8)
+      }
     }
   }
 

@@ -42,6 +42,13 @@ struct MQTTOptions: ParsableArguments {
   var discovery = true
 
   @Option(
+    name: .customLong("mqtt-layout"),
+    help: ArgumentHelp(
+      "native (this toolkit's topics and Home Assistant discovery) or espresense (espresense/devices/ID/NODE and espresense/rooms/NODE/status, for setups built on ESPresense).",
+      valueName: "layout"))
+  var layout: FleetTopics.Layout = .native
+
+  @Option(
     name: .customLong("mqtt-credentials"),
     help: ArgumentHelp(
       "A file whose first line is USERNAME:PASSWORD (or set BEACON_MQTT_USERNAME and BEACON_MQTT_PASSWORD). Never on the command line.",
@@ -88,7 +95,9 @@ struct MQTTOptions: ParsableArguments {
 
   /// The topics of this node.
   var topics: FleetTopics {
-    FleetTopics(prefix: prefix, node: node ?? FleetTopics.node(from: Self.hostName), discoveryPrefix: discoveryPrefix)
+    FleetTopics(
+      prefix: prefix, node: node ?? FleetTopics.node(from: Self.hostName), discoveryPrefix: discoveryPrefix,
+      layout: layout)
   }
 
   /// The session's settings for `program`, its last will `offline` on the availability topic;
@@ -111,6 +120,7 @@ struct MQTTOptions: ParsableArguments {
 
   /// The reporter for `program`'s sightings, connecting in the background; `nil` without `--mqtt`.
   func startReporter(program: String, catalog: StationCatalog) throws -> MQTTBeaconReporter? {
+    let discovery = discovery && layout == .native
     let subscriptions = discovery ? [topics.homeAssistantStatus] : []
     guard let publisher = try startPublisher(program: program, subscriptions: subscriptions) else { return nil }
     return MQTTBeaconReporter(
@@ -145,3 +155,5 @@ struct MQTTOptions: ParsableArguments {
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
+
+extension FleetTopics.Layout: ExpressibleByArgument {}
