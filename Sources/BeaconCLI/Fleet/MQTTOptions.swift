@@ -16,7 +16,7 @@ struct MQTTOptions: ParsableArguments {
   @Option(
     name: .customLong("mqtt"),
     help: ArgumentHelp(
-      "Also publish to this MQTT broker (mqtt://HOST[:PORT], mqtts://… for TLS): each beacon's state, this node's availability, Home Assistant discovery. Output is unchanged; a broker that is down is retried and never slows the scan.",
+      "Also publish to this MQTT broker (mqtt://HOST[:PORT], mqtts://… for TLS): each beacon's state, this node's availability, Home Assistant discovery. Output is unchanged; a broker that is down is retried and never slows the scan: at most 4096 messages wait (the latest per topic), at most 1024 beacons of no station are tracked and announced.",
       valueName: "url"))
   var broker: String?
 
