@@ -799,7 +799,7 @@ def build_monitor(sc: dict, rng: random.Random) -> Capture:
             addresses = phase.get("addresses", [])
             if not addresses:
                 continue
-            interval = phase.get("intervalSeconds", 0.3)
+            interval = phase.get("intervalSeconds", sc.get("intervalSeconds", 0.3))
             loss = phase.get("loss", 0.2)
             rotate = phase.get("rotateSeconds")
             sec = phase["from"] + rng.uniform(0, interval)

@@ -11,6 +11,10 @@ extension MQTTSession {
     /// What the broker publishes when this client goes without saying goodbye (killed, network
     /// gone): the MQTT "last will".
     public var will: MQTTMessage?
+    /// What the session publishes itself on every connection, from libmosquitto's thread as the
+    /// broker accepts it, before anything else: the last will's opposite (`online`), so that it
+    /// does not wait for the owner to look at its events.
+    public var birth: MQTTMessage?
     /// Topic filters subscribed on every connection (again after each reconnect).
     public var subscriptions: [String]
     /// Seconds between pings while idle; the broker declares the client gone after 1.5 times it.
@@ -28,7 +32,7 @@ extension MQTTSession {
     public init(
       broker: MQTTBroker, clientID: String, credentials: MQTTCredentials? = nil,
       certificateAuthorityFile: String? = nil,
-      will: MQTTMessage? = nil, subscriptions: [String] = [], keepAliveSeconds: Int32 = 30,
+      will: MQTTMessage? = nil, birth: MQTTMessage? = nil, subscriptions: [String] = [], keepAliveSeconds: Int32 = 30,
       reconnectDelay: Duration = .seconds(1), reconnectDelayLimit: Duration = .seconds(30), maximumInFlight: Int = 256
     ) {
       self.broker = broker
@@ -36,6 +40,7 @@ extension MQTTSession {
       self.credentials = credentials
       self.certificateAuthorityFile = certificateAuthorityFile
       self.will = will
+      self.birth = birth
       self.subscriptions = subscriptions
       self.keepAliveSeconds = keepAliveSeconds
       self.reconnectDelay = reconnectDelay

@@ -25,7 +25,7 @@ public final class MQTTSession {
 
   public init(configuration: Configuration) {
     self.configuration = configuration
-    shared = MQTTSessionShared(subscriptions: configuration.subscriptions)
+    shared = MQTTSessionShared(subscriptions: configuration.subscriptions, birth: configuration.birth)
   }
 
   deinit { close() }
@@ -177,8 +177,12 @@ final class MQTTSessionShared: Sendable {
 
   let state = Mutex(State())
   let subscriptions: [String]
+  let birth: MQTTMessage?
 
-  init(subscriptions: [String]) { self.subscriptions = subscriptions }
+  init(subscriptions: [String], birth: MQTTMessage?) {
+    self.subscriptions = subscriptions
+    self.birth = birth
+  }
 
   static func from(_ userData: UnsafeMutableRawPointer?) -> MQTTSessionShared? {
     userData.map { Unmanaged<MQTTSessionShared>.fromOpaque($0).takeUnretainedValue() }
@@ -196,9 +200,16 @@ private func sessionDidConnect(_ client: OpaquePointer?, _ userData: UnsafeMutab
   for filter in shared.subscriptions { _ = mosquitto_subscribe(client, nil, filter, 0) }
   shared.state.withLock { state in
     state.isConnected = true
-    state.inFlight = 0
+    state.inFlight = shared.birth == nil ? 0 : 1
     state.events.append(.connected)
   }
+  guard let birth = shared.birth else { return }
+  let code = birth.payload.withUnsafeBytes {
+    mosquitto_publish(
+      client, nil, birth.topic, Int32(clamping: $0.count), $0.baseAddress, birth.qualityOfService.rawValue, birth.retain
+    )
+  }
+  if code != MOSQ_ERR_SUCCESS.rawValue { shared.state.withLock { $0.inFlight = max(0, $0.inFlight - 1) } }
 }
 
 private func sessionDidDisconnect(_ client: OpaquePointer?, _ userData: UnsafeMutableRawPointer?, _ reason: Int32) {

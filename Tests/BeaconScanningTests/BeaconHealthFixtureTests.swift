@@ -64,7 +64,8 @@ import Testing
     #expect(finder.start() == .started)
     guard case .endOfStream = finder.run() else { throw try #require(finder.failure) }
     // The scenario's clock starts at most one advertising interval before the first report.
-    let origin = try #require(first).microsecondsSinceUnixEpoch - 300_000
+    let interval = (scenario["intervalSeconds"] as? Double) ?? 0.3
+    let origin = try #require(first).microsecondsSinceUnixEpoch - Int64(interval * 1_000_000)
     for (name, identity) in zip(expectedNames, expected) {
       let minor = try #require(Self.minors[name])
       var wanted: [Phase] = []
@@ -76,9 +77,9 @@ import Testing
       for (index, (change, phase)) in zip(got, wanted).enumerated() {
         let seconds = Double(change.time.microsecondsSinceUnixEpoch - origin) / 1_000_000 - phase.from
         let window = Self.tolerance(change.health.name, afterStart: index > 0)
-        // ±0.5 s for the origin's estimate.
+        // ± one interval for the origin's estimate.
         #expect(
-          (window.lowerBound - 0.5)...(window.upperBound + 0.5) ~= seconds,
+          (window.lowerBound - interval)...(window.upperBound + interval) ~= seconds,
           "\(name) \(change.health.name) \(seconds) s after its phase began, expected \(window)")
       }
     }

@@ -6,11 +6,14 @@ import Testing
 /// The session against a real mosquitto broker, checked with mosquitto's own subscriber.
 @Suite(.enabled(if: MosquittoBroker.isAvailable, "needs mosquitto and mosquitto-clients (tools/test installs them)"))
 struct MQTTSessionTests {
-  private func session(port: UInt16, will: MQTTMessage? = nil, subscriptions: [String] = []) -> MQTTSession {
+  private func session(
+    port: UInt16, will: MQTTMessage? = nil, birth: MQTTMessage? = nil, subscriptions: [String] = []
+  ) -> MQTTSession {
     MQTTSession(
       configuration: MQTTSession.Configuration(
         broker: MQTTBroker(scheme: .mqtt, host: "127.0.0.1", port: port), clientID: "test-\(UUID().uuidString)",
-        will: will, subscriptions: subscriptions, reconnectDelay: .seconds(1), reconnectDelayLimit: .seconds(1)))
+        will: will, birth: birth, subscriptions: subscriptions, reconnectDelay: .seconds(1),
+        reconnectDelayLimit: .seconds(1)))
   }
 
   /// Waits until `session` reports `event`, taking the events it had; what it reported.
@@ -63,15 +66,22 @@ struct MQTTSessionTests {
 
   @Test func reconnectsAfterTheBrokerIsKilledAndSubscribesAgain() throws {
     let broker = try MosquittoBroker()
-    let session = session(port: broker.port, subscriptions: ["homeassistant/status"])
+    let online = MQTTMessage(
+      topic: "fleet/node/availability", text: "online", retain: true, qualityOfService: .atLeastOnce)
+    let session = session(port: broker.port, birth: online, subscriptions: ["homeassistant/status"])
     try session.start()
     #expect(events(of: session, until: { $0 == .connected }).contains(.connected))
+    #expect(session.waitUntilSent(timeout: .seconds(5)))
+    #expect(try broker.retained("fleet/#") == ["fleet/node/availability": "online"])
     broker.kill()
     let lost = events(of: session, until: { if case .lost = $0 { true } else { false } })
     #expect(lost.contains { if case .lost = $0 { true } else { false } }, "events: \(lost)")
     #expect(session.publish(MQTTMessage(topic: "fleet/state", text: "x")) == .notConnected)
     try broker.start()
     #expect(events(of: session, until: { $0 == .connected }).contains(.connected))
+    // The restarted broker kept nothing; the session said `online` again by itself.
+    #expect(session.waitUntilSent(timeout: .seconds(5)))
+    #expect(try broker.retained("fleet/#") == ["fleet/node/availability": "online"])
     // Subscribed again on the new connection: a message to the filter arrives.
     var received: [MQTTSessionEvent] = []
     let deadline = Date().addingTimeInterval(10)

@@ -100,7 +100,8 @@ struct MQTTOptions: ParsableArguments {
       layout: layout)
   }
 
-  /// The session's settings for `program`, its last will `offline` on the availability topic;
+  /// The session's settings for `program`: `online` on the availability topic on every connection,
+  /// `offline` as its last will;
   /// `nil` without `--mqtt`.
   func sessionConfiguration(program: String, subscriptions: [String]) throws -> MQTTSession.Configuration? {
     guard let broker else { return nil }
@@ -115,6 +116,7 @@ struct MQTTOptions: ParsableArguments {
       broker: address, clientID: "\(program)-\(topics.node)-\(getpid())", credentials: credentials,
       certificateAuthorityFile: certificateAuthorityFile,
       will: MQTTMessage(topic: topics.availability, text: "offline", retain: true, qualityOfService: .atLeastOnce),
+      birth: MQTTMessage(topic: topics.availability, text: "online", retain: true, qualityOfService: .atLeastOnce),
       subscriptions: subscriptions)
   }
 

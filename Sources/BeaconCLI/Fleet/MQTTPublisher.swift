@@ -5,7 +5,8 @@ import MosquittoClient
 #endif
 
 /// One node's connection to the broker, as the commands use it: an ``MQTTSession`` with the
-/// node's availability (`online` on every connection, `offline` at the end or as the last will)
+/// node's availability (`online` on every connection, sent by the session as its birth message;
+/// `offline` at the end, or as the last will)
 /// and a bounded queue in front of it (``PendingMessages``), so that the caller never waits.
 ///
 /// The caller queues messages (``append(topic:retain:payload:)``) and calls ``pump()`` from its
@@ -96,9 +97,8 @@ final class MQTTPublisher {
     case .connected:
       connectionCount += 1
       lastRefusal = nil
+      // The session itself said `online` (its birth message) as the broker accepted it.
       say(connectionCount == 1 ? "connected" : "connected again")
-      _ = session.publish(
-        MQTTMessage(topic: topics.availability, text: "online", retain: true, qualityOfService: .atLeastOnce))
       if connectionCount > 1 { onReconnected?() }
     case .refused(let refusal):
       if refusal != lastRefusal { say("\(refusal)\(Self.hint(for: refusal)); trying again") }
