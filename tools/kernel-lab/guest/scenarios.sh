@@ -102,6 +102,20 @@ wait_state() { # device state seconds
 
 count() { grep -c -- "$1" "$2" 2>/dev/null; }
 
+# PASS when a scan exited 0 and FILE's JSON lines hold CipeteRaya; the detail starts with WHAT,
+# a failure's ends with MORE.
+# usage: verdict_heard SCENARIO STATUS FILE [WHAT] [MORE]
+verdict_heard() {
+  local s="$1" status="$2" file="$3" what="${4:-}" more="${5:-}"
+  local found
+  found=$(grep '^{' "$file" | grep -c '"station":"CipeteRaya"')
+  if [ "$status" -eq 0 ] && [ "${found:-0}" -gt 0 ]; then
+    pass "$s" "${what:+$what: }$found report(s) of CipeteRaya heard on hci0, e.g. $(grep -m1 '"station":"CipeteRaya"' "$file")"
+  else
+    fail "$s" "scan exit $status, $found CipeteRaya report(s)$more"
+  fi
+}
+
 # ---------------------------------------------------------------------------------------------
 # The emulator
 # ---------------------------------------------------------------------------------------------
@@ -188,13 +202,7 @@ scenario_broadcast_found() {
   local status=$?
   cp broadcaster.out broadcast-found.broadcaster.out 2>/dev/null
   grep '^{' $s.log >scan.jsonl
-  local found
-  found=$(count '"station":"CipeteRaya"' scan.jsonl)
-  if [ $status -eq 0 ] && [ "${found:-0}" -gt 0 ]; then
-    pass $s "$found report(s) of CipeteRaya heard on hci0, e.g. $(grep -m1 '"station":"CipeteRaya"' scan.jsonl)"
-  else
-    fail $s "scan exit $status, $found CipeteRaya report(s); broadcaster: $(tail -n 3 broadcaster.out | tr '\n' ' ')"
-  fi
+  verdict_heard $s $status scan.jsonl "" "; broadcaster: $(tail -n 3 broadcaster.out | tr '\n' ' ')"
 }
 
 scenario_record_replay() {
@@ -574,14 +582,7 @@ scenario_unit_sandbox() {
 scenario_unit_heard() {
   local s=unit-heard
   logged $s 60 "$SCAN" -i hci0 --duration 5 --format json --station CipeteRaya
-  local status=$?
-  local found
-  found=$(grep '^{' $s.log | grep -c '"station":"CipeteRaya"')
-  if [ $status -eq 0 ] && [ "${found:-0}" -gt 0 ]; then
-    pass $s "beacon-scan -i hci0 --station CipeteRaya: $found report(s) of the unit's broadcast, e.g. $(grep -m1 '"station":"CipeteRaya"' $s.log)"
-  else
-    fail $s "scan exit $status, $found CipeteRaya report(s)"
-  fi
+  verdict_heard $s $? $s.log "the unit's broadcast, beacon-scan -i hci0 --station CipeteRaya"
 }
 
 scenario_unit_stop() {
