@@ -2,6 +2,7 @@ import BeaconScanning
 import HCIController
 import HCITransportCore
 import LinuxHCITransports
+import ServiceManager
 
 /// How the commands open the source a ``TransportSpec`` names, for a finder or a broadcaster:
 /// optionally recording its traffic, with a session set up the way that transport needs, which
@@ -32,7 +33,16 @@ struct ControllerOpener {
       commandSetPreference: preference)
     let program = program
     let name = spec.description
-    session.onEvent = { StandardOutput.warn("\(program): \(name): \($0)") }
+    session.onEvent = { event in
+      // What the session did as it should (a reset, the command sets it chose) is information;
+      // what it had to work around is a warning.
+      let priority: LogPriority
+      switch event {
+      case .reset, .commandSetsChosen: priority = .info
+      case .disabledAndRetried, .switchedCommandSet, .shutdownStepFailed: priority = .warning
+      }
+      StandardOutput.warn("\(program): \(name): \(event)", priority: priority)
+    }
     return session
   }
 

@@ -612,16 +612,17 @@ scenario_unit_journal() {
   unit_journal -u "$UNIT" -o verbose >>$s.log
   local info notice errors prefixed
   info=$(unit_journal -u "$UNIT" -p info..info -o cat | grep -c '^beacon-broadcast: hci1: ')
-  # Told, not judged: what `journalctl -p warning` would show of a run that went well.
+  # A run that went well leaves nothing for `journalctl -p warning` to show.
   local warnings
   warnings=$(unit_journal -u "$UNIT" -p warning -o cat | grep '^beacon-broadcast' | sed "s/.*/'&'/" | paste -sd, -)
   notice=$(unit_journal -u "$UNIT" -p notice..notice -o cat | grep -m1 '^beacon-broadcast: hci1: advertising stopped')
   errors=$(unit_journal -u "$UNIT" -p err -o cat | grep -c '^beacon-broadcast')
   prefixed=$(unit_journal -u "$UNIT" -o cat | grep -c '^<[0-7]>')
-  if [ "${info:-0}" -gt 0 ] && [ -n "$notice" ] && [ "${errors:-0}" -eq 0 ] && [ "${prefixed:-0}" -eq 0 ]; then
-    pass $s "journalctl -u $UNIT: $info line(s) at priority info (e.g. '$(unit_journal -u "$UNIT" -p info..info -o cat | grep -m1 '^beacon-broadcast: hci1: ')'), '$notice' at notice, no error, no <N> left in a message; at warning: ${warnings:-none}"
+  if [ "${info:-0}" -gt 0 ] && [ -n "$notice" ] && [ "${errors:-0}" -eq 0 ] && [ "${prefixed:-0}" -eq 0 ] \
+    && [ -z "$warnings" ]; then
+    pass $s "journalctl -u $UNIT: $info line(s) at priority info (e.g. '$(unit_journal -u "$UNIT" -p info..info -o cat | grep -m1 '^beacon-broadcast: hci1: ')'), '$notice' at notice, nothing at warning or error, no <N> left in a message"
   else
-    fail $s "$info info line(s), notice '$notice', $errors error(s), $prefixed message(s) still prefixed"
+    fail $s "$info info line(s), notice '$notice', $errors error(s), $prefixed message(s) still prefixed; at warning: ${warnings:-none}"
   fi
 }
 
