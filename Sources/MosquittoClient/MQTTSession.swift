@@ -136,17 +136,24 @@ public final class MQTTSession {
   }
 
   /// Says goodbye to the broker (so it does not publish the last will) and stops the network
-  /// thread. Without a connection, the thread is cancelled: it may be blocked in `connect`.
+  /// thread, waiting for it.
+  ///
+  /// Without a connection the thread may be blocked in `connect` for as long as TCP takes to
+  /// give up on an unreachable host, and libmosquitto can only wait for it or cancel it (which
+  /// may leave its locks held). So it is told to stop and left to end by itself at its next
+  /// attempt: the client and what the callbacks share stay allocated for the rest of the process,
+  /// a few hundred bytes.
   ///
   /// The corresponding C functions are `mosquitto_disconnect`, `mosquitto_loop_stop` and
   /// `mosquitto_destroy`.
   public func close() {
     guard let handle else { return }
+    self.handle = nil
     let connected = isConnected
     _ = mosquitto_disconnect(handle)
-    _ = mosquitto_loop_stop(handle, !connected)
+    guard connected else { return }
+    _ = mosquitto_loop_stop(handle, false)
     mosquitto_destroy(handle)
-    self.handle = nil
     sharedReference?.release()
     sharedReference = nil
   }
