@@ -77,11 +77,28 @@ import Testing
     }
   }
 
-  @Test(arguments: [["--summary"], ["--once"], ["--notify"]])
+  @Test(arguments: [["--summary"], ["--once"]])
   func expectWithAnotherOutputIsRefused(other: [String]) throws {
     let result = try Executable.run("beacon-scan", ["--replay", Self.capture] + Self.expect + other)
     #expect(result.status == 64)
     #expect(result.stderr.contains("--expect prints health changes"))
+  }
+
+  /// A station monitor as beacon-scan.service runs it (`--notify`), with `--expect`: the health
+  /// changes come among the station events, the same as without `--notify`.
+  @Test func withNotifyHealthComesAmongTheStationEvents() throws {
+    let alone = try Executable.run("beacon-scan", ["--replay", Self.capture, "--format", "json"] + Self.expect)
+    let both = try Executable.run(
+      "beacon-scan", ["--replay", Self.capture, "--format", "json", "--notify"] + Self.expect)
+    #expect(both.status == 0, "\(both.stderr)")
+    let events = Self.events(both.stdout)
+    let health = events.filter { $0["event"] as? String == "health" }
+    #expect(
+      health.map { "\($0["station"] ?? "")/\($0["status"] ?? "")" }
+        == Self.events(alone.stdout).map { "\($0["station"] ?? "")/\($0["status"] ?? "")" })
+    let notifyAlone = try Executable.run("beacon-scan", ["--replay", Self.capture, "--format", "json", "--notify"])
+    #expect(events.filter { $0["event"] as? String != "health" }.count == Self.events(notifyAlone.stdout).count)
+    #expect(!Self.events(notifyAlone.stdout).isEmpty)
   }
 
   @Test func anUnknownStationIsRefusedWithTheNames() throws {

@@ -131,9 +131,9 @@ public struct BeaconScanCommand: ParsableCommand {
       throw ValidationError("--table is for people; for programs use --format json without --table.")
     }
     if notify, table || once { throw ValidationError("--notify prints station events; drop --table/--once.") }
-    if expectOptions.expected != nil, summary || once || notify {
+    if expectOptions.expected != nil, summary || once {
       throw ValidationError(
-        "--expect prints health changes (or, with --table, a health block); drop --summary/--once/--notify.")
+        "--expect prints health changes (among --notify's station events, or under --table); drop --summary/--once.")
     }
     if expectOptions.expected != nil, mqtt.broker != nil, mqtt.layout == .espresense {
       throw ValidationError("--expect publishes health in the native layout: drop --mqtt-layout espresense.")
@@ -187,21 +187,23 @@ public struct BeaconScanCommand: ParsableCommand {
         useCase: useCase, format: output.format, output: stdout,
         notifications: DesktopNotificationManager(channels: NotificationChannels()))
       let reporter = try mqtt.startReporter(program: "beacon-scan", catalog: catalog)
+      // With --expect, health changes are printed among the station events.
+      let watch = try healthWatch(catalog: catalog, reporter: reporter)
+      watch?.printChanges(format: output.format, to: stdout)
       switch useCase.start() {
       case .started, .alreadyStarted:
-        // With --mqtt, the reporter hears the sightings beside the use case that started them.
-        let output = reporter.map { CompositeScanOutput(output: presenter, listeners: [useCase], reporter: $0) }
-        if let output { finder.delegate = output }
-        try run.run(finder, output: output ?? presenter)
+        // The watch and the reporter hear the sightings beside the use case that started them.
+        let listeners: [any BeaconFinderDelegate] = [useCase] + (watch.map { [$0] } ?? [])
+        let composite = CompositeScanOutput(output: presenter, listeners: listeners, reporter: reporter)
+        if reporter != nil || watch != nil { finder.delegate = composite }
+        try run.run(finder, output: composite)
       case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation:
         try run.reportStartFailure(of: finder, output: presenter)
       }
       return
     }
     let reporter = try mqtt.startReporter(program: "beacon-scan", catalog: catalog)
-    let watch = try expectOptions.stations(in: catalog).map { stations in
-      StationHealthWatch(stations: stations, configuration: expectOptions.configuration)
-    }
+    let watch = try healthWatch(catalog: catalog, reporter: reporter)
     let primary: any ScanOutput
     var listeners: [any BeaconFinderDelegate] = []
     if summary {
@@ -216,27 +218,26 @@ public struct BeaconScanCommand: ParsableCommand {
       presenter.tableFooter = watch.map { watch in { watch.tableLines(now: $0) } }
       (primary, listeners) = (presenter, [presenter])
     }
-    if let watch {
-      listeners.append(watch)
-      let channels = NotificationChannels()
-      let alerts = HealthAlerts(
-        notifications: DesktopNotificationManager(channels: channels), alarm: ChimeAlarmManager(channels: channels))
-      watch.listeners.append { change, station in alerts.tell(change, station: station) }
-      if let reporter {
-        reporter.expect(watch.stations)
-        let json = HealthEventFormatter(format: .json)
-        watch.listeners.append { [unowned watch] change, station in
-          reporter.publishHealth(
-            of: station, payload: json.line(change, station: station, strength: watch.strength(of: station)))
-        }
-      }
-    }
+    if let watch { listeners.append(watch) }
     let output = CompositeScanOutput(output: primary, listeners: listeners, reporter: reporter)
     finder.delegate = output
     switch finder.start() {
     case .started, .alreadyStarted: try run.run(finder, output: output)
     case .notAuthorized, .bluetoothUnavailable, .failed: try run.reportStartFailure(of: finder, output: output)
     }
+  }
+
+  /// `--expect`'s watch, raising the alarm for each problem and reporting to `reporter`; `nil`
+  /// without `--expect`.
+  func healthWatch(catalog: StationCatalog, reporter: MQTTBeaconReporter?) throws -> StationHealthWatch? {
+    guard let stations = try expectOptions.stations(in: catalog) else { return nil }
+    let watch = StationHealthWatch(stations: stations, configuration: expectOptions.configuration)
+    let channels = NotificationChannels()
+    watch.alert(
+      with: HealthAlerts(
+        notifications: DesktopNotificationManager(channels: channels), alarm: ChimeAlarmManager(channels: channels)),
+      reportingTo: reporter)
+    return watch
   }
 
   /// Lines or the table. A replay's table is printed once, at the end.

@@ -6,19 +6,14 @@ import MRTNavigation
 /// `beacon-scan --expect` without `--table`: a line per health change of an expected station's
 /// beacon, instead of a line per report.
 final class HealthPresenter: ScanOutput {
-  let formatter: HealthEventFormatter
   let output: StandardOutput
   let watch: StationHealthWatch
   private var problemCount = 0
 
   init(watch: StationHealthWatch, format: OutputFormat, output: StandardOutput) {
     self.watch = watch
-    self.formatter = HealthEventFormatter(format: format)
     self.output = output
-    watch.listeners.append { [unowned self] change, station in
-      self.output.writeLine(self.formatter.line(change, station: station, strength: self.watch.strength(of: station)))
-      self.output.flush()
-    }
+    watch.printChanges(format: format, to: output)
   }
 
   func warn(_ problem: ScanProblem) {

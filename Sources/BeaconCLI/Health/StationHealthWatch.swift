@@ -27,6 +27,27 @@ final class StationHealthWatch: BeaconFinderDelegate {
     monitor.strength(of: station.beacon)
   }
 
+  /// Prints each change as a line on `output` (text or JSON), as it happens.
+  func printChanges(format: OutputFormat, to output: StandardOutput) {
+    let formatter = HealthEventFormatter(format: format)
+    listeners.append { [unowned self] change, station in
+      output.writeLine(formatter.line(change, station: station, strength: strength(of: station)))
+      output.flush()
+    }
+  }
+
+  /// Raises a notification and the alarm for each problem (``HealthAlerts``), and with a
+  /// `reporter` publishes each change and announces a problem sensor per station.
+  func alert(with alerts: HealthAlerts, reportingTo reporter: MQTTBeaconReporter?) {
+    listeners.append { change, station in alerts.tell(change, station: station) }
+    guard let reporter else { return }
+    reporter.expect(stations)
+    let json = HealthEventFormatter(format: .json)
+    listeners.append { [unowned self] change, station in
+      reporter.publishHealth(of: station, payload: json.line(change, station: station, strength: strength(of: station)))
+    }
+  }
+
   private func tell(_ changes: [BeaconHealthChange]) {
     for change in changes {
       guard let station = stationsByIdentity[change.identity] else { continue }
