@@ -17,9 +17,11 @@ import Testing
       let bin = directory.appendingPathComponent("bin")
       try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
       for name in ["notify-send", "aplay"] {
+        // The whole line in one write, first thing: a stand-in that the alert's timeout kills on
+        // a loaded machine still leaves its call in the log, whole.
         let script =
-          "#!/bin/sh\nprintf '%s' \"${0##*/}\" >> \"\(log.path)\"\n"
-          + "for a in \"$@\"; do printf ' [%s]' \"$a\" >> \"\(log.path)\"; done\necho >> \"\(log.path)\"\n"
+          "#!/bin/sh\nline=\"${0##*/}\"\nfor a in \"$@\"; do line=\"$line [$a]\"; done\n"
+          + "printf '%s\\n' \"$line\" >> \"\(log.path)\"\n"
         let path = bin.appendingPathComponent(name).path
         try Data(script.utf8).write(to: URL(fileURLWithPath: path))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
@@ -88,28 +90,26 @@ import Testing
   }
 
   /// Without `--to`, the rider in the background: every station of the ride, each with a
-  /// notification and the chime, and exit 0 at the capture's end.
+  /// notification and the chime, and exit 0 at the capture's end. (A short ride: each alert
+  /// runs two helper programs, which a loaded machine can make slow.)
   @Test func inTheBackgroundEveryStationNotifies() throws {
     let desktop = try StandInDesktop()
     defer { desktop.remove() }
     let result = try Executable.run(
-      "beacon-ride", ["--replay", TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop"), "--format", "json"],
+      "beacon-ride", ["--replay", TestPaths.fixture("ride-stops-short.btsnoop"), "--format", "json"],
       environment: desktop.environment)
     #expect(result.status == 0, "\(result.stderr)")
     let events = result.stdout.split(separator: "\n").compactMap {
       (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
     }
-    let line = [
-      "LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM", "ASEAN", "Senayan", "Istora",
-      "BendunganHilir", "Setiabudi", "DukuhAtas", "BundaranHI",
-    ]
+    let line = ["Fatmawati", "CipeteRaya", "HajiNawi", "BlokA"]
     #expect(events.map { $0["station"] as? String } == line)
     #expect(events.allSatisfy { $0["event"] as? String == "found" && $0["source"] as? String == "bluetooth" })
     let calls = desktop.calls()
     #expect(calls.filter { $0.first == "notify-send" }.count == line.count, "\(calls)")
     #expect(calls.filter { $0.first == "aplay" }.count == line.count, "\(calls)")
-    #expect(calls.first { $0.first == "notify-send" }?.contains("Near Lebak Bulus") == true, "\(calls)")
-    #expect(result.stderr.contains("beacon-ride: 13 station(s) found"))
+    #expect(calls.first { $0.first == "notify-send" }?.contains("Near Fatmawati") == true, "\(calls)")
+    #expect(result.stderr.contains("beacon-ride: 4 station(s) found"))
   }
 
   @Test func fromWithoutToIsABadCommandLine() throws {
