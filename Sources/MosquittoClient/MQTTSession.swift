@@ -44,8 +44,29 @@ public final class MQTTSession {
       reference.release()
       throw .clientNotCreated(clientID: configuration.clientID)
     }
+    do throws(MQTTSetupError) {
+      try configure(client)
+    } catch {
+      // Nothing runs yet: the client goes as it came.
+      mosquitto_destroy(client)
+      reference.release()
+      throw error
+    }
+    // A broker that is not there yet is not an error: the network thread retries.
+    _ = mosquitto_connect_async(
+      client, configuration.broker.host, Int32(configuration.broker.port), configuration.keepAliveSeconds)
+    let started = mosquitto_loop_start(client)
+    guard started == MOSQ_ERR_SUCCESS.rawValue else {
+      mosquitto_destroy(client)
+      reference.release()
+      throw .threadNotStarted(MosquittoStatus(capturing: started))
+    }
     handle = client
     sharedReference = reference
+  }
+
+  /// Sets the callbacks, the last will, credentials, TLS and the reconnect delay.
+  private func configure(_ client: OpaquePointer) throws(MQTTSetupError) {
     mosquitto_connect_callback_set(client, sessionDidConnect)
     mosquitto_disconnect_callback_set(client, sessionDidDisconnect)
     mosquitto_publish_callback_set(client, sessionDidPublish)
@@ -76,11 +97,6 @@ public final class MQTTSession {
       mosquitto_reconnect_delay_set(
         client, Self.wholeSeconds(configuration.reconnectDelay), Self.wholeSeconds(configuration.reconnectDelayLimit),
         true), setting: "reconnect delay")
-    // A broker that is not there yet is not an error: the network thread retries.
-    _ = mosquitto_connect_async(
-      client, configuration.broker.host, Int32(configuration.broker.port), configuration.keepAliveSeconds)
-    let started = mosquitto_loop_start(client)
-    guard started == MOSQ_ERR_SUCCESS.rawValue else { throw .threadNotStarted(MosquittoStatus(capturing: started)) }
   }
 
   /// Hands `message` to libmosquitto, unless the session is down or too many are on their way.
@@ -136,26 +152,27 @@ public final class MQTTSession {
   }
 
   /// Says goodbye to the broker (so it does not publish the last will) and stops the network
-  /// thread, waiting for it.
+  /// thread, waiting for it when connected.
   ///
   /// Without a connection the thread may be blocked in `connect` for as long as TCP takes to
   /// give up on an unreachable host, and libmosquitto can only wait for it or cancel it (which
-  /// may leave its locks held). So it is told to stop and left to end by itself at its next
-  /// attempt: the client and what the callbacks share stay allocated for the rest of the process,
-  /// a few hundred bytes.
+  /// may leave its locks held). So it is told to stop, and a thread of its own waits for it and
+  /// frees the client: closing never waits on the network.
   ///
   /// The corresponding C functions are `mosquitto_disconnect`, `mosquitto_loop_stop` and
   /// `mosquitto_destroy`.
   public func close() {
-    guard let handle else { return }
+    guard let handle, let sharedReference else { return }
     self.handle = nil
+    self.sharedReference = nil
     let connected = isConnected
     _ = mosquitto_disconnect(handle)
-    guard connected else { return }
-    _ = mosquitto_loop_stop(handle, false)
-    mosquitto_destroy(handle)
-    sharedReference?.release()
-    sharedReference = nil
+    let client = StoppingClient(handle: handle, shared: sharedReference)
+    if connected {
+      client.stop()
+    } else if !client.stopInTheBackground() {
+      client.stop()
+    }
   }
 
   private func check(_ code: Int32, setting: String) throws(MQTTSetupError) {
@@ -164,6 +181,46 @@ public final class MQTTSession {
 
   private static func wholeSeconds(_ duration: Duration) -> UInt32 {
     UInt32(clamping: max(1, duration.components.seconds))
+  }
+}
+
+/// A client being stopped: its network thread waited for, then the client destroyed and the
+/// callbacks' shared state released. Moved to the thread that waits when that is not the caller.
+private final class StoppingClient: @unchecked Sendable {
+  // Touched by one thread at a time: the closer's, then (if handed over) the waiting thread's.
+  let handle: OpaquePointer
+  let shared: Unmanaged<MQTTSessionShared>
+
+  init(handle: OpaquePointer, shared: Unmanaged<MQTTSessionShared>) {
+    self.handle = handle
+    self.shared = shared
+  }
+
+  /// Waits for the network thread, then frees everything.
+  func stop() {
+    _ = mosquitto_loop_stop(handle, false)
+    mosquitto_destroy(handle)
+    shared.release()
+  }
+
+  /// Does ``stop()`` on a detached thread of its own; `false` when no thread could be made.
+  func stopInTheBackground() -> Bool {
+    let context = Unmanaged.passRetained(self)
+    var thread = pthread_t()
+    let created = pthread_create(
+      &thread, nil,
+      { argument in
+        guard let argument else { return nil }
+        let client = Unmanaged<StoppingClient>.fromOpaque(argument).takeRetainedValue()
+        client.stop()
+        return nil
+      }, context.toOpaque())
+    guard created == 0 else {
+      context.release()
+      return false
+    }
+    pthread_detach(thread)
+    return true
   }
 }
 
