@@ -1,5 +1,5 @@
 import CMosquitto
-import Synchronization
+import POSIXSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -239,7 +239,7 @@ final class MQTTSessionShared: Sendable {
   /// messages are dropped (connection changes are rare and always kept).
   static let maximumEvents = 1024
 
-  let state = Mutex(State())
+  let state = POSIXMutex(State())
   let subscriptions: [String]
   let birth: MQTTMessage?
 
