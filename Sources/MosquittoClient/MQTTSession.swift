@@ -18,10 +18,9 @@ import POSIXSupport
 /// Use from one thread; the class is not `Sendable`.
 public final class MQTTSession {
   public let configuration: Configuration
-  private var handle: OpaquePointer?
   private let shared: MQTTSessionShared
-  /// The reference libmosquitto holds as the callbacks' user data, released in ``close()``.
-  private var sharedReference: Unmanaged<MQTTSessionShared>?
+  /// The running client, from ``start()`` to ``close()``.
+  private var client: RunningClient?
 
   public init(configuration: Configuration) {
     self.configuration = configuration
@@ -37,7 +36,7 @@ public final class MQTTSession {
   /// `mosquitto_username_pw_set`, `mosquitto_tls_set`, `mosquitto_reconnect_delay_set`,
   /// `mosquitto_connect_async` and `mosquitto_loop_start`.
   public func start() throws(MQTTSetupError) {
-    guard handle == nil else { return }
+    guard client == nil else { return }
     _ = mosquittoLibrary
     let reference = Unmanaged.passRetained(shared)
     guard let client = mosquitto_new(configuration.clientID, true, reference.toOpaque()) else {
@@ -61,8 +60,7 @@ public final class MQTTSession {
       reference.release()
       throw .threadNotStarted(MosquittoStatus(capturing: started))
     }
-    handle = client
-    sharedReference = reference
+    self.client = RunningClient(handle: client, shared: reference)
   }
 
   /// Sets the callbacks, the last will, credentials, TLS and the reconnect delay.
@@ -76,7 +74,7 @@ public final class MQTTSession {
       try check(
         will.payload.withUnsafeBytes {
           mosquitto_will_set(
-            client, will.topic, Int32($0.count), $0.baseAddress, will.qualityOfService.rawValue, will.retain)
+            client, will.topic, Int32(clamping: $0.count), $0.baseAddress, will.qualityOfService.rawValue, will.retain)
         }, setting: "last will")
     }
     if let credentials = configuration.credentials {
@@ -103,7 +101,7 @@ public final class MQTTSession {
   ///
   /// The corresponding C function is `mosquitto_publish`.
   public func publish(_ message: MQTTMessage) -> MQTTPublishResult {
-    guard let handle else { return .notConnected }
+    guard let client else { return .notConnected }
     let admitted = shared.state.withLock { state -> MQTTPublishResult? in
       guard state.isConnected else { return .notConnected }
       guard state.inFlight < configuration.maximumInFlight else { return .busy }
@@ -112,13 +110,8 @@ public final class MQTTSession {
       return nil
     }
     if let admitted { return admitted }
-    let code = message.payload.withUnsafeBytes {
-      mosquitto_publish(
-        handle, nil, message.topic, Int32(clamping: $0.count), $0.baseAddress, message.qualityOfService.rawValue,
-        message.retain)
-    }
+    let code = shared.publish(message, on: client.handle)
     guard code != MOSQ_ERR_SUCCESS.rawValue else { return .queued }
-    shared.state.withLock { $0.inFlight = max(0, $0.inFlight - 1) }
     let status = MosquittoStatus(capturing: code)
     return status.isNotConnected ? .notConnected : .failed(status)
   }
@@ -162,12 +155,10 @@ public final class MQTTSession {
   /// The corresponding C functions are `mosquitto_disconnect`, `mosquitto_loop_stop` and
   /// `mosquitto_destroy`.
   public func close() {
-    guard let handle, let sharedReference else { return }
-    self.handle = nil
-    self.sharedReference = nil
+    guard let client else { return }
+    self.client = nil
     let connected = isConnected
-    _ = mosquitto_disconnect(handle)
-    let client = StoppingClient(handle: handle, shared: sharedReference)
+    _ = mosquitto_disconnect(client.handle)
     if connected {
       client.stop()
     } else if !client.stopInTheBackground() {
@@ -184,10 +175,11 @@ public final class MQTTSession {
   }
 }
 
-/// A client being stopped: its network thread waited for, then the client destroyed and the
-/// callbacks' shared state released. Moved to the thread that waits when that is not the caller.
-private final class StoppingClient: @unchecked Sendable {
-  // Touched by one thread at a time: the closer's, then (if handed over) the waiting thread's.
+/// A started client: libmosquitto's handle, and the reference to the shared state it holds as
+/// the callbacks' user data. Stopping waits for its network thread, then destroys the client and
+/// releases that reference; when the closer must not wait, a thread of its own does.
+private final class RunningClient: @unchecked Sendable {
+  // Touched by one thread at a time: the owner's, then (if handed over) the stopping thread's.
   let handle: OpaquePointer
   let shared: Unmanaged<MQTTSessionShared>
 
@@ -211,7 +203,7 @@ private final class StoppingClient: @unchecked Sendable {
       &thread, nil,
       { argument in
         guard let argument else { return nil }
-        let client = Unmanaged<StoppingClient>.fromOpaque(argument).takeRetainedValue()
+        let client = Unmanaged<RunningClient>.fromOpaque(argument).takeRetainedValue()
         client.stop()
         return nil
       }, context.toOpaque())
@@ -248,6 +240,20 @@ final class MQTTSessionShared: Sendable {
     self.birth = birth
   }
 
+  /// Hands `message` to libmosquitto on `client`, counted in flight before the call (its
+  /// acknowledgement may come before the call returns) and uncounted when it is refused.
+  ///
+  /// The corresponding C function is `mosquitto_publish`.
+  func publish(_ message: MQTTMessage, on client: OpaquePointer?) -> Int32 {
+    let code = message.payload.withUnsafeBytes {
+      mosquitto_publish(
+        client, nil, message.topic, Int32(clamping: $0.count), $0.baseAddress, message.qualityOfService.rawValue,
+        message.retain)
+    }
+    if code != MOSQ_ERR_SUCCESS.rawValue { state.withLock { $0.inFlight = max(0, $0.inFlight - 1) } }
+    return code
+  }
+
   static func from(_ userData: UnsafeMutableRawPointer?) -> MQTTSessionShared? {
     userData.map { Unmanaged<MQTTSessionShared>.fromOpaque($0).takeUnretainedValue() }
   }
@@ -267,13 +273,7 @@ private func sessionDidConnect(_ client: OpaquePointer?, _ userData: UnsafeMutab
     state.inFlight = shared.birth == nil ? 0 : 1
     state.events.append(.connected)
   }
-  guard let birth = shared.birth else { return }
-  let code = birth.payload.withUnsafeBytes {
-    mosquitto_publish(
-      client, nil, birth.topic, Int32(clamping: $0.count), $0.baseAddress, birth.qualityOfService.rawValue, birth.retain
-    )
-  }
-  if code != MOSQ_ERR_SUCCESS.rawValue { shared.state.withLock { $0.inFlight = max(0, $0.inFlight - 1) } }
+  if let birth = shared.birth { _ = shared.publish(birth, on: client) }
 }
 
 private func sessionDidDisconnect(_ client: OpaquePointer?, _ userData: UnsafeMutableRawPointer?, _ reason: Int32) {

@@ -49,9 +49,6 @@ package struct HostAndPort: Hashable, Sendable {
     else { throw .badPort(String(portText)) }
     self.init(host: String(host), port: port)
   }
-
-  /// `HOST:PORT` as messages show it, an IPv6 address in brackets.
-  package var displayAddress: String { TCPConnector.displayAddress(host: host, port: port) }
 }
 
 /// What is wrong with a `HOST:PORT`; each caller wraps it in its own error, which quotes the text.

@@ -82,13 +82,12 @@ public enum TransportSpec: Hashable, Sendable {
     } catch {
       switch error {
       case .missingHost: throw .missingHost(text)
-      case .missingPort: throw rest.isEmpty ? .missingHost(text) : .missingPort(text)
+      case .missingPort: throw .missingPort(text)
       case .badPort(let port): throw .badPort(port)
       case .ipv6NeedsBrackets(let host): throw .ipv6NeedsBrackets(host)
       }
     }
   }
-
 }
 
 extension TransportSpec: CustomStringConvertible {
