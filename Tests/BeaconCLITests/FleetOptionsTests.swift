@@ -51,7 +51,8 @@ import Testing
     #expect(
       topics.discoveryConfig(of: cipete.beacon)
         == "homeassistant/sensor/platform-1/ibeacon-f63b21ba-2635-4be4-b6ff-e2eab8b541c3-1-3/config")
-    let session = try #require(try command.mqtt.sessionConfiguration(program: "beacon-scan", subscriptions: []))
+    let session = try #require(try command.mqtt.sessionConfiguration(program: "beacon-scan"))
+    #expect(session.subscriptions == ["homeassistant/status"])
     #expect(session.broker.port == 8883 && session.broker.usesTLS)
     #expect(session.certificateAuthorityFile == "/etc/ssl/ca.pem")
     #expect(session.will?.topic == topics.availability)

@@ -136,9 +136,9 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet, plans: plans,
       dwell: route == nil ? nil : Self.duration(seconds: dwell), duration: duration.map(Self.duration(seconds:)),
       format: output.format,
-      status: try mqtt.startPublisher(
-        program: "beacon-broadcast", subscriptions: mqtt.discovery ? [mqtt.topics.homeAssistantStatus] : []
-      ).map { BroadcastStatusReporter(publisher: $0, discovery: mqtt.discovery) })
+      status: try mqtt.startPublisher(program: "beacon-broadcast").map {
+        BroadcastStatusReporter(publisher: $0, discovery: mqtt.announcesToHomeAssistant)
+      })
     try live.run(output: stdout)
   }
 

@@ -5,17 +5,15 @@ import HCITransportCore
 /// availability, and a Home Assistant "running" sensor for the node.
 final class BroadcastStatusReporter {
   private let publisher: MQTTPublisher
-  private let discovery: Bool
+  private let discovery: HomeAssistantDiscovery?
   /// The latest status, sent again after a reconnection (a broker without persistence forgets it).
   private var status: String?
 
   init(publisher: MQTTPublisher, discovery: Bool) {
     self.publisher = publisher
-    self.discovery = discovery
+    self.discovery = discovery ? HomeAssistantDiscovery(topics: publisher.topics) : nil
     publisher.onReconnected = { [unowned self] in resend() }
-    publisher.onMessage = { [unowned self] topic, payload in
-      if topic == publisher.topics.homeAssistantStatus, payload == Array("online".utf8) { sendConfig() }
-    }
+    publisher.onHomeAssistantOnline = { [unowned self] in sendConfig() }
     sendConfig()
   }
 
@@ -50,27 +48,9 @@ final class BroadcastStatusReporter {
   }
 
   private func sendConfig() {
-    guard discovery else { return }
-    let topics = publisher.topics
-    var device = JSONLine()
-    device.add("identifiers", strings: ["beacon-toolkit-node-\(topics.node)"])
-    device.add("name", "beacon-broadcast \(topics.node)")
-    device.add("model", "beacon-broadcast")
-    var origin = JSONLine()
-    origin.add("name", HomeAssistantDiscovery.originName)
-    var object = JSONLine()
-    object.add("name", "Advertising")
-    object.add("unique_id", "beacon-toolkit-\(topics.node)-broadcast")
-    object.add("state_topic", topics.broadcast)
-    object.add("value_template", "{{ 'ON' if value_json.state == 'advertising' else 'OFF' }}")
-    object.add("json_attributes_topic", topics.broadcast)
-    object.add("device_class", "running")
-    object.add("availability_topic", topics.availability)
-    object.add("payload_available", "online")
-    object.add("payload_not_available", "offline")
-    object.add("device", object: device)
-    object.add("origin", object: origin)
-    let text = object.line
-    publisher.append(topic: topics.broadcastDiscoveryConfig, retain: true) { Array(text.utf8) }
+    guard let discovery else { return }
+    publisher.append(topic: publisher.topics.broadcastDiscoveryConfig, retain: true) {
+      Array(discovery.broadcastConfig().utf8)
+    }
   }
 }

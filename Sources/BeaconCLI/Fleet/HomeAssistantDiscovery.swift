@@ -1,8 +1,9 @@
 import Beacons
 import MRTNavigation
 
-/// Home Assistant's MQTT discovery config for a beacon as one node sees it: a distance sensor
-/// whose attributes are the whole state (``BeaconStatePayload``).
+/// Home Assistant's MQTT discovery configs of one node: per beacon it hears, a distance sensor
+/// whose attributes are the whole state (``BeaconStatePayload``); per beacon it expects
+/// (`--expect`), a problem sensor; for a broadcaster, a "running" sensor of the node itself.
 ///
 /// The device is the beacon (named after its station when it has one), so the entities of every
 /// node that hears it gather on one device page: "Distance (pi-platform-1)", "Distance
@@ -29,7 +30,7 @@ struct HomeAssistantDiscovery {
     object.add("unit_of_measurement", "m")
     object.add("state_class", "measurement")
     object.add("expire_after", Self.expireAfterSeconds)
-    addCommonFields(to: &object, identity: identity, station: station)
+    addCommonFields(to: &object, device: Self.device(of: identity, station: station))
     return object.line
   }
 
@@ -45,16 +46,30 @@ struct HomeAssistantDiscovery {
     object.add("value_template", "{{ 'OFF' if value_json.status == 'ok' else 'ON' }}")
     object.add("json_attributes_topic", healthTopic)
     object.add("device_class", "problem")
-    addCommonFields(to: &object, identity: identity, station: station)
+    addCommonFields(to: &object, device: Self.device(of: identity, station: station))
     return object.line
   }
 
-  /// Availability, the device (the beacon) and the origin: the same in every config.
-  private func addCommonFields(to object: inout JSONLine, identity: BeaconIdentity, station: Station?) {
+  /// The config of a broadcaster's "running" sensor (`beacon-broadcast --mqtt`): on while it
+  /// advertises, what it advertises as attributes. Its device is the node.
+  func broadcastConfig() -> String {
     var device = JSONLine()
-    device.add("identifiers", strings: ["beacon-toolkit-\(FleetTopics.key(for: identity))"])
-    device.add("name", station.map { "\($0.displayName) beacon" } ?? Self.deviceName(identity))
-    device.add("model", Self.model(identity))
+    device.add("identifiers", strings: ["beacon-toolkit-node-\(topics.node)"])
+    device.add("name", "beacon-broadcast \(topics.node)")
+    device.add("model", "beacon-broadcast")
+    var object = JSONLine()
+    object.add("name", "Advertising")
+    object.add("unique_id", "beacon-toolkit-\(topics.node)-broadcast")
+    object.add("state_topic", topics.broadcast)
+    object.add("value_template", "{{ 'ON' if value_json.state == 'advertising' else 'OFF' }}")
+    object.add("json_attributes_topic", topics.broadcast)
+    object.add("device_class", "running")
+    addCommonFields(to: &object, device: device)
+    return object.line
+  }
+
+  /// Availability, the device and the origin: the same in every config.
+  private func addCommonFields(to object: inout JSONLine, device: JSONLine) {
     var originBlock = JSONLine()
     originBlock.add("name", Self.originName)
     object.add("availability_topic", topics.availability)
@@ -62,6 +77,15 @@ struct HomeAssistantDiscovery {
     object.add("payload_not_available", "offline")
     object.add("device", object: device)
     object.add("origin", object: originBlock)
+  }
+
+  /// A beacon as a Home Assistant device, named after its station when it has one.
+  private static func device(of identity: BeaconIdentity, station: Station?) -> JSONLine {
+    var device = JSONLine()
+    device.add("identifiers", strings: ["beacon-toolkit-\(FleetTopics.key(for: identity))"])
+    device.add("name", station.map { "\($0.displayName) beacon" } ?? deviceName(identity))
+    device.add("model", model(identity))
+    return device
   }
 
   private static func model(_ identity: BeaconIdentity) -> String {

@@ -29,10 +29,10 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   static let maximumStrangers = 1024
 
   /// The beacons of one kind (stations', or the others): their ranging, and those announced with
-  /// when their state was last published (`nil`: not yet).
+  /// the time of the state last published (announcing a beacon publishes its first state).
   private struct Group {
     var ranging: BeaconRanging
-    var announced: [BeaconIdentity: CaptureTime?] = [:]
+    var announced: [BeaconIdentity: CaptureTime] = [:]
   }
 
   let interval: Duration
@@ -61,9 +61,7 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     // A broker that restarted without persistence forgot the retained configs; Home Assistant
     // that restarted wants them again.
     publisher.onReconnected = { [unowned self] in sendAllConfigs() }
-    publisher.onMessage = { [unowned self] topic, payload in
-      if topic == topics.homeAssistantStatus, payload == Array("online".utf8) { sendAllConfigs() }
-    }
+    publisher.onHomeAssistantOnline = { [unowned self] in sendAllConfigs() }
     publisher.summaryAdditions = { [unowned self] in
       removedStrangers > 0
         ? ["\(removedStrangers) entities of beacons of no station removed (at most \(Self.maximumStrangers) kept)"]
@@ -80,7 +78,7 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
       for event in strangers.ranging.ingest(sighting) { handle(event, station: nil, in: &strangers) }
     }
     sweepIfDue(now: sighting.time)
-    pump()
+    publisher.pump()
   }
 
   func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
@@ -89,7 +87,7 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     }
     for event in strangers.ranging.advance(to: time) { handle(event, station: nil, in: &strangers) }
     sweepIfDue(now: time)
-    pump()
+    publisher.pump()
   }
 
   private func handle(_ event: BeaconRanging.Event, station: Station?, in group: inout Group) {
@@ -98,39 +96,34 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
       // Lost before it was announced (given way at once in a flood): nothing to say.
       guard case .ranged = event else { return }
       if station == nil, group.announced.count >= Self.maximumStrangers { forgetLongestUnreported(in: &group) }
-      group.announced[state.identity] = .some(nil)
       sendConfig(of: state.identity, station: station)
       publishState(state, station: station, in: &group)
       return
     }
     switch event {
     case .ranged:
-      if let lastPublished, state.lastSeen.microseconds(since: lastPublished) < interval.wholeMicroseconds { return }
+      if state.lastSeen.microseconds(since: lastPublished) < interval.wholeMicroseconds { return }
       publishState(state, station: station, in: &group)
     case .lost:
       // The last state, if it changed since it was published; the beacon stays announced.
-      if lastPublished.map({ state.lastSeen > $0 }) ?? true { publishState(state, station: station, in: &group) }
+      if state.lastSeen > lastPublished { publishState(state, station: station, in: &group) }
     }
   }
 
   /// Forgets the quarter of the announced strangers whose state was published longest ago, and
   /// removes their entities: a sort per quarter, not a search per new stranger.
   private func forgetLongestUnreported(in group: inout Group) {
-    let never = CaptureTime(microsecondsSinceUnixEpoch: .min)
-    let oldest = group.announced.sorted { ($0.value ?? never) < ($1.value ?? never) }
-      .prefix(max(1, Self.maximumStrangers / 4))
+    let oldest = group.announced.sorted { $0.value < $1.value }.prefix(max(1, Self.maximumStrangers / 4))
     for (identity, _) in oldest {
       group.announced[identity] = nil
       removedStrangers += 1
-      if discovery != nil {
-        append(topic: topics.discoveryConfig(of: identity), retain: true) { [] }
-      }
+      if discovery != nil { publisher.append(topic: topics.discoveryConfig(of: identity), retain: true) { [] } }
     }
   }
 
   private func sendConfig(of identity: BeaconIdentity, station: Station?) {
     guard let discovery else { return }
-    append(topic: topics.discoveryConfig(of: identity), retain: true) {
+    publisher.append(topic: topics.discoveryConfig(of: identity), retain: true) {
       Array(discovery.config(for: identity, station: station).utf8)
     }
   }
@@ -138,16 +131,12 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   private func publishState(_ state: BeaconState, station: Station?, in group: inout Group) {
     group.announced[state.identity] = state.lastSeen
     let topics = topics
-    append(topic: topics.state(of: state.identity), retain: false) {
+    publisher.append(topic: topics.state(of: state.identity), retain: false) {
       switch topics.layout {
       case .native: return Array(BeaconStatePayload.json(state, station: station, node: topics.node).utf8)
       case .espresense: return Array(BeaconStatePayload.espresenseJSON(state, station: station).utf8)
       }
     }
-  }
-
-  private func append(topic: String, retain: Bool, payload: () -> [UInt8]) {
-    publisher.append(topic: topic, retain: retain, payload: payload)
   }
 
   /// Publishes, at most once per ``interval``, the states heard since they were last published:
@@ -161,13 +150,10 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
 
   private func sweep(_ group: inout Group, stations: Bool) {
     for state in group.ranging.states {
-      guard let lastPublished = group.announced[state.identity] else { continue }
-      if let lastPublished, state.lastSeen <= lastPublished { continue }
+      guard let lastPublished = group.announced[state.identity], state.lastSeen > lastPublished else { continue }
       publishState(state, station: stations ? catalog.station(for: state.identity) : nil, in: &group)
     }
   }
-
-  private func pump() { publisher.pump() }
 
   /// Announces a problem sensor for each of `stations` (`--expect`).
   func expect(_ stations: [Station]) {
@@ -177,13 +163,13 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
 
   /// Publishes an expected beacon's health, retained: `payload` is the JSON of the change.
   func publishHealth(of station: Station, payload: String) {
-    append(topic: topics.health(of: station.beacon), retain: true) { Array(payload.utf8) }
-    pump()
+    publisher.append(topic: topics.health(of: station.beacon), retain: true) { Array(payload.utf8) }
+    publisher.pump()
   }
 
   private func sendHealthConfig(of station: Station) {
     guard let discovery else { return }
-    append(topic: topics.healthDiscoveryConfig(of: station.beacon), retain: true) {
+    publisher.append(topic: topics.healthDiscoveryConfig(of: station.beacon), retain: true) {
       Array(discovery.healthConfig(for: station.beacon, station: station).utf8)
     }
   }

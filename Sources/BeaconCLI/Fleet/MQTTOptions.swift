@@ -100,10 +100,14 @@ struct MQTTOptions: ParsableArguments {
       layout: layout)
   }
 
-  /// The session's settings for `program`: `online` on the availability topic on every connection,
-  /// `offline` as its last will;
-  /// `nil` without `--mqtt`.
-  func sessionConfiguration(program: String, subscriptions: [String]) throws -> MQTTSession.Configuration? {
+  /// Whether Home Assistant discovery configs are published: asked for, and in the native layout
+  /// (ESPresense's consumers make their own entities).
+  var announcesToHomeAssistant: Bool { discovery && layout == .native }
+
+  /// The session's settings for `program`: `online` on the availability topic on every
+  /// connection, `offline` as its last will, Home Assistant's status subscribed when announcing
+  /// to it; `nil` without `--mqtt`.
+  func sessionConfiguration(program: String) throws -> MQTTSession.Configuration? {
     guard let broker else { return nil }
     let address = try MQTTBroker(parsing: broker)
     let credentials = try MQTTCredentialsSource.load(
@@ -117,24 +121,23 @@ struct MQTTOptions: ParsableArguments {
       certificateAuthorityFile: certificateAuthorityFile,
       will: MQTTMessage(topic: topics.availability, text: "offline", retain: true, qualityOfService: .atLeastOnce),
       birth: MQTTMessage(topic: topics.availability, text: "online", retain: true, qualityOfService: .atLeastOnce),
-      subscriptions: subscriptions)
+      subscriptions: announcesToHomeAssistant ? [topics.homeAssistantStatus] : [])
   }
 
   /// The reporter for `program`'s sightings, connecting in the background; `nil` without `--mqtt`.
   func startReporter(program: String, catalog: StationCatalog) throws -> MQTTBeaconReporter? {
-    let discovery = discovery && layout == .native
-    let subscriptions = discovery ? [topics.homeAssistantStatus] : []
-    guard let publisher = try startPublisher(program: program, subscriptions: subscriptions) else { return nil }
+    guard let publisher = try startPublisher(program: program) else { return nil }
     return MQTTBeaconReporter(
-      publisher: publisher, discovery: discovery, interval: .milliseconds(Int64((interval * 1000).rounded())),
+      publisher: publisher, discovery: announcesToHomeAssistant,
+      interval: .milliseconds(Int64((interval * 1000).rounded())),
       catalog: catalog)
   }
 
   /// This node's publisher for `program`, connecting in the background; `nil` without `--mqtt`.
-  func startPublisher(program: String, subscriptions: [String] = []) throws -> MQTTPublisher? {
+  func startPublisher(program: String) throws -> MQTTPublisher? {
     let configuration: MQTTSession.Configuration?
     do {
-      configuration = try sessionConfiguration(program: program, subscriptions: subscriptions)
+      configuration = try sessionConfiguration(program: program)
     } catch let error as MQTTCredentialsError {
       throw ValidationError(error.description)
     }

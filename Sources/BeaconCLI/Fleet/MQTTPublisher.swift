@@ -29,8 +29,9 @@ final class MQTTPublisher {
   /// Called on every connection after the first, once `online` is queued: a broker that
   /// restarted without persistence has forgotten the retained messages.
   var onReconnected: (() -> Void)?
-  /// Called for each message on a subscribed topic.
-  var onMessage: ((String, [UInt8]) -> Void)?
+  /// Called when Home Assistant says it is `online` (it started): it wants the configs again.
+  /// Only a publisher made to announce to Home Assistant subscribes to its status.
+  var onHomeAssistantOnline: (() -> Void)?
   /// What ``finish()`` adds to its summary (counts of the caller's own).
   var summaryAdditions: () -> [String] = { [] }
   private(set) var publishedCount = 0
@@ -59,13 +60,10 @@ final class MQTTPublisher {
   /// Queues a message; its payload is made only if the queue takes it. Retained messages (configs,
   /// availability, health) go at QoS 1, the rest at QoS 0.
   func append(topic: String, retain: Bool, payload: () -> [UInt8]) {
-    guard pending.accepts(topic: topic) else {
-      pending.countDropped()
-      return
-    }
-    pending.append(
+    pending.append(topic: topic) {
       MQTTMessage(
-        topic: topic, payload: payload(), retain: retain, qualityOfService: retain ? .atLeastOnce : .atMostOnce))
+        topic: topic, payload: payload(), retain: retain, qualityOfService: retain ? .atLeastOnce : .atMostOnce)
+    }
   }
 
   /// Takes the session's news, then hands it what waits, until it is busy or down.
@@ -109,7 +107,7 @@ final class MQTTPublisher {
       // Each once (a TLS failure repeats at every attempt), and a bounded number of them.
       if problemsSaid.count < 16, problemsSaid.insert(text).inserted { say("libmosquitto: \(text)") }
     case .message(let topic, let payload):
-      onMessage?(topic, payload)
+      if topic == topics.homeAssistantStatus, payload == Array("online".utf8) { onHomeAssistantOnline?() }
     }
   }
 

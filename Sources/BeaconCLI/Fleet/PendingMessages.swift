@@ -14,32 +14,23 @@ struct PendingMessages {
   private var latest: [String: MQTTMessage] = [:]
   /// Messages dropped because ``capacity`` topics were waiting.
   private(set) var dropped = 0
-  /// Messages replaced by a newer one for the same topic before they were sent.
-  private(set) var superseded = 0
 
   init(capacity: Int) { self.capacity = max(1, capacity) }
 
   var count: Int { latest.count }
   var isEmpty: Bool { latest.isEmpty }
 
-  /// Whether a message for `topic` would be kept: one waits already (it is replaced), or there
-  /// is room.
-  func accepts(topic: String) -> Bool { latest[topic] != nil || order.count < capacity }
-
-  /// Counts a message the caller did not make because it would not have been kept.
-  mutating func countDropped() { dropped += 1 }
-
-  mutating func append(_ message: MQTTMessage) {
-    if latest.updateValue(message, forKey: message.topic) != nil {
-      superseded += 1
-      return
+  /// Queues the message `make` returns for `topic`, replacing one that waits for it; when
+  /// ``capacity`` other topics wait, drops it, counted, without making it.
+  mutating func append(topic: String, _ make: () -> MQTTMessage) {
+    if latest[topic] == nil {
+      guard order.count < capacity else {
+        dropped += 1
+        return
+      }
+      order.append(topic)
     }
-    guard order.count < capacity else {
-      latest[message.topic] = nil
-      dropped += 1
-      return
-    }
-    order.append(message.topic)
+    latest[topic] = make()
   }
 
   /// The oldest waiting message, left in place.
