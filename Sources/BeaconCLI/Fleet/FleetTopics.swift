@@ -61,35 +61,36 @@ struct FleetTopics: Hashable, Sendable {
     "\(discoveryPrefix)/binary_sensor/\(node)/\(Self.key(for: identity))/config"
   }
 
-  /// A beacon's name in topics and ids, in lower case: `ibeacon-UUID-MAJOR-MINOR`,
-  /// `altbeacon-ID1-ID2-ID3`, `eddystone-uid-NAMESPACE-INSTANCE`.
+  /// A beacon's name in topics and ids, in lower case: its kind (``BeaconKind``'s raw value),
+  /// then its identity's parts: `ibeacon-UUID-MAJOR-MINOR`, `altbeacon-ID1-ID2-ID3`,
+  /// `eddystone-uid-NAMESPACE-INSTANCE`.
   static func key(for identity: BeaconIdentity) -> String {
+    let parts: String
     switch identity {
-    case .iBeacon(let uuid, let major, let minor):
-      return "ibeacon-\(uuid.description.lowercased())-\(major)-\(minor)"
-    case .altBeacon(let id1, let id2, let id3):
-      return "altbeacon-\(id1.description.lowercased())-\(id2)-\(id3)"
+    case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
+      parts = "\(uuid)-\(major)-\(minor)"
     case .eddystoneUID(let namespace, let instance):
-      return "eddystone-uid-\(namespace.description.lowercased())-\(EddystoneUID.instanceText(instance).lowercased())"
+      parts = "\(namespace)-\(EddystoneUID.instanceText(instance))"
     }
+    return "\(identity.kind.rawValue)-\(parts.lowercased())"
   }
 
   /// Whether `name` can be a node: 1–64 of letters, digits, `_` and `-`.
   static func isValidNode(_ name: String) -> Bool {
-    (1...64).contains(name.utf8.count)
-      && name.utf8.allSatisfy { byte in
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-          || byte == UInt8(ascii: "-")
-      }
+    (1...64).contains(name.utf8.count) && name.utf8.allSatisfy(isNodeByte)
   }
 
   /// `name` made a valid node: other characters (a host name's dots) become `-`.
   static func node(from name: String) -> String {
-    let bytes = name.utf8.prefix(64).map { byte in
-      isValidNode(String(decoding: [byte], as: UTF8.self)) ? byte : UInt8(ascii: "-")
-    }
+    let bytes = name.utf8.prefix(64).map { isNodeByte($0) ? $0 : UInt8(ascii: "-") }
     return bytes.isEmpty ? "beacon-node" : String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// An ASCII letter or digit, `_` or `-`: Home Assistant's rule for node ids.
+  private static func isNodeByte(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+      || byte == UInt8(ascii: "-")
   }
 
   /// Whether `topic` can be a prefix: not empty, no wildcards, no leading or trailing `/`.
