@@ -192,10 +192,11 @@ public struct BeaconScanCommand: ParsableCommand {
       watch?.printChanges(format: output.format, to: stdout)
       switch useCase.start() {
       case .started, .alreadyStarted:
-        // The watch and the reporter hear the sightings beside the use case that started them.
+        // The watch and the reporter hear the sightings beside the use case that started them
+        // (and made itself the finder's delegate).
         let listeners: [any BeaconFinderDelegate] = [useCase] + (watch.map { [$0] } ?? [])
         let composite = CompositeScanOutput(output: presenter, listeners: listeners, reporter: reporter)
-        if reporter != nil || watch != nil { finder.delegate = composite }
+        finder.delegate = composite
         try run.run(finder, output: composite)
       case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation:
         try run.reportStartFailure(of: finder, output: presenter)
@@ -204,22 +205,21 @@ public struct BeaconScanCommand: ParsableCommand {
     }
     let reporter = try mqtt.startReporter(program: "beacon-scan", catalog: catalog)
     let watch = try healthWatch(catalog: catalog, reporter: reporter)
-    let primary: any ScanOutput
-    var listeners: [any BeaconFinderDelegate] = []
-    if summary {
+    let output: any ScanOutput & BeaconFinderDelegate
+    if let watch, !table, !summary {
+      output = CompositeScanOutput(
+        output: HealthPresenter(watch: watch, format: self.output.format, output: stdout), listeners: [watch],
+        reporter: reporter)
+    } else if summary {
       let presenter = ScanSummaryPresenter(
-        format: output.format, output: stdout, sourceName: sourceName, catalog: catalog)
-      (primary, listeners) = (presenter, [presenter])
-    } else if let watch, !table {
-      (primary, listeners) = (HealthPresenter(watch: watch, format: output.format, output: stdout), [])
+        format: self.output.format, output: stdout, sourceName: sourceName, catalog: catalog)
+      output = CompositeScanOutput.combining(presenter, with: [], reporter: reporter)
     } else {
       let presenter = SightingPresenter(
         mode: presentationMode(output: stdout, live: live), output: stdout, sourceName: sourceName, catalog: catalog)
       presenter.tableFooter = watch.map { watch in { watch.tableLines(now: $0) } }
-      (primary, listeners) = (presenter, [presenter])
+      output = CompositeScanOutput.combining(presenter, with: watch.map { [$0] } ?? [], reporter: reporter)
     }
-    if let watch { listeners.append(watch) }
-    let output = CompositeScanOutput(output: primary, listeners: listeners, reporter: reporter)
     finder.delegate = output
     switch finder.start() {
     case .started, .alreadyStarted: try run.run(finder, output: output)

@@ -11,6 +11,17 @@ final class CompositeScanOutput: ScanOutput, BeaconFinderDelegate {
   let listeners: [any BeaconFinderDelegate]
   let reporter: MQTTBeaconReporter?
 
+  /// The finder's delegate for `output` and `listeners`: the output itself when it is the only
+  /// listener and there is no reporter (the summary's hot path keeps its direct call), otherwise
+  /// a composite of them.
+  static func combining(
+    _ output: any ScanOutput & BeaconFinderDelegate, with others: [any BeaconFinderDelegate],
+    reporter: MQTTBeaconReporter?
+  ) -> any ScanOutput & BeaconFinderDelegate {
+    guard !others.isEmpty || reporter != nil else { return output }
+    return CompositeScanOutput(output: output, listeners: [output] + others, reporter: reporter)
+  }
+
   init(output: any ScanOutput, listeners: [any BeaconFinderDelegate], reporter: MQTTBeaconReporter?) {
     self.output = output
     self.listeners = listeners + (reporter.map { [$0] } ?? [])
