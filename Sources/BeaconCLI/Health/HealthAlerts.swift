@@ -1,8 +1,9 @@
 import Beacons
 import MRTNavigation
 
-/// `--expect`'s alarm: when an expected station's beacon goes from ok (or from nothing) to silent,
-/// weak or suspicious, a desktop notification and the alarm; nothing when it recovers.
+/// `--expect`'s alarm: each time an expected station's beacon is judged silent, weak or
+/// suspicious (a change from ok, from nothing yet, or from another problem), a desktop
+/// notification and the alarm; nothing when it recovers.
 struct HealthAlerts {
   let notifications: (any NotificationManager)?
   let alarm: (any AlarmManager)?

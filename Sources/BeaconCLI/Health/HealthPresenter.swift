@@ -7,11 +7,9 @@ import MRTNavigation
 /// beacon, instead of a line per report.
 final class HealthPresenter: ScanOutput {
   let output: StandardOutput
-  let watch: StationHealthWatch
   private var problemCount = 0
 
   init(watch: StationHealthWatch, format: OutputFormat, output: StandardOutput) {
-    self.watch = watch
     self.output = output
     watch.printChanges(format: format, to: output)
   }

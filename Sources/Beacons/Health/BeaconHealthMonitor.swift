@@ -6,7 +6,7 @@ import BluetoothTypes
 ///
 /// - **Silent**: not heard for ``Configuration/silentAfter`` (30 s by default; a beacon never
 ///   heard is silent that long after the watch began).
-/// - **Weak**: its smoothed RSSI (a 10 s trimmed mean, as ``BeaconRanging``'s) is at least
+/// - **Weak**: its smoothed RSSI (``BeaconRanging``'s smoothing: a 10 s trimmed mean) is at least
 ///   ``Configuration/weakDrop`` (10 dB) below its baseline, the mean RSSI of its first
 ///   ``Configuration/baselinePeriod`` (60 s) of reports; ok again from 3 dB above that line
 ///   (``Configuration/recoveryMargin``), so that a value at the edge does not flap.
@@ -24,20 +24,21 @@ public struct BeaconHealthMonitor: Sendable {
     public var weakDrop: Double
     public var recoveryMargin: Double
     public var baselinePeriod: Duration
-    public var smoothingWindow: Duration
+    /// The smoothing window, trimmed fraction and samples kept per beacon: the finder's own.
+    public var smoothing: BeaconRanging.Configuration
     public var cloneWindow: Duration
     public var returnsForClone: Int
 
     public init(
       silentAfter: Duration = .seconds(30), weakDrop: Double = 10, recoveryMargin: Double = 3,
-      baselinePeriod: Duration = .seconds(60), smoothingWindow: Duration = .seconds(10),
+      baselinePeriod: Duration = .seconds(60), smoothing: BeaconRanging.Configuration = BeaconRanging.Configuration(),
       cloneWindow: Duration = .seconds(30), returnsForClone: Int = 2
     ) {
       self.silentAfter = silentAfter
       self.weakDrop = weakDrop
       self.recoveryMargin = recoveryMargin
       self.baselinePeriod = baselinePeriod
-      self.smoothingWindow = smoothingWindow
+      self.smoothing = smoothing
       self.cloneWindow = cloneWindow
       self.returnsForClone = returnsForClone
     }
@@ -84,7 +85,11 @@ public struct BeaconHealthMonitor: Sendable {
   /// The smoothed RSSI and baseline of `identity`, when known.
   public func strength(of identity: BeaconIdentity) -> (smoothed: Double?, baseline: Double?) {
     guard let entry = watched[identity] else { return (nil, nil) }
-    return (entry.window.trimmedMean(trimmedFraction: 0.2), entry.baseline)
+    return (smoothed(entry), entry.baseline)
+  }
+
+  private func smoothed(_ entry: Watched) -> Double? {
+    entry.window.trimmedMean(trimmedFraction: configuration.smoothing.trimmedFraction)
   }
 
   /// Takes one sighting (ignored unless its beacon is expected); the changes it makes, the
@@ -97,7 +102,9 @@ public struct BeaconHealthMonitor: Sendable {
     entry.firstHeard = entry.firstHeard ?? time
     entry.lastHeard = max(entry.lastHeard ?? time, time)
     if let rssi = sighting.rssi {
-      entry.window.add(Int(rssi), at: time, window: configuration.smoothingWindow, capacity: 100)
+      entry.window.add(
+        Int(rssi), at: time, window: configuration.smoothing.smoothingWindow,
+        capacity: configuration.smoothing.maximumSamplesPerBeacon)
       if entry.baseline == nil, let first = entry.firstHeard {
         if time.microseconds(since: first) < configuration.baselinePeriod.wholeMicroseconds {
           entry.baselineSum += Double(rssi)
@@ -125,10 +132,9 @@ public struct BeaconHealthMonitor: Sendable {
     var changes: [BeaconHealthChange] = []
     for identity in expected {
       guard var entry = watched[identity] else { continue }
-      if let change = judge(identity, &entry, at: current) {
-        changes.append(change)
-        watched[identity] = entry
-      }
+      if let change = judge(identity, &entry, at: current) { changes.append(change) }
+      // Kept even without a change: the judgement's figures (how long silent, how weak) move on.
+      watched[identity] = entry
     }
     return changes
   }
@@ -175,9 +181,10 @@ public struct BeaconHealthMonitor: Sendable {
     if let first = entry.firstTXPower, let latest = entry.latestTXPower, first != latest {
       return .suspicious(.txPowerChanged(from: first, to: latest))
     }
-    if let baseline = entry.baseline, let smoothed = entry.window.trimmedMean(trimmedFraction: 0.2) {
+    if let baseline = entry.baseline, let smoothed = smoothed(entry) {
       let line = baseline - configuration.weakDrop
-      let wasWeak = entry.health?.name == "weak"
+      var wasWeak = false
+      if case .weak = entry.health { wasWeak = true }
       if smoothed <= line || (wasWeak && smoothed < line + configuration.recoveryMargin) {
         return .weak(baseline: baseline, smoothed: smoothed)
       }
