@@ -1,7 +1,6 @@
 import ArgumentParser
 import BeaconScanning
 import GPSDClient
-import LinuxNotifications
 import MRTNavigation
 import ServiceManager
 
@@ -118,15 +117,13 @@ public struct BeaconRideCommand: ParsableCommand {
     let gps = try gpsOptions.endpoint().map { GPSDLocationFinder(endpoint: $0) }
     gps?.onProblem = { StandardOutput.warn("beacon-ride: gps: \($0)") }
     let stdout = StandardOutput()
-    let channels = NotificationChannels()
+    let alerts = Alerts()
     let sources = RideSources(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
     guard let destination else {
       let useCase = DefaultNotifyWhenNearMRTStationWhenInBackground(
         finder: finder, locationFinder: gps, catalog: catalog, policy: try policyOptions.policy(),
         rangingConfiguration: try policyOptions.rangingConfiguration())
-      let presenter = BackgroundRidePresenter(
-        useCase: useCase, format: output.format, output: stdout,
-        notifications: DesktopNotificationManager(channels: channels), alarm: ChimeAlarmManager(channels: channels))
+      let presenter = BackgroundRidePresenter(useCase: useCase, format: output.format, output: stdout, alerts: alerts)
       try sources.drive(started: useCase.start(), starts: useCase.sourceStarts, output: presenter)
       StandardOutput.warn("beacon-ride: \(presenter.found) station(s) found", priority: .notice)
       return
@@ -134,9 +131,7 @@ public struct BeaconRideCommand: ParsableCommand {
     let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
       finder: finder, locationFinder: gps, catalog: catalog, policy: try policyOptions.policy(),
       rangingConfiguration: try policyOptions.rangingConfiguration())
-    let ride = RidePresenter(
-      useCase: useCase, format: output.format, output: stdout,
-      notifications: DesktopNotificationManager(channels: channels), alarm: ChimeAlarmManager(channels: channels))
+    let ride = RidePresenter(useCase: useCase, format: output.format, output: stdout, alerts: alerts)
     try sources.drive(started: useCase.start(arrival: destination), starts: useCase.sourceStarts, output: ride)
     guard ride.arrived != nil else {
       StandardOutput.warn(

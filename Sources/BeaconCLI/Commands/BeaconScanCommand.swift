@@ -232,11 +232,7 @@ public struct BeaconScanCommand: ParsableCommand {
   func healthWatch(catalog: StationCatalog, reporter: MQTTBeaconReporter?) throws -> StationHealthWatch? {
     guard let stations = try expectOptions.stations(in: catalog) else { return nil }
     let watch = StationHealthWatch(stations: stations, configuration: expectOptions.configuration)
-    let channels = NotificationChannels()
-    watch.alert(
-      with: HealthAlerts(
-        notifications: DesktopNotificationManager(channels: channels), alarm: ChimeAlarmManager(channels: channels)),
-      reportingTo: reporter)
+    watch.alert(with: HealthAlerts(alerts: Alerts()), reportingTo: reporter)
     return watch
   }
 

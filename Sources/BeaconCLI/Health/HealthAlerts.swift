@@ -5,14 +5,13 @@ import MRTNavigation
 /// suspicious (a change from ok, from nothing yet, or from another problem), a desktop
 /// notification and the alarm; nothing when it recovers.
 struct HealthAlerts {
-  let notifications: (any NotificationManager)?
-  let alarm: (any AlarmManager)?
+  let alerts: Alerts
 
   func tell(_ change: BeaconHealthChange, station: Station) {
     guard change.health != .ok else { return }
-    notifications?.notify(
+    alerts.raise(
       title: "\(station.displayName) beacon: \(change.health.name)",
-      body: HealthEventFormatter.detail(change.health, at: change.time, smoothed: nil))
-    alarm?.soundAlarm(reason: .beaconUnhealthy(station))
+      body: HealthEventFormatter.detail(change.health, at: change.time, smoothed: nil),
+      reason: .beaconUnhealthy(station))
   }
 }

@@ -9,20 +9,18 @@ final class BackgroundRidePresenter: ScanOutput, NotifyWhenNearMRTStationWhenInB
   let useCase: any NotifyWhenNearMRTStationWhenInBackground
   let formatter: StationEventFormatter
   let output: StandardOutput
-  let notifications: (any NotificationManager)?
-  let alarm: (any AlarmManager)?
+  let alerts: Alerts
   /// Stations told so far.
   private(set) var found = 0
 
   init(
     useCase: any NotifyWhenNearMRTStationWhenInBackground, format: OutputFormat, output: StandardOutput,
-    notifications: (any NotificationManager)?, alarm: (any AlarmManager)?
+    alerts: Alerts
   ) {
     self.useCase = useCase
     self.formatter = StationEventFormatter(format: format)
     self.output = output
-    self.notifications = notifications
-    self.alarm = alarm
+    self.alerts = alerts
     useCase.delegate = self
   }
 
@@ -37,8 +35,8 @@ final class BackgroundRidePresenter: ScanOutput, NotifyWhenNearMRTStationWhenInB
     found += 1
     output.writeLine(formatter.line(.found, station, evidence: evidence, at: time))
     output.flush()
-    notifications?.notify(title: "Near \(station.displayName)", body: "MRT station \(station.displayName).")
-    alarm?.soundAlarm(reason: .near(station))
+    alerts.raise(
+      title: "Near \(station.displayName)", body: "MRT station \(station.displayName).", reason: .near(station))
   }
 
   func notifyWhenNearMRTStationWhenInBackground(

@@ -8,19 +8,17 @@ final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTSta
   let useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce
   let formatter: StationEventFormatter
   let output: StandardOutput
-  let notifications: (any NotificationManager)?
-  let alarm: (any AlarmManager)?
+  let alerts: Alerts
   private(set) var arrived: Station?
 
   init(
     useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, format: OutputFormat, output: StandardOutput,
-    notifications: (any NotificationManager)?, alarm: (any AlarmManager)?
+    alerts: Alerts
   ) {
     self.useCase = useCase
     self.formatter = StationEventFormatter(format: format)
     self.output = output
-    self.notifications = notifications
-    self.alarm = alarm
+    self.alerts = alerts
     useCase.delegate = self
   }
 
@@ -43,8 +41,7 @@ final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTSta
     arrived = station
     output.writeLine(formatter.line(.arrived, station, evidence: evidence, at: time))
     output.flush()
-    notifications?.notify(title: "Arrived: \(station.displayName)", body: "Get off here.")
-    alarm?.soundAlarm(reason: .arrived(at: station))
+    alerts.raise(title: "Arrived: \(station.displayName)", body: "Get off here.", reason: .arrived(at: station))
   }
 
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(

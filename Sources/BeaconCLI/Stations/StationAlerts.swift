@@ -28,3 +28,21 @@ final class ChimeAlarmManager: AlarmManager {
 
   func silenceAlarm() {}
 }
+
+/// A notification and the alarm, as the station commands raise them: the desktop notification
+/// and, when `sounding`, the terminal bell and the chime, each where this machine has it.
+struct Alerts {
+  let notifications: (any NotificationManager)?
+  let alarm: (any AlarmManager)?
+
+  init(channels: NotificationChannels = NotificationChannels(), sounding: Bool = true) {
+    notifications = DesktopNotificationManager(channels: channels)
+    alarm = sounding ? ChimeAlarmManager(channels: channels) : nil
+  }
+
+  /// Shows `title` and `body` and sounds the alarm for `reason`.
+  func raise(title: String, body: String, reason: AlarmReason) {
+    notifications?.notify(title: title, body: body)
+    alarm?.soundAlarm(reason: reason)
+  }
+}
