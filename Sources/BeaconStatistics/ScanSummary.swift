@@ -225,7 +225,7 @@ public struct ScanSummary: Sendable {
     }
   }
 
-  /// Every row: stations in line order first, then the other beacons by kind and identity text.
+  /// Every row: stations in catalog order first, then the other beacons by kind and identity text.
   /// Each row's sort key is made once.
   public var beacons: [BeaconTally] {
     var tallies: [BeaconTally] = []
@@ -235,7 +235,8 @@ public struct ScanSummary: Sendable {
       tally.station = catalog.station(for: tally.identity)
       keys.append(
         (
-          order: tally.station?.lineOrder ?? Int.max, kind: Self.kindIndex(tally.identity.kind),
+          order: tally.station.flatMap { catalog.position(of: $0) } ?? Int.max,
+          kind: Self.kindIndex(tally.identity.kind),
           text: tally.identity.description, position: tallies.count
         ))
       tallies.append(tally)

@@ -23,7 +23,7 @@ struct RideRecording {
     let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
       try TransportSpec.replay(path: capturePath).open()
     })
-    let collector = StationSightings(catalog: JakartaMRT.catalog)
+    let collector = StationSightings(catalog: JakartaRail.network)
     finder.delegate = collector
     let started = finder.start()
     let end = finder.run()

@@ -122,3 +122,73 @@ extension CatalogFileTests {
     #expect(fixture == exported)
   }
 }
+
+/// A catalog file that describes a network: lines, walking links, and errors that name the
+/// file and the entry.
+@Suite struct NetworkCatalogFileTests {
+  static let stations = """
+    {"name": "Home", "uuid": "11111111-2222-3333-4444-555555555555", "major": 7, "minor": 1},
+    {"name": "Market", "uuid": "11111111-2222-3333-4444-555555555555", "major": 7, "minor": 2},
+    {"name": "Harbour", "uuid": "11111111-2222-3333-4444-555555555555", "major": 8, "minor": 1},
+    {"name": "Lighthouse", "uuid": "11111111-2222-3333-4444-555555555555", "major": 8, "minor": 2}
+    """
+
+  func parse(lines: String, interchanges: String = "[]") throws -> StationCatalog {
+    let json = #"{"stations": [\#(Self.stations)], "lines": \#(lines), "interchanges": \#(interchanges)}"#
+    return try CatalogFile.parse(Data(json.utf8), path: "town.json")
+  }
+
+  @Test func linesAndWalksPlanAJourney() throws {
+    let catalog = try parse(
+      lines: #"""
+        [{"name": "Tram", "displayName": "Town tram", "stations": ["Home", "Market"], "towardsLast": "Market Square"},
+         {"name": "Ferry", "stations": ["Harbour", "Lighthouse"]}]
+        """#,
+      interchanges: #"[{"from": "Market", "to": "Harbour", "walkingMinutes": 3.5, "note": "down the steps"}]"#)
+    #expect(catalog.lines.map(\.name) == ["Tram", "Ferry"])
+    let journey = try catalog.journey(from: "Home", to: "Lighthouse")
+    #expect(journey.legs.map(\.headsign) == ["Market Square", "Lighthouse"])
+    #expect(
+      journey.transfers.first?.walk
+        == Interchange(from: "Market", to: "Harbour", walkingTime: .seconds(210), note: "down the steps"))
+    // Line order is the position along the first line naming the station.
+    #expect(catalog.station(named: "Lighthouse")?.lineOrder == 2)
+  }
+
+  @Test func aLineThroughAnUnknownStationNamesFileLineAndStation() {
+    #expect(
+      throws: CatalogFileError.invalid(
+        path: "town.json", reason: #"line "Tram": "Nowhere" is not one of the stations"#)
+    ) {
+      try parse(lines: #"[{"name": "Tram", "stations": ["Home", "Nowhere"]}]"#)
+    }
+  }
+
+  @Test func anInterchangeToNowhereNamesIt() {
+    #expect(
+      throws: CatalogFileError.invalid(
+        path: "town.json", reason: #"interchange Market–Pier: "Pier" is not one of the stations"#)
+    ) {
+      try parse(
+        lines: #"[{"name": "Tram", "stations": ["Home", "Market"]}]"#,
+        interchanges: #"[{"from": "Market", "to": "Pier", "walkingMinutes": 2}]"#)
+    }
+  }
+
+  @Test func aLineWithoutStationsSaysWhichFieldIsMissing() {
+    #expect(
+      throws: CatalogFileError.invalid(path: "town.json", reason: #"missing field "stations" in lines[0]"#)
+    ) {
+      try parse(lines: #"[{"name": "Tram"}]"#)
+    }
+  }
+
+  @Test func aNegativeWalkIsRefused() {
+    #expect(
+      throws: CatalogFileError.invalid(
+        path: "town.json", reason: #"interchange Market–Harbour: "walkingMinutes" must be from 0 to 1440 minutes"#)
+    ) {
+      try parse(lines: "[]", interchanges: #"[{"from": "Market", "to": "Harbour", "walkingMinutes": -1}]"#)
+    }
+  }
+}

@@ -70,12 +70,32 @@ import Testing
     let result = try Executable.run("beacon-broadcast", ["--list-stations", "--format", "json"])
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n")
-    #expect(lines.count == 13)
+    // The built-in network: 13 MRT stations first, then the KRL, airport and LRT lines' 42.
+    #expect(lines.count == 55)
     let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
     #expect(first?["name"] as? String == "LebakBulus")
     #expect(first?["uuid"] as? String == "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3")
     #expect(first?["major"] as? Int == 1)
     #expect(first?["minor"] as? Int == 1)
+  }
+
+  @Test func ridePlansAJourneyAsOneJSONObject() throws {
+    let result = try Executable.run(
+      "beacon-ride", ["--plan", "--from", "LebakBulus", "--to", "SoekarnoHatta", "--format", "json"])
+    #expect(result.status == 0)
+    let plan = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let legs = try #require(plan["legs"] as? [[String: Any]])
+    #expect(legs.map { $0["line"] as? String } == ["NorthSouth", "Airport"])
+    #expect(legs.map { $0["to"] as? String } == ["DukuhAtas", "SoekarnoHatta"])
+    let transfers = try #require(plan["transfers"] as? [[String: Any]])
+    #expect(transfers.map { $0["from"] as? String } == ["DukuhAtas"])
+    #expect(transfers.map { $0["to"] as? String } == ["BNICity"])
+  }
+
+  @Test func ridePlanToAnUnknownStationSuggestsAName() throws {
+    let result = try Executable.run("beacon-ride", ["--plan", "--from", "LebakBulus", "--to", "SoekarnoHata"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("Did you mean SoekarnoHatta?"))
   }
 
   @Test func broadcastSaysItIsADryRun() throws {

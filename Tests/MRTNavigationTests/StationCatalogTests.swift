@@ -29,8 +29,12 @@ import Testing
   }
 
   @Test func builtInDataPassesTheCheckingInitializer() throws {
-    let checked = try StationCatalog(stations: JakartaMRT.northSouthLineStations)
+    let checked = try StationCatalog(stations: JakartaMRT.northSouthLineStations, lines: [JakartaMRT.northSouthLine])
     #expect(checked == catalog)
+    let network = try StationCatalog(
+      stations: JakartaRail.stations, lines: JakartaRail.lines, interchanges: JakartaRail.interchanges)
+    #expect(network == JakartaRail.network)
+    #expect(network.lines.map { $0.stationNames.count } == [13, 21, 6, 12, 14])
   }
 
   @Test func coordinatesAreInJakarta() throws {
@@ -129,6 +133,56 @@ import Testing
   @Test func rejectsEmpty() {
     #expect(throws: StationCatalog.Problem.empty) {
       try StationCatalog(stations: [])
+    }
+  }
+}
+
+/// A catalog's lines and walking links must name its stations; each problem names the entry.
+@Suite struct StationNetworkValidationTests {
+  let stations = ["A", "B", "C"].enumerated().map { index, name in
+    StationCatalogTests.station(name, minor: UInt16(index + 1))
+  }
+
+  @Test func stationsAloneMakeOneLine() throws {
+    let catalog = try StationCatalog(stations: stations)
+    #expect(catalog.lines.count == 1)
+    #expect(catalog.lines.first?.stationNames == ["A", "B", "C"])
+    let line = try #require(catalog.lines.first)
+    #expect(catalog.headsign(of: line, .towardsLast) == "C")
+    #expect(catalog.headsign(of: line, .towardsFirst) == "A")
+  }
+
+  @Test func rejectsALineThroughAnUnknownStation() {
+    #expect(throws: StationCatalog.Problem.unknownStationInLine(line: "L", station: "D")) {
+      try StationCatalog(
+        stations: stations, lines: [TransitLine(name: "L", displayName: "L", stationNames: ["A", "D"])])
+    }
+  }
+
+  @Test func rejectsBadLines() {
+    #expect(throws: StationCatalog.Problem.lineTooShort("L")) {
+      try StationCatalog(stations: stations, lines: [TransitLine(name: "L", displayName: "L", stationNames: ["A"])])
+    }
+    #expect(throws: StationCatalog.Problem.stationTwiceInLine(line: "L", station: "a")) {
+      try StationCatalog(
+        stations: stations, lines: [TransitLine(name: "L", displayName: "L", stationNames: ["A", "B", "a"])])
+    }
+    #expect(throws: StationCatalog.Problem.duplicateLine("l")) {
+      try StationCatalog(
+        stations: stations,
+        lines: [
+          TransitLine(name: "L", displayName: "L", stationNames: ["A", "B"]),
+          TransitLine(name: "l", displayName: "M", stationNames: ["B", "C"]),
+        ])
+    }
+  }
+
+  @Test func rejectsAnInterchangeToNowhereOrToItself() {
+    #expect(throws: StationCatalog.Problem.unknownStationInInterchange(from: "A", to: "Nowhere", unknown: "Nowhere")) {
+      try StationCatalog(stations: stations, interchanges: [Interchange(from: "A", to: "Nowhere", walkingTime: .zero)])
+    }
+    #expect(throws: StationCatalog.Problem.interchangeToItself("B")) {
+      try StationCatalog(stations: stations, interchanges: [Interchange(from: "B", to: "b", walkingTime: .zero)])
     }
   }
 }

@@ -17,9 +17,15 @@ import Testing
     #expect(route.stations.map(\.name) == ["CipeteRaya"])
   }
 
-  @Test func unknownStationListsTheKnownOnes() {
-    #expect(throws: StationRoute.Problem.unknownStation("Gambir", known: JakartaMRT.catalog.names)) {
+  @Test func unknownStationSuggestsCloseNames() {
+    #expect(throws: JourneyProblem.unknownStation("Gambir", suggestions: [])) {
       try StationRoute(from: "Gambir", to: "BlokM", in: JakartaMRT.catalog)
+    }
+    #expect(throws: JourneyProblem.unknownStation("Fatmawatti", suggestions: ["Fatmawati"])) {
+      try StationRoute(from: "LebakBulus", to: "Fatmawatti", in: JakartaMRT.catalog)
+    }
+    #expect(throws: JourneyProblem.unknownStation("Blok", suggestions: ["BlokA", "BlokM"])) {
+      try StationRoute(from: "Blok", to: "Senayan", in: JakartaMRT.catalog)
     }
   }
 }

@@ -20,7 +20,11 @@ import Positioning
 /// degrees, both or neither), `level` (`elevated`, `at-grade` or `underground`, which GPS
 /// needs to know); or `"kind": "altbeacon"` with the
 /// same id fields, or `"kind": "eddystone-uid"` with `namespace` and `instance` hex strings.
-/// Line order is file order.
+/// The object layout may also describe a network: `"lines"`, each with `name`, `displayName`,
+/// `stations` (station names in order, at least two) and optionally `towardsLast` and
+/// `towardsFirst` (what trains each way show; default: the terminus); and `"interchanges"`,
+/// each with `from`, `to` (station names), `walkingMinutes` and optionally `note`. Without
+/// lines, the stations form one line in file order.
 public enum CatalogFile {
   public static func load(path: String) throws(CatalogFileError) -> StationCatalog {
     let data: Data
@@ -33,13 +37,21 @@ public enum CatalogFile {
   }
 
   static func parse(_ data: Data, path: String) throws(CatalogFileError) -> StationCatalog {
-    let entries = try decodeEntries(data, path: path)
+    let document = try decodeDocument(data, path: path)
+    let lines = try (document.lines ?? []).map { entry throws(CatalogFileError) in try entry.line(path: path) }
+    let interchanges = try (document.interchanges ?? []).map { entry throws(CatalogFileError) in
+      try entry.interchange(path: path)
+    }
     var stations: [Station] = []
-    for (index, entry) in entries.enumerated() {
-      stations.append(try entry.station(lineOrder: index + 1, path: path))
+    for (index, entry) in document.stations.enumerated() {
+      // Line order: where the first line naming the station has it, else file order.
+      let onLine = lines.lazy.compactMap { line in
+        line.stationNames.firstIndex { StationCatalog.sameName($0, entry.name) }
+      }.first
+      stations.append(try entry.station(lineOrder: (onLine ?? index) + 1, path: path))
     }
     do {
-      return try StationCatalog(stations: stations)
+      return try StationCatalog(stations: stations, lines: lines, interchanges: interchanges)
     } catch {
       throw .invalid(path: path, reason: Self.describe(error))
     }
@@ -47,11 +59,38 @@ public enum CatalogFile {
 
   private struct Document: Decodable {
     var stations: [Entry]
+    var lines: [LineEntry]?
+    var interchanges: [InterchangeEntry]?
   }
 
-  private static func decodeEntries(_ data: Data, path: String) throws(CatalogFileError) -> [Entry] {
+  private static func decodeDocument(_ data: Data, path: String) throws(CatalogFileError) -> Document {
     let decoder = JSONDecoder()
-    if let document = try? decoder.decode(Document.self, from: data) { return document.stations }
+    if let document = try? decoder.decode(Document.self, from: data) { return document }
+    if isObjectWithStations(data) {
+      // A catalog object, but something in it is wrong: say what.
+      do {
+        _ = try decoder.decode(Document.self, from: data)
+      } catch {
+        throw .invalid(path: path, reason: Self.describe(error))
+      }
+    }
+    return Document(stations: try decodeLines(data, path: path))
+  }
+
+  /// Whether `data` is one JSON object with a `stations` member.
+  private static func isObjectWithStations(_ data: Data) -> Bool {
+    struct Probe: Decodable {
+      let stations: Bool
+      init(from decoder: any Decoder) throws {
+        stations = try decoder.container(keyedBy: Key.self).contains(.stations)
+      }
+      enum Key: CodingKey { case stations }
+    }
+    return (try? JSONDecoder().decode(Probe.self, from: data).stations) ?? false
+  }
+
+  private static func decodeLines(_ data: Data, path: String) throws(CatalogFileError) -> [Entry] {
+    let decoder = JSONDecoder()
     // JSON Lines: one station object per non-blank line; lines end in LF or CRLF (one Character).
     guard let text = String(data: data, encoding: .utf8) else {
       throw .invalid(path: path, reason: "not UTF-8 text")
@@ -83,7 +122,9 @@ public enum CatalogFile {
 
   private static func describe(_ error: any Error) -> String {
     switch error {
-    case DecodingError.keyNotFound(let key, _): return "missing field \"\(key.stringValue)\""
+    case DecodingError.keyNotFound(let key, let context):
+      let place = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+      return "missing field \"\(key.stringValue)\"" + (place.isEmpty ? "" : " in \(place.dropFirst())")
     case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
       return "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
     case DecodingError.dataCorrupted(let context): return context.debugDescription
@@ -91,6 +132,16 @@ public enum CatalogFile {
     case StationCatalog.Problem.duplicateBeacon(_, let first, let second):
       return "stations \(first) and \(second) have the same beacon identity"
     case StationCatalog.Problem.empty: return "no stations"
+    case StationCatalog.Problem.duplicateLine(let name): return "the line name \"\(name)\" is used twice"
+    case StationCatalog.Problem.unknownStationInLine(let line, let station):
+      return "line \"\(line)\": \"\(station)\" is not one of the stations"
+    case StationCatalog.Problem.stationTwiceInLine(let line, let station):
+      return "line \"\(line)\": \"\(station)\" is listed twice"
+    case StationCatalog.Problem.lineTooShort(let line): return "line \"\(line)\": a line needs at least two stations"
+    case StationCatalog.Problem.unknownStationInInterchange(let from, let to, let unknown):
+      return "interchange \(from)–\(to): \"\(unknown)\" is not one of the stations"
+    case StationCatalog.Problem.interchangeToItself(let station):
+      return "interchange \(station)–\(station): a walk must go to another station"
     default: return String(describing: error)
     }
   }
@@ -173,5 +224,35 @@ private struct Entry: Decodable {
     return Station(
       name: name, displayName: displayName ?? name, sponsoredName: sponsoredName, aliases: aliases ?? [],
       lineOrder: lineOrder, coordinate: coordinate, level: stationLevel, beacon: identity)
+  }
+}
+
+private struct LineEntry: Decodable {
+  var name: String
+  var displayName: String?
+  var stations: [String]
+  var towardsLast: String?
+  var towardsFirst: String?
+
+  func line(path: String) throws(CatalogFileError) -> TransitLine {
+    TransitLine(
+      name: name, displayName: displayName ?? name, stationNames: stations, towardsLast: towardsLast,
+      towardsFirst: towardsFirst)
+  }
+}
+
+private struct InterchangeEntry: Decodable {
+  var from: String
+  var to: String
+  var walkingMinutes: Double
+  var note: String?
+
+  func interchange(path: String) throws(CatalogFileError) -> Interchange {
+    guard walkingMinutes >= 0, walkingMinutes < 24 * 60 else {
+      throw .invalid(
+        path: path, reason: "interchange \(from)–\(to): \"walkingMinutes\" must be from 0 to 1440 minutes")
+    }
+    return Interchange(
+      from: from, to: to, walkingTime: .milliseconds(Int64((walkingMinutes * 60_000).rounded())), note: note)
   }
 }

@@ -26,7 +26,13 @@ public struct BeaconRideCommand: ParsableCommand {
       adapter gone mid-ride, beacons that stay silent). Each station is told once, with \
       the source that found it first.
 
+      With --plan it prints the journey from --from to --to and exits: each leg (line, \
+      direction, first and last station, stops) and each transfer between them (a change of \
+      line, or a walk to another station), the fewest transfers first, then the fewest stops.
+
       Examples:
+        beacon-ride --plan --from LebakBulus --to SoekarnoHatta
+        beacon-ride --plan --from LebakBulus --to SoekarnoHatta --format json
         beacon-ride -i hci0 --to DukuhAtas
         beacon-ride -i hci0 --from LebakBulus --to DukuhAtas --format json
         beacon-ride --replay ride.btsnoop --to BlokM      # a recorded ride
@@ -47,8 +53,13 @@ public struct BeaconRideCommand: ParsableCommand {
       valueName: "station"))
   public var to: String?
 
-  @Option(help: ArgumentHelp("Where the ride starts, to check the route (optional).", valueName: "station"))
+  @Option(
+    help: ArgumentHelp(
+      "Where the ride starts: checks the route (optional), and is where --plan starts.", valueName: "station"))
   public var from: String?
+
+  @Flag(help: "Print the journey from --from to --to (legs and transfers) and exit; needs no source.")
+  public var plan = false
 
   @Option(
     name: .long,
@@ -71,6 +82,15 @@ public struct BeaconRideCommand: ParsableCommand {
   public init() {}
 
   public func validate() throws {
+    if plan {
+      guard from != nil, to != nil else {
+        throw ValidationError("--plan needs --from and --to, e.g. --plan --from LebakBulus --to SoekarnoHatta.")
+      }
+      guard replay == nil, try deviceOptions.transport() == nil, try gpsOptions.endpoint() == nil else {
+        throw ValidationError("--plan only prints the journey: drop --replay, -i and --gps.")
+      }
+      return
+    }
     let spec = try deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
     try reconnectOptions.check(live: spec.map { !$0.isReplay } ?? false)
@@ -84,10 +104,22 @@ public struct BeaconRideCommand: ParsableCommand {
 
   public func run() throws {
     let catalog = try catalogOptions.load()
+    if plan, let from, let to {
+      let journey: Journey
+      do {
+        journey = try catalog.journey(from: from, to: to)
+      } catch {
+        throw ValidationError(error.description)
+      }
+      let stdout = StandardOutput()
+      for line in JourneyFormatter(format: output.format).lines(for: journey) { stdout.writeLine(line) }
+      stdout.flush()
+      return
+    }
     var destination: Station?
     if let to {
       guard let station = catalog.station(named: to) else {
-        throw ValidationError("No station named \"\(to)\". Stations: \(catalog.names.joined(separator: ", ")).")
+        throw ValidationError(JourneyProblem.unknownStation(to, suggestions: catalog.suggestions(for: to)).description)
       }
       destination = station
       if let from {

@@ -6,7 +6,7 @@ public struct CatalogOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "A station catalog (JSON) mapping your own beacons to stations; default: the built-in MRT Jakarta North–South line.",
+      "A station catalog (JSON) mapping your own beacons to stations; default: the built-in network (the MRT North–South line, KRL Cikarang line, airport line, LRT Jabodebek).",
       valueName: "file"))
   public var catalog: String?
 
@@ -14,7 +14,7 @@ public struct CatalogOptions: ParsableArguments {
 
   /// The catalog file's stations, or the built-in line.
   public func load() throws -> StationCatalog {
-    guard let catalog else { return JakartaMRT.catalog }
+    guard let catalog else { return JakartaRail.network }
     do {
       return try CatalogFile.load(path: catalog)
     } catch {

@@ -57,11 +57,13 @@ public struct LiveBeaconTable: Sendable {
     rows[identity] = row
   }
 
-  /// Rows in a stable order: stations in line order first, then other beacons by identity text.
+  /// Rows in a stable order: stations in line order first (ties by identity text), then other beacons by identity text.
   public var sortedRows: [Row] {
     rows.values.sorted { lhs, rhs in
       switch (lhs.station, rhs.station) {
-      case (.some(let left), .some(let right)): return left.lineOrder < right.lineOrder
+      case (.some(let left), .some(let right)):
+        // Stations of different lines can share a line order: their identities break the tie.
+        return (left.lineOrder, lhs.identity.description) < (right.lineOrder, rhs.identity.description)
       case (.some, .none): return true
       case (.none, .some): return false
       case (.none, .none): return lhs.identity.description < rhs.identity.description

@@ -42,7 +42,10 @@ public struct GPSStationDetector: Sendable {
     self.catalog = catalog
     self.policy = policy
     platforms = catalog.stations.compactMap { station in
-      guard let centre = station.coordinate, station.level != .underground else { return nil }
+      // An estimated position could put the train at a platform it is a few hundred metres from.
+      guard let centre = station.coordinate, !station.coordinateIsApproximate, station.level != .underground else {
+        return nil
+      }
       return (station, centre)
     }
   }

@@ -18,70 +18,61 @@ public enum JakartaMRT {
   /// The major value of the North–South line.
   public static let northSouthLineMajor: UInt16 = 1
 
-  private struct Entry {
-    let name: String
-    let displayName: String
-    let sponsored: String?
-    let aliases: [String]
-    let latitude: Double
-    let longitude: Double
-    let level: StationLevel
-  }
-
-  private static let entries: [Entry] = [
-    Entry(
+  static let northSouthLineEntries: [BuiltInStation] = [
+    BuiltInStation(
       name: "LebakBulus", displayName: "Lebak Bulus", sponsored: "Lebak Bulus Grab", aliases: [], latitude: -6.289275,
       longitude: 106.774935, level: .elevated),
-    Entry(
+    BuiltInStation(
       name: "Fatmawati", displayName: "Fatmawati", sponsored: "Fatmawati Indomaret", aliases: [], latitude: -6.292461,
       longitude: 106.792464, level: .elevated),
-    Entry(
+    BuiltInStation(
       name: "CipeteRaya", displayName: "Cipete Raya", sponsored: nil, aliases: [], latitude: -6.278368,
       longitude: 106.797321, level: .elevated),
-    Entry(
+    BuiltInStation(
       name: "HajiNawi", displayName: "Haji Nawi", sponsored: nil, aliases: [], latitude: -6.266694,
       longitude: 106.797325, level: .elevated),
-    Entry(
+    BuiltInStation(
       name: "BlokA", displayName: "Blok A", sponsored: nil, aliases: [], latitude: -6.255785, longitude: 106.797145,
       level: .elevated),
-    Entry(
+    BuiltInStation(
       name: "BlokM", displayName: "Blok M", sponsored: "Blok M BCA", aliases: [], latitude: -6.244423,
       longitude: 106.798123, level: .elevated
     ),
-    Entry(
+    BuiltInStation(
       name: "ASEAN", displayName: "ASEAN", sponsored: nil, aliases: ["Sisingamangaraja"], latitude: -6.238771,
       longitude: 106.798447, level: .elevated),
-    Entry(
+    BuiltInStation(
       name: "Senayan", displayName: "Senayan", sponsored: "Senayan Mastercard", aliases: [], latitude: -6.226733,
       longitude: 106.802490, level: .underground),
-    Entry(
+    BuiltInStation(
       name: "Istora", displayName: "Istora", sponsored: "Istora Mandiri", aliases: [], latitude: -6.222388,
       longitude: 106.808622, level: .underground),
-    Entry(
+    BuiltInStation(
       name: "BendunganHilir", displayName: "Bendungan Hilir", sponsored: nil, aliases: ["Benhil"], latitude: -6.215024,
       longitude: 106.817950, level: .underground),
-    Entry(
+    BuiltInStation(
       name: "Setiabudi", displayName: "Setiabudi", sponsored: "Setiabudi Astra", aliases: [], latitude: -6.209072,
       longitude: 106.821702, level: .underground),
-    Entry(
+    BuiltInStation(
       name: "DukuhAtas", displayName: "Dukuh Atas", sponsored: "Dukuh Atas BNI", aliases: [], latitude: -6.200794,
       longitude: 106.822787, level: .underground),
-    Entry(
+    BuiltInStation(
       name: "BundaranHI", displayName: "Bundaran HI", sponsored: "Bundaran HI Bank DKI", aliases: [],
       latitude: -6.191850,
       longitude: 106.823011, level: .underground),
   ]
 
   /// The line's stations, in order from Lebak Bulus.
-  public static let northSouthLineStations: [Station] = entries.enumerated().map { index, entry in
-    Station(
-      name: entry.name, displayName: entry.displayName, sponsoredName: entry.sponsored,
-      aliases: entry.aliases, lineOrder: index + 1,
-      coordinate: GeoCoordinate(latitude: entry.latitude, longitude: entry.longitude), level: entry.level,
-      beacon: .iBeacon(uuid: projectUUID, major: northSouthLineMajor, minor: UInt16(index + 1)))
+  public static let northSouthLineStations: [Station] = northSouthLineEntries.enumerated().map { index, entry in
+    entry.station(
+      lineOrder: index + 1, beacon: .iBeacon(uuid: projectUUID, major: northSouthLineMajor, minor: UInt16(index + 1)))
   }
 
-  /// The built-in catalog: the North–South line. Sponsored names (e.g. `DukuhAtasBNI`) match
-  /// because lookups ignore spaces and case. Uniqueness is checked by the catalog tests.
-  public static let catalog = StationCatalog(trustedStations: northSouthLineStations)
+  /// The line, Lebak Bulus to Bundaran HI.
+  public static let northSouthLine = TransitLine(
+    name: "NorthSouth", displayName: "MRT North–South line", stationNames: northSouthLineEntries.map(\.name))
+
+  /// The North–South line alone. The tools' default is the network it is part of,
+  /// ``JakartaRail/network``.
+  public static let catalog = StationCatalog(trustedStations: northSouthLineStations, lines: [northSouthLine])
 }

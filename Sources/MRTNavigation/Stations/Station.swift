@@ -11,10 +11,14 @@ public struct Station: Hashable, Sendable {
   public var sponsoredName: String?
   /// Other names a user may type, e.g. `DukuhAtasBNI` or a former name.
   public var aliases: [String]
-  /// Position along its line, from 1.
+  /// Position along its line, from 1 (on a network: along its home line, the one its beacon
+  /// identity belongs to).
   public var lineOrder: Int
   /// Where the platforms are: their centre, for finding the station by GPS.
   public var coordinate: GeoCoordinate?
+  /// Whether ``coordinate`` is an estimate (good to a few hundred metres), not a sourced
+  /// position: GPS does not find such a station.
+  public var coordinateIsApproximate: Bool
   /// Whether the platforms are above or below ground: GPS has fixes on an elevated platform,
   /// none underground.
   public var level: StationLevel?
@@ -23,7 +27,8 @@ public struct Station: Hashable, Sendable {
 
   public init(
     name: String, displayName: String, sponsoredName: String? = nil, aliases: [String] = [],
-    lineOrder: Int, coordinate: GeoCoordinate? = nil, level: StationLevel? = nil, beacon: BeaconIdentity
+    lineOrder: Int, coordinate: GeoCoordinate? = nil, coordinateIsApproximate: Bool = false,
+    level: StationLevel? = nil, beacon: BeaconIdentity
   ) {
     self.name = name
     self.displayName = displayName
@@ -31,6 +36,7 @@ public struct Station: Hashable, Sendable {
     self.aliases = aliases
     self.lineOrder = lineOrder
     self.coordinate = coordinate
+    self.coordinateIsApproximate = coordinateIsApproximate
     self.level = level
     self.beacon = beacon
   }

@@ -1,20 +1,43 @@
 import Beacons
 
-/// Stations in line order, looked up by name (or alias) and by beacon identity.
+/// A network's stations, its lines and the walking links between them; stations are looked up
+/// by name (or alias) and by beacon identity.
+///
+/// A catalog made of stations alone has one line through them all, in the order given.
 public struct StationCatalog: Hashable, Sendable {
+  /// Every station, in the order given: the order of tables and lists.
   public let stations: [Station]
+  /// The lines, each with at least two stations (none when the catalog has one station).
+  public let lines: [TransitLine]
+  /// The walking links between stations of different lines.
+  public let interchanges: [Interchange]
+  let network: StationNetwork
   private let byIdentity: BeaconIdentityIndex
   private let byKey: [String: Int]
 
-  /// Why a list of stations cannot form a catalog.
+  /// Why stations, lines and walking links cannot form a catalog; each case names the entry.
   public enum Problem: Error, Hashable, Sendable {
     case duplicateName(String)
     case duplicateBeacon(BeaconIdentity, first: String, second: String)
     case empty
+    /// Two lines have the same name.
+    case duplicateLine(String)
+    /// A line names a station the catalog does not have.
+    case unknownStationInLine(line: String, station: String)
+    /// A line stops at a station twice.
+    case stationTwiceInLine(line: String, station: String)
+    /// A line has fewer than two stations.
+    case lineTooShort(String)
+    /// A walking link names a station the catalog does not have.
+    case unknownStationInInterchange(from: String, to: String, unknown: String)
+    /// A walking link goes from a station to itself.
+    case interchangeToItself(String)
   }
 
-  /// Builds a catalog; names, aliases and beacon identities must be unique.
-  public init(stations: [Station]) throws(Problem) {
+  /// Builds a catalog; names, aliases, beacon identities and line names must be unique, and
+  /// lines and walking links must name the catalog's stations. Without `lines`, one line runs
+  /// through the stations in the order given.
+  public init(stations: [Station], lines: [TransitLine] = [], interchanges: [Interchange] = []) throws(Problem) {
     guard !stations.isEmpty else { throw .empty }
     var byIdentity = BeaconIdentityIndex(capacity: stations.count)
     var byKey: [String: Int] = [:]
@@ -25,21 +48,25 @@ public struct StationCatalog: Hashable, Sendable {
         throw .duplicateBeacon(station.beacon, first: stations[other].name, second: station.name)
       }
       byIdentity.insert(index, fingerprint: fingerprint)
-      let names = [station.name, station.displayName] + station.aliases + [station.sponsoredName].compactMap { $0 }
-      for name in names {
+      for name in Self.names(of: station) {
         let key = Self.key(name)
         if let other = byKey[key], other != index { throw .duplicateName(name) }
         byKey[key] = index
       }
     }
+    let lines = lines.isEmpty && stations.count >= 2 ? [Self.onlyLine(through: stations)] : lines
     self.stations = stations
+    self.lines = lines
+    self.interchanges = interchanges
     self.byIdentity = byIdentity
     self.byKey = byKey
+    self.network = try Self.network(
+      lines: lines, interchanges: interchanges, stationCount: stations.count, byKey: byKey)
   }
 
-  /// Builds a catalog from stations known to be unique (built-in data); on a clash the
-  /// first station keeps the name or identity.
-  init(trustedStations stations: [Station]) {
+  /// Builds a catalog from data known to be sound (built-in data); on a clash the first
+  /// station keeps the name or identity, and what names no station is left out.
+  init(trustedStations stations: [Station], lines: [TransitLine] = [], interchanges: [Interchange] = []) {
     var byIdentity = BeaconIdentityIndex(capacity: stations.count)
     var byKey: [String: Int] = [:]
     for (index, station) in stations.enumerated() {
@@ -47,18 +74,33 @@ public struct StationCatalog: Hashable, Sendable {
       if byIdentity.position(forFingerprint: fingerprint, where: { stations[$0].beacon == station.beacon }) == nil {
         byIdentity.insert(index, fingerprint: fingerprint)
       }
-      for name in [station.name, station.displayName] + station.aliases + [station.sponsoredName].compactMap({ $0 })
-      where byKey[Self.key(name)] == nil {
+      for name in Self.names(of: station) where byKey[Self.key(name)] == nil {
         byKey[Self.key(name)] = index
       }
     }
+    let known = { (name: String) in byKey[Self.key(name)] != nil }
+    var lines = lines.map { line in
+      var line = line
+      line.stationNames = line.stationNames.filter(known)
+      return line
+    }
+    lines = lines.filter { $0.stationNames.count >= 2 }
+    if lines.isEmpty, stations.count >= 2 { lines = [Self.onlyLine(through: stations)] }
+    let interchanges = interchanges.filter { known($0.from) && known($0.to) }
     self.stations = stations
+    self.lines = lines
+    self.interchanges = interchanges
     self.byIdentity = byIdentity
     self.byKey = byKey
+    self.network =
+      (try? Self.network(lines: lines, interchanges: interchanges, stationCount: stations.count, byKey: byKey))
+      ?? StationNetwork(
+        lineStations: [], stops: Array(repeating: [], count: stations.count),
+        walks: Array(repeating: [], count: stations.count))
   }
 
   /// The station whose name, display name, sponsored name or alias matches `name`,
-  /// ignoring case, spaces, dashes and underscores.
+  /// ignoring case, spaces, dashes, dots and underscores.
   public func station(named name: String) -> Station? {
     byKey[Self.key(name)].map { stations[$0] }
   }
@@ -74,13 +116,101 @@ public struct StationCatalog: Hashable, Sendable {
     byIdentity.position(forFingerprint: fingerprint) { stations[$0].beacon == identity }
   }
 
-  /// Names a user may type, for error messages: every station's key name, in line order.
+  /// Where `station` is in ``stations``: the order tables and lists show stations in.
+  public func position(of station: Station) -> Int? {
+    byKey[Self.key(station.name)]
+  }
+
+  /// The line named `name` (its key), ignoring case, spaces, dashes, dots and underscores.
+  public func line(named name: String) -> TransitLine? {
+    lines.first { Self.sameName($0.name, name) }
+  }
+
+  /// The lines stopping at `station`, in catalog order.
+  public func lines(at station: Station) -> [TransitLine] {
+    guard let position = position(of: station) else { return [] }
+    return network.stops[position].map { lines[$0.line] }
+  }
+
+  /// The stations of `line`, in line order.
+  public func stations(of line: TransitLine) -> [Station] {
+    guard let index = lines.firstIndex(of: line) else { return [] }
+    return network.lineStations[index].map { stations[$0] }
+  }
+
+  /// What trains on `line` running in `direction` show: the name the catalog gives, or the
+  /// terminus's display name.
+  public func headsign(of line: TransitLine, _ direction: TransitLine.Direction) -> String {
+    let terminus = direction == .towardsLast ? line.stationNames.last : line.stationNames.first
+    let given = direction == .towardsLast ? line.towardsLast : line.towardsFirst
+    return given ?? terminus.flatMap { station(named: $0)?.displayName } ?? line.displayName
+  }
+
+  /// Fewest stops between two stations over the whole network, a walk counting as one;
+  /// `nil` when one cannot be reached from the other.
+  public func stops(from origin: Station, to destination: Station) -> Int? {
+    guard let from = position(of: origin), let to = position(of: destination) else { return nil }
+    return network.hops(from: from)[to]
+  }
+
+  /// Names a user may type, for error messages: every station's key name, in catalog order.
   public var names: [String] { stations.map(\.name) }
+
+  /// Whether two names are the same to a lookup: ignoring case, spaces, dashes, dots and
+  /// underscores.
+  public static func sameName(_ a: String, _ b: String) -> Bool { key(a) == key(b) }
 
   static func key(_ name: String) -> String {
     String(name.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" && $0 != "." })
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.stations == rhs.stations }
-  public func hash(into hasher: inout Hasher) { hasher.combine(stations) }
+  private static func names(of station: Station) -> [String] {
+    [station.name, station.displayName] + station.aliases + [station.sponsoredName].compactMap { $0 }
+  }
+
+  private static func onlyLine(through stations: [Station]) -> TransitLine {
+    TransitLine(name: "Line", displayName: "the line", stationNames: stations.map(\.name))
+  }
+
+  private static func network(
+    lines: [TransitLine], interchanges: [Interchange], stationCount: Int, byKey: [String: Int]
+  ) throws(Problem) -> StationNetwork {
+    var lineStations: [[Int]] = []
+    var stops = [[StationNetwork.Stop]](repeating: [], count: stationCount)
+    var lineNames: Set<String> = []
+    for (lineIndex, line) in lines.enumerated() {
+      guard lineNames.insert(key(line.name)).inserted else { throw .duplicateLine(line.name) }
+      guard line.stationNames.count >= 2 else { throw .lineTooShort(line.name) }
+      var positions: [Int] = []
+      for name in line.stationNames {
+        guard let station = byKey[key(name)] else { throw .unknownStationInLine(line: line.name, station: name) }
+        guard !positions.contains(station) else { throw .stationTwiceInLine(line: line.name, station: name) }
+        stops[station].append(StationNetwork.Stop(line: lineIndex, position: positions.count))
+        positions.append(station)
+      }
+      lineStations.append(positions)
+    }
+    var walks = [[StationNetwork.Walk]](repeating: [], count: stationCount)
+    for (index, interchange) in interchanges.enumerated() {
+      guard let from = byKey[key(interchange.from)] else {
+        throw .unknownStationInInterchange(from: interchange.from, to: interchange.to, unknown: interchange.from)
+      }
+      guard let to = byKey[key(interchange.to)] else {
+        throw .unknownStationInInterchange(from: interchange.from, to: interchange.to, unknown: interchange.to)
+      }
+      guard from != to else { throw .interchangeToItself(interchange.from) }
+      walks[from].append(StationNetwork.Walk(station: to, interchange: index))
+      walks[to].append(StationNetwork.Walk(station: from, interchange: index))
+    }
+    return StationNetwork(lineStations: lineStations, stops: stops, walks: walks)
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.stations == rhs.stations && lhs.lines == rhs.lines && lhs.interchanges == rhs.interchanges
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(stations)
+    hasher.combine(lines)
+  }
 }

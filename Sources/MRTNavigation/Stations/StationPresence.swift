@@ -22,15 +22,15 @@ public struct StationPresence: Sendable {
     case suspected
   }
 
-  public init(catalog: StationCatalog = JakartaMRT.catalog, policy: StationPresencePolicy = StationPresencePolicy()) {
+  public init(catalog: StationCatalog = JakartaRail.network, policy: StationPresencePolicy = StationPresencePolicy()) {
     self.catalog = catalog
     self.policy = policy
   }
 
-  /// The stations the rider is at now (usually one), in line order.
+  /// The stations the rider is at now (usually one), in catalog order.
   public var presentStations: [Station] {
     conditions.compactMap { identity, condition in condition == .present ? catalog.station(for: identity) : nil }
-      .sorted { $0.lineOrder < $1.lineOrder }
+      .sorted { (catalog.position(of: $0) ?? .max) < (catalog.position(of: $1) ?? .max) }
   }
 
   /// Takes one finder event; beacons that are not the catalog's stations are ignored.
@@ -78,7 +78,8 @@ public struct StationPresence: Sendable {
 
   private func suspicion(of station: Station, at time: CaptureTime) -> StationSuspicion? {
     guard let anchor else { return nil }
-    let stops = abs(station.lineOrder - anchor.station.lineOrder)
+    // A station the network does not link to the anchor is as far as it can be.
+    let stops = catalog.stops(from: anchor.station, to: station) ?? catalog.stations.count
     guard stops > policy.maximumPlausibleSkip else { return nil }
     let minimum = policy.minimumTimePerStop * stops
     let elapsed = Duration.microseconds(time.microseconds(since: anchor.time))

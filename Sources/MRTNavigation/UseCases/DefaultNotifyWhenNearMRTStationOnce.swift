@@ -18,7 +18,7 @@ public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStation
   /// Over a beacon finder and, when given, a location finder.
   public convenience init(
     finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)? = nil,
-    catalog: StationCatalog = JakartaMRT.catalog, policy: StationPresencePolicy = StationPresencePolicy(),
+    catalog: StationCatalog = JakartaRail.network, policy: StationPresencePolicy = StationPresencePolicy(),
     rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration(),
     gpsPolicy: GPSStationPolicy = GPSStationPolicy()
   ) {

@@ -55,7 +55,7 @@ public final class DefaultNotifyWhenNearMRTStationWithGPS: NotifyWhenNearMRTStat
   public private(set) var detector: GPSStationDetector
 
   public init(
-    finder: any LocationFinder, catalog: StationCatalog = JakartaMRT.catalog,
+    finder: any LocationFinder, catalog: StationCatalog = JakartaRail.network,
     policy: GPSStationPolicy = GPSStationPolicy()
   ) {
     self.finder = finder

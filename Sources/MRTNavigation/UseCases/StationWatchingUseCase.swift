@@ -24,7 +24,7 @@ public class StationWatchingUseCase: BeaconFinderDelegate {
   public private(set) var isRunning = false
 
   public init(
-    finder: any BeaconFinder, catalog: StationCatalog = JakartaMRT.catalog,
+    finder: any BeaconFinder, catalog: StationCatalog = JakartaRail.network,
     policy: StationPresencePolicy = StationPresencePolicy(),
     rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration()
   ) {

@@ -1,0 +1,77 @@
+import MRTNavigation
+
+/// Prints a journey for `beacon-ride --plan`: a line a step as text, or one JSON object.
+public struct JourneyFormatter: Sendable {
+  public var format: OutputFormat
+
+  public init(format: OutputFormat) { self.format = format }
+
+  public func lines(for journey: Journey) -> [String] {
+    switch format {
+    case .json: return [json(journey)]
+    case .text:
+      let transfers = journey.transfers.count
+      let header =
+        "\(journey.origin.displayName) → \(journey.destination.displayName): "
+        + "\(Self.count(journey.stops, "stop")), \(Self.count(transfers, "transfer"))"
+      return [header] + journey.steps.map { "  " + text($0) }
+    }
+  }
+
+  private func text(_ step: Journey.Step) -> String {
+    switch step {
+    case .ride(let leg):
+      return "\(leg.line.displayName) towards \(leg.headsign): \(leg.first.displayName) → \(leg.last.displayName), "
+        + Self.count(leg.stops, "stop")
+    case .change(let transfer):
+      guard let walk = transfer.walk else { return "change at \(transfer.from.displayName)" }
+      let way = walk.note.map { " (\($0))" } ?? ""
+      return "walk from \(transfer.from.displayName) to \(transfer.to.displayName), "
+        + "about \(Self.minutes(walk.walkingTime)) min\(way)"
+    }
+  }
+
+  /// The journey as one object: the ends, the totals, the legs and the transfers in order.
+  public func json(_ journey: Journey) -> String {
+    var object = JSONLine()
+    object.add("from", journey.origin.name)
+    object.add("to", journey.destination.name)
+    object.add("stops", journey.stops)
+    object.add("legs", objects: journey.legs.map(json))
+    object.add("transfers", objects: journey.transfers.map(json))
+    return object.line
+  }
+
+  private func json(_ leg: Journey.Leg) -> JSONLine {
+    var object = JSONLine()
+    object.add("line", leg.line.name)
+    object.add("lineName", leg.line.displayName)
+    object.add("direction", leg.direction.rawValue)
+    object.add("towards", leg.headsign)
+    object.add("from", leg.first.name)
+    object.add("to", leg.last.name)
+    object.add("stops", leg.stops)
+    object.add("stations", strings: leg.stations.map(\.name))
+    return object
+  }
+
+  private func json(_ transfer: Journey.Transfer) -> JSONLine {
+    var object = JSONLine()
+    object.add("from", transfer.from.name)
+    object.add("to", transfer.to.name)
+    object.add("walk", transfer.isWalk)
+    object.add("walkingMinutes", transfer.walk.map { Self.minutes($0.walkingTime) })
+    object.add("note", transfer.walk?.note)
+    return object
+  }
+
+  /// Whole minutes, rounded, at least 1 for any walk.
+  static func minutes(_ duration: Duration) -> Int {
+    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    return max(1, Int((seconds / 60).rounded()))
+  }
+
+  private static func count(_ value: Int, _ noun: String) -> String {
+    "\(value) \(noun)\(value == 1 ? "" : "s")"
+  }
+}
