@@ -67,10 +67,12 @@ import Testing
     let calls = desktop.calls()
     let notifications = calls.filter { $0.first == "notify-send" }
     let sounds = calls.filter { $0.first == "aplay" }
-    #expect(notifications.count == 1, "\(calls)")
+    // "Next stop" as the train leaves ASEAN, then the arrival; only the arrival sounds.
+    #expect(notifications.count == 2, "\(calls)")
     #expect(sounds.count == 1, "\(calls)")
-    #expect(notifications.first?.contains("Arrived: Senayan") == true, "\(notifications)")
-    #expect(notifications.first?.contains("--urgency=critical") == true, "\(notifications)")
+    #expect(notifications.first?.contains("Next stop: Senayan") == true, "\(notifications)")
+    #expect(notifications.last?.contains("Arrived: Senayan") == true, "\(notifications)")
+    #expect(notifications.last?.contains("--urgency=critical") == true, "\(notifications)")
     // The player gets the generated chime, written to the cache directory: a RIFF/WAVE file.
     let played = try #require(sounds.first?.last)
     #expect(played.hasPrefix(desktop.cache.path), "\(played)")

@@ -23,7 +23,14 @@ import Testing
     let result = try Executable.run(
       "beacon-ride", ["--replay", Self.ride, "--from", "LebakBulus", "--to", "DukuhAtas", "--format", "json"])
     #expect(result.status == 0, "\(result.stderr)")
-    let events = jsonLines(result.stdout)
+    let all = jsonLines(result.stdout)
+    // The stop ahead of the destination is told once, when the train leaves Setiabudi.
+    let approaching = all.filter { $0["event"] as? String == "approaching" }
+    #expect(approaching.map { $0["station"] as? String } == ["DukuhAtas"])
+    #expect(approaching.first?["approach"] as? String == "destination")
+    let order = all.compactMap { $0["event"] as? String }
+    #expect(order.suffix(3) == ["found", "approaching", "arrived"], "\(order)")
+    let events = all.filter { $0["event"] as? String != "approaching" }
     // Every station once, in line order, and nothing else: no repeats while the train stands.
     #expect(events.compactMap { $0["station"] as? String } == Array(Self.line.prefix(12)))
     #expect(Self.firstFound(events) == Array(Self.line.prefix(12)))
@@ -33,7 +40,7 @@ import Testing
     #expect((last["rssi"] as? Double).map { (-95.0)...(-60.0) ~= $0 } == true)
     #expect((last["time"] as? String)?.hasPrefix("2026-11-22T07:3") == true)
     #expect(events.filter { $0["event"] as? String == "arrived" }.count == 1)
-    #expect(result.stderr.contains("Lebak Bulus → Dukuh Atas, 11 stop(s)"))
+    #expect(result.stderr.contains("Lebak Bulus → Dukuh Atas, 11 stop(s), 0 transfers"))
   }
 
   @Test func rideThatEndsBeforeTheDestinationExits1() throws {

@@ -117,6 +117,7 @@ public struct BeaconRideCommand: ParsableCommand {
       return
     }
     var destination: Station?
+    var journey: Journey?
     if let to {
       guard let station = catalog.station(named: to) else {
         throw ValidationError(JourneyProblem.unknownStation(to, suggestions: catalog.suggestions(for: to)).description)
@@ -124,14 +125,17 @@ public struct BeaconRideCommand: ParsableCommand {
       destination = station
       if let from {
         do {
-          let route = try StationRoute(from: from, to: to, in: catalog)
-          StandardOutput.warn(
-            "beacon-ride: \(route.stations.first?.displayName ?? from) → \(station.displayName), "
-              + "\(route.stations.count - 1) stop(s)", priority: .info)
+          journey = try catalog.journey(from: from, to: to)
         } catch {
           throw ValidationError(error.description)
         }
       }
+    }
+    if let journey {
+      let transfers = journey.transfers.count
+      StandardOutput.warn(
+        "beacon-ride: \(journey.origin.displayName) → \(journey.destination.displayName), "
+          + "\(journey.stops) stop(s), \(transfers) transfer\(transfers == 1 ? "" : "s")", priority: .info)
     }
     let spec = try deviceOptions.transport(replay: replay)
     let duration = duration.map { Duration.milliseconds(Int64($0 * 1000)) }
@@ -164,7 +168,8 @@ public struct BeaconRideCommand: ParsableCommand {
       finder: finder, locationFinder: gps, catalog: catalog, policy: try policyOptions.policy(),
       rangingConfiguration: try policyOptions.rangingConfiguration())
     let ride = RidePresenter(useCase: useCase, format: output.format, output: stdout, alerts: alerts)
-    try sources.drive(started: useCase.start(arrival: destination), starts: useCase.sourceStarts, output: ride)
+    let started = journey.map { useCase.start(journey: $0) } ?? useCase.start(arrival: destination)
+    try sources.drive(started: started, starts: useCase.sourceStarts, output: ride)
     guard ride.arrived != nil else {
       StandardOutput.warn(
         "beacon-ride: the source ended before arriving at \(destination.displayName)", priority: .error)

@@ -3,7 +3,9 @@ import BluetoothTypes
 import MRTNavigation
 
 /// `beacon-ride`: the delegate of ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` (which
-/// the finder feeds); a line per station found, then on arrival a line, a notification and the alarm, and the ride is done.
+/// the finder feeds); a line per station found; at a transfer a line, a notification and the
+/// alarm; for the stop ahead of a transfer or the destination a line and a notification; then
+/// on arrival a line, a notification and the alarm, and the ride is done.
 final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
   let useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce
   let formatter: StationEventFormatter
@@ -45,9 +47,48 @@ final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTSta
   }
 
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didReachTransfer transfer: Journey.Transfer,
+    next: Journey.Leg?, evidence: StationEvidence, at time: CaptureTime
+  ) {
+    output.writeLine(formatter.transfer(transfer, next: next, evidence: evidence, at: time))
+    output.flush()
+    alerts.raise(
+      title: "Change at \(transfer.from.displayName)",
+      body: StationEventFormatter.changeInstruction(transfer, next: next).capitalizingFirstLetter,
+      reason: .transfer(at: transfer.from))
+  }
+
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, isApproaching station: Station,
+    approach: JourneyProgress.Approach, at time: CaptureTime
+  ) {
+    output.writeLine(formatter.approaching(station, approach: approach, at: time))
+    output.flush()
+    alerts.notify(
+      title: "Next stop: \(station.displayName)",
+      body: approach == .destination ? "Get ready to get off." : "Get ready to change.")
+  }
+
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didGoWrongWayAt station: Station,
+    on leg: Journey.Leg, at time: CaptureTime
+  ) {
+    output.writeLine(formatter.wrongDirection(station, leg: leg, at: time))
+    output.flush()
+    alerts.notify(
+      title: "Wrong way: \(station.displayName)",
+      body: "Take the \(leg.line.displayName) towards \(leg.headsign).")
+  }
+
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,
     reason: StationSuspicion, at time: CaptureTime
   ) {
     output.writeLine(formatter.line(.suspect, station, rssi: nil, at: time, detail: reason.summary))
   }
+}
+
+extension String {
+  /// The string with its first letter upper case, for a sentence.
+  fileprivate var capitalizingFirstLetter: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -45,4 +45,9 @@ struct Alerts {
     notifications?.notify(title: title, body: body)
     alarm?.soundAlarm(reason: reason)
   }
+
+  /// Shows `title` and `body`, without the alarm.
+  func notify(title: String, body: String) {
+    notifications?.notify(title: title, body: body)
+  }
 }

@@ -7,10 +7,13 @@ import Positioning
 /// JSON object per event with `time`, `event` (found, arrived, left, suspect), `station`,
 /// `displayName` and `rssi` (the smoothed RSSI that triggered it, dBm, one decimal). Events of
 /// `beacon-ride`, which has two sources, also say their `source` (`bluetooth` or `gps`), and a
-/// GPS event its position (`lat`, `lon`; `time` is then the fix's own).
+/// GPS event its position (`lat`, `lon`; `time` is then the fix's own). Along a journey,
+/// `transfer` (with `line`, `towards` and, for a walk, `walkTo` and `walkingMinutes`),
+/// `approaching` (with `approach`: destination or transfer) and `wrongDirection` (with `line`,
+/// `towards`) events too; each has a `detail` for people.
 struct StationEventFormatter {
   enum Kind: String {
-    case found, arrived, left, suspect
+    case found, arrived, left, suspect, transfer, approaching, wrongDirection
   }
 
   var format: OutputFormat
@@ -29,9 +32,62 @@ struct StationEventFormatter {
     return line(kind, station, rssi: evidence.rssi, gps: gps, source: evidence.source, at: time, detail: nil)
   }
 
+  /// The rider is where the journey changes lines.
+  func transfer(_ transfer: Journey.Transfer, next: Journey.Leg?, evidence: StationEvidence, at time: CaptureTime)
+    -> String
+  {
+    var gps: GeoCoordinate?
+    if case .gps(let fix) = evidence { gps = fix.position }
+    var fields: [(String, JSONField)] = []
+    if let next {
+      fields += [("line", .text(next.line.name)), ("towards", .text(next.headsign))]
+    }
+    if let walk = transfer.walk {
+      fields += [
+        ("walkTo", .text(transfer.to.name)), ("walkingMinutes", .number(JourneyFormatter.minutes(walk.walkingTime))),
+      ]
+    }
+    return line(
+      .transfer, transfer.from, rssi: evidence.rssi, gps: gps, source: evidence.source, at: time,
+      detail: Self.changeInstruction(transfer, next: next), fields: fields)
+  }
+
+  /// The next stop is where the rider gets off.
+  func approaching(_ station: Station, approach: JourneyProgress.Approach, at time: CaptureTime) -> String {
+    let detail = "next stop \(station.displayName): get ready" + (approach == .transfer ? " to change" : "")
+    return line(
+      .approaching, station, rssi: nil, gps: nil, source: nil, at: time, detail: detail,
+      fields: [("approach", .text(approach.rawValue))])
+  }
+
+  /// `station` is behind the rider on `leg`.
+  func wrongDirection(_ station: Station, leg: Journey.Leg, at time: CaptureTime) -> String {
+    line(
+      .wrongDirection, station, rssi: nil, gps: nil, source: nil, at: time,
+      detail:
+        "this train runs away from \(leg.last.displayName): take the \(leg.line.displayName) towards \(leg.headsign)",
+      fields: [("line", .text(leg.line.name)), ("towards", .text(leg.headsign))])
+  }
+
+  /// What to do at a transfer, in a sentence: "change here for the airport line towards …".
+  static func changeInstruction(_ transfer: Journey.Transfer, next: Journey.Leg?) -> String {
+    var text = next.map { "change here for the \($0.line.displayName) towards \($0.headsign)" } ?? "get off here"
+    if let walk = transfer.walk {
+      text += ": walk to \(transfer.to.displayName), about \(JourneyFormatter.minutes(walk.walkingTime)) min"
+      if let note = walk.note { text += " (\(note))" }
+    }
+    return text
+  }
+
+  /// A value of an event's extra JSON fields.
+  enum JSONField {
+    case text(String)
+    case number(Int)
+  }
+
   private func line(
     _ kind: Kind, _ station: Station, rssi: Double?, gps: GeoCoordinate?, source: StationSource?,
-    at time: CaptureTime, detail: String?
+    at time: CaptureTime, detail: String?, fields: [(String, JSONField)] = []
   ) -> String {
     switch format {
     case .json:
@@ -46,16 +102,27 @@ struct StationEventFormatter {
         object.add("lat", Self.degrees(gps.latitude))
         object.add("lon", Self.degrees(gps.longitude))
       }
+      for (key, value) in fields {
+        switch value {
+        case .text(let text): object.add(key, text)
+        case .number(let number): object.add(key, number)
+        }
+      }
       if let detail { object.add("detail", detail) }
       return object.line
     case .text:
       let name = "\(station.displayName) (\(station.name))"
-      var line = "\(time.iso8601)  \(kind.rawValue.uppercased().padding(8))  \(name.padding(30))"
+      var line = "\(time.iso8601)  \(Self.label(kind).padding(8))  \(name.padding(30))"
       if let rssi { line += "  \(LiveBeaconTable.oneDecimal(rssi)) dBm" }
       if let gps { line += "  GPS \(Self.degrees(gps.latitude)), \(Self.degrees(gps.longitude))" }
       if let detail { line += "  \(detail)" }
       return line
     }
+  }
+
+  /// The event's name in text lines.
+  private static func label(_ kind: Kind) -> String {
+    kind == .wrongDirection ? "WRONG WAY" : kind.rawValue.uppercased()
   }
 
   /// Degrees to six decimals (about 0.1 m), as the catalog gives them.

@@ -2,6 +2,8 @@
 public enum AlarmReason: Hashable, Sendable {
   /// The rider has arrived at their destination.
   case arrived(at: Station)
+  /// The rider is where their journey changes lines.
+  case transfer(at: Station)
   /// The rider, with nothing else running, is near a station (the background rider).
   case near(Station)
   /// A station's beacon that a monitor expects is silent, weak or not itself.

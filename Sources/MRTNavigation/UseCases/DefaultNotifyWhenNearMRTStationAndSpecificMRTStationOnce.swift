@@ -10,6 +10,8 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
 {
   public weak var delegate: (any NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate)?
   public private(set) var arrival: Station?
+  public var journey: Journey? { progress?.journey }
+  private var progress: JourneyProgress?
   public let catalog: StationCatalog
   private let sources: StationSources
 
@@ -50,7 +52,18 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
     guard !isRunning else { return .alreadyStarted }
     guard let known = catalog.station(for: arrival.beacon) else { return .unknownStation }
     let result = sources.start()
-    if result == .started { self.arrival = known }
+    if result == .started {
+      self.arrival = known
+      progress = nil
+    }
+    return result
+  }
+
+  /// Starts following `journey`; `.unknownStation` when the catalog has no station with its
+  /// destination's beacon.
+  public func start(journey: Journey) -> StationWatchStartResult {
+    let result = start(arrival: journey.destination)
+    if result == .started { progress = JourneyProgress(journey: journey) }
     return result
   }
 
@@ -63,14 +76,40 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
   public func stop() -> StationWatchStopResult { sources.stop() }
 
   func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {
-    guard isRunning else { return }
-    if station.beacon == arrival?.beacon {
+    guard isRunning, let arrival else { return }
+    if station.beacon == arrival.beacon {
       // Stop first, so a delegate that starts a new journey from the callback gets `.started`.
       sources.pause()
       delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
         self, didArriveAt: station, evidence: evidence, at: time)
-    } else {
-      delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didFind: station, evidence: evidence, at: time)
+      return
+    }
+    if progress == nil, let planned = try? catalog.journey(from: station, to: arrival) {
+      // The first station found is where the journey starts.
+      progress = JourneyProgress(journey: planned)
+    }
+    let events = progress?.found(station) ?? [.found(station)]
+    for event in events {
+      switch event {
+      case .found(let station), .arrived(let station):
+        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+          self, didFind: station, evidence: evidence, at: time)
+      case .transfer(let transfer, let next):
+        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+          self, didReachTransfer: transfer, next: next, evidence: evidence, at: time)
+      case .wrongDirection(let station, let leg):
+        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didGoWrongWayAt: station, on: leg, at: time)
+      case .approaching:
+        break
+      }
+    }
+  }
+
+  func sources(_ sources: StationSources, didLeave station: Station, at time: CaptureTime) {
+    guard isRunning else { return }
+    for case .approaching(let next, let approach) in progress?.left(station) ?? [] {
+      delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+        self, isApproaching: next, approach: approach, at: time)
     }
   }
 

@@ -3,6 +3,10 @@ import Positioning
 
 /// Tells the rider each station they pass and, once, that they have arrived at their
 /// destination; then stops itself.
+///
+/// Along a planned ``Journey`` (given, or planned from the first station found to the
+/// destination) it also tells where to change lines, that the next stop is where to get off or
+/// change, and that the train runs the wrong way (see ``JourneyProgress``).
 public protocol NotifyWhenNearMRTStationAndSpecificMRTStationOnce: AnyObject {
   /// Receives the reports; held weakly by implementations.
   var delegate: (any NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate)? { get set }
@@ -10,9 +14,14 @@ public protocol NotifyWhenNearMRTStationAndSpecificMRTStationOnce: AnyObject {
   var isRunning: Bool { get }
   /// The destination of the current (or last) journey.
   var arrival: Station? { get }
+  /// The journey followed, once known: given to ``start(journey:)``, or planned from the first
+  /// station found.
+  var journey: Journey? { get }
   /// Starts watching for a journey to `arrival`, from a clean slate. After it stopped itself at
   /// the destination, starting again begins a new journey (`.started`).
   func start(arrival: Station) -> StationWatchStartResult
+  /// Starts watching for `journey`, from a clean slate: its transfers and stops ahead are told.
+  func start(journey: Journey) -> StationWatchStartResult
   /// Stops watching before the destination was reached.
   func stop() -> StationWatchStopResult
 }
@@ -33,12 +42,39 @@ public protocol NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate: AnyOb
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,
     reason: StationSuspicion, at time: CaptureTime)
+  /// The rider is at `transfer.from`, where the journey changes to `next` (after the walk
+  /// `transfer.walk`, if any). Optional.
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didReachTransfer transfer: Journey.Transfer,
+    next: Journey.Leg?, evidence: StationEvidence, at time: CaptureTime)
+  /// The train left the station before `station`, where the rider gets off (`approach` says
+  /// why). Optional.
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, isApproaching station: Station,
+    approach: JourneyProgress.Approach, at time: CaptureTime)
+  /// `station`, just found, lies behind the rider on `leg`: the train runs the wrong way. Told
+  /// once a journey. Optional.
+  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didGoWrongWayAt station: Station,
+    on leg: Journey.Leg, at time: CaptureTime)
   /// The GPS source changed (gpsd gone or back, no receiver, stale). Optional.
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, gpsDidChange condition: LocationSourceCondition)
 }
 
 extension NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
+  public func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didReachTransfer transfer: Journey.Transfer,
+    next: Journey.Leg?, evidence: StationEvidence, at time: CaptureTime
+  ) {}
+  public func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, isApproaching station: Station,
+    approach: JourneyProgress.Approach, at time: CaptureTime
+  ) {}
+  public func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didGoWrongWayAt station: Station,
+    on leg: Journey.Leg, at time: CaptureTime
+  ) {}
   public func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, gpsDidChange condition: LocationSourceCondition
   ) {}

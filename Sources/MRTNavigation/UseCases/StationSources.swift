@@ -107,6 +107,13 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
   }
 
   func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didLeave station: Station, at time: CaptureTime
+  ) {
+    guard isRunning else { return }
+    receiver?.sources(self, didLeave: station, at: time)
+  }
+
+  func notifyWhenNearMRTStation(
     _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didSuspect station: Station, reason: StationSuspicion,
     at time: CaptureTime
   ) {
@@ -118,6 +125,13 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
     _ useCase: any NotifyWhenNearMRTStationWithGPS, didFind station: Station, fix: LocationFix
   ) {
     found(station, .gps(fix), at: fix.time)
+  }
+
+  func notifyWhenNearMRTStation(
+    _ useCase: any NotifyWhenNearMRTStationWithGPS, didLeave station: Station, at time: CaptureTime
+  ) {
+    guard isRunning else { return }
+    receiver?.sources(self, didLeave: station, at: time)
   }
 
   func notifyWhenNearMRTStation(
@@ -162,4 +176,10 @@ protocol StationSourcesReceiver: AnyObject {
   func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime)
   func sources(_ sources: StationSources, didSuspect station: Station, reason: StationSuspicion, at time: CaptureTime)
   func sources(_ sources: StationSources, gpsDidChange condition: LocationSourceCondition)
+  /// Either source says the rider left `station` (both may say so). Optional.
+  func sources(_ sources: StationSources, didLeave station: Station, at time: CaptureTime)
+}
+
+extension StationSourcesReceiver {
+  func sources(_ sources: StationSources, didLeave station: Station, at time: CaptureTime) {}
 }
