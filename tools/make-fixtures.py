@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import hashlib
 import json
 import math
 import random
@@ -103,6 +104,24 @@ PROJECT_UUID = "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3"
 PROJECT_MAJOR = 1
 STATIONS = ["LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM", "ASEAN",
             "Senayan", "Istora", "BendunganHilir", "Setiabudi", "DukuhAtas", "BundaranHI"]
+
+
+def network_lines() -> list[list[str]]:
+    """The built-in network's lines as station lists, in the order of their majors (1 the
+    North-South line, then tools/network-data/jakarta-rail.json's lines: 2 Cikarang, 3 airport,
+    4 LRT Cibubur, 5 LRT Bekasi), as the beacon scheme documented in JakartaRail numbers them."""
+    data = json.loads((ROOT / "tools/network-data/jakarta-rail.json").read_text())
+    return [STATIONS] + [[station["name"] for station in line["stations"]] for line in data["lines"]]
+
+
+def network_identities() -> dict[str, tuple[int, int]]:
+    """Each station's (major, minor) under the scheme: its home line (the first line, in major
+    order, that stops there) and its position along that line from 1."""
+    identities: dict[str, tuple[int, int]] = {}
+    for major, line in enumerate(network_lines(), start=1):
+        for position, name in enumerate(line, start=1):
+            identities.setdefault(name, (major, position))
+    return identities
 
 # ---------------------------------------------------------------------------------------------
 # Small helpers
@@ -398,10 +417,14 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
     plan = []
     clock = appr
     dwell_overrides = ride.get("dwellOverrides", {})
+    # "travelOverrides": seconds from a station to the next when not travelSeconds (a long
+    # stretch); "walks": seconds the rider walks from a station to the next (a transfer).
+    travel_overrides = {**ride.get("travelOverrides", {}), **ride.get("walks", {})}
     for i, name in enumerate(ride["stations"]):
         dwell = rng.uniform(*dwell_overrides.get(name, ride["dwellSeconds"]))
         plan.append((name, clock, clock + dwell))
-        clock += dwell + (rng.uniform(*ride["travelSeconds"]) if i + 1 < len(ride["stations"]) else 0)
+        travel = travel_overrides.get(name, ride["travelSeconds"])
+        clock += dwell + (rng.uniform(*travel) if i + 1 < len(ride["stations"]) else 0)
     ride_end = clock + appr
     adverts: list[tuple[float, int, dict]] = []  # (seconds, tiebreak, report)
     seq = 0
@@ -411,11 +434,25 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
         adverts.append((sec, seq, report))
         seq += 1
 
+    # "scheme": "network": identities of the whole network (network_identities); otherwise the
+    # scenario's one major and the North-South line's positions.
+    on_network = beacons.get("scheme") == "network"
+    identities = network_identities() if on_network else {name: (beacons["major"], i + 1) for i, name in enumerate(STATIONS)}
+
+    def address_of(station: str) -> str:
+        """The scenario's address for the station's beacon; on the network, a station it does not
+        list (a neighbour) gets a static random address made from its name."""
+        if station in beacons["addresses"] or not on_network:
+            return beacons["addresses"][station]
+        digest = bytearray(hashlib.sha256(station.encode()).digest()[:6])
+        digest[0] |= 0xC0
+        return ":".join(f"{byte:02X}" for byte in digest)
+
     def beacon_report(station: str, rssi: int) -> dict:
-        minor = STATIONS.index(station) + 1
-        data = encode_ad_list([{"flags": 6}, {"ibeacon": {"uuid": beacons["uuid"], "major": beacons["major"],
+        major, minor = identities[station]
+        data = encode_ad_list([{"flags": 6}, {"ibeacon": {"uuid": beacons["uuid"], "major": major,
                                                          "minor": minor, "measuredPower": beacons["measuredPower"]}}], rng)
-        return {"eventType": "ADV_NONCONN_IND", "addressType": 1, "address": beacons["addresses"][station],
+        return {"eventType": "ADV_NONCONN_IND", "addressType": 1, "address": address_of(station),
                 "data": data, "rssi": rssi}
 
     sensitivity = ride.get("sensitivityDbm", -99)
@@ -462,16 +499,22 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
         alongside.append(arrive - math.sqrt(2 * along / propagation["brakingMps2"]))
         if "neighbourProbability" not in ride:
             continue
-        # the neighbouring stations, heard weakly while standing at this platform
-        line_pos = STATIONS.index(name)
-        for neighbour_pos in (line_pos - 1, line_pos + 1):
-            if not 0 <= neighbour_pos < len(STATIONS):
-                continue
+        # the neighbouring stations, heard weakly while standing at this platform (on the network:
+        # the neighbours along every line that stops here, each once)
+        if on_network:
+            neighbours = []
+            for line in network_lines():
+                if name in line:
+                    pos = line.index(name)
+                    neighbours += [line[p] for p in (pos - 1, pos + 1) if 0 <= p < len(line) and line[p] not in neighbours]
+        else:
+            line_pos = STATIONS.index(name)
+            neighbours = [STATIONS[p] for p in (line_pos - 1, line_pos + 1) if 0 <= p < len(STATIONS)]
+        for neighbour in neighbours:
             sec = arrive + rng.uniform(0, interval)
             while sec <= depart:
                 if rng.random() < ride["neighbourProbability"]:
-                    push(sec + rng.uniform(0, 0.010),
-                         beacon_report(STATIONS[neighbour_pos], rng.randint(*ride["neighbourRssi"])))
+                    push(sec + rng.uniform(0, 0.010), beacon_report(neighbour, rng.randint(*ride["neighbourRssi"])))
                 sec += interval
 
     for rogue in ride.get("rogueBeacons", []):
@@ -986,6 +1029,8 @@ def parse_reports(params: bytes):
 def oracle(blob: bytes):
     summary: dict = {}
     lines: list[dict] = []
+    # the station each of the project's (major, minor) identities names, on the whole network
+    station_of = {identity: name for name, identity in network_identities().items()}
     try:
         datalink, records, warning = read_btsnoop(blob)
     except ReadError as error:
@@ -1025,10 +1070,10 @@ def oracle(blob: bytes):
                 continue
             beacons[frame["kind"]] += 1
             station = None
-            if (frame["kind"] == "ibeacon" and frame["uuid"] == PROJECT_UUID and frame["major"] == PROJECT_MAJOR
-                    and 1 <= frame["minor"] <= len(STATIONS)):
-                station = STATIONS[frame["minor"] - 1]
-                stations.add(station)
+            if frame["kind"] == "ibeacon" and frame["uuid"] == PROJECT_UUID:
+                station = station_of.get((frame["major"], frame["minor"]))
+                if station:
+                    stations.add(station)
             line = {"time": format_time(unix_us), "address": address_text(r["address"]),
                     "addressType": "random" if r["addressType"] in (1, 3) else "public", "rssi": r["rssi"],
                     "kind": frame["kind"], "uuid": frame["uuid"], "major": frame["major"], "minor": frame["minor"],
@@ -1039,7 +1084,7 @@ def oracle(blob: bytes):
     summary.update(counts)
     summary["datalink"] = datalink
     summary["beaconReports"] = beacons
-    summary["stationsHeard"] = [s for s in STATIONS if s in stations]
+    summary["stationsHeard"] = [s for s in network_identities() if s in stations]
     summary["truncatedFinalRecord"] = warning is not None
     if warning:
         summary["warning"] = warning

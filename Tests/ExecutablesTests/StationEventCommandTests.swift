@@ -97,3 +97,84 @@ extension StationEventCommandTests {
     }
   }
 }
+
+/// `beacon-ride` on the journey with a transfer: the MRT to Dukuh Atas, a walk to BNI City, the
+/// airport line to Soekarno–Hatta.
+@Suite struct JourneyRideCommandTests {
+  static let ride = TestPaths.fixture("ride-lebak-bulus-to-soekarno-hatta.btsnoop")
+
+  /// The train's own timeline, from the fixture's scenario: when it stood where.
+  static func stops() throws -> [String: (alongside: String, depart: String)] {
+    let data = try Data(
+      contentsOf: URL(fileURLWithPath: TestPaths.fixture("ride-lebak-bulus-to-soekarno-hatta.expected-stations.json")))
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var stops: [String: (alongside: String, depart: String)] = [:]
+    for stop in try #require(object["stops"] as? [[String: Any]]) {
+      stops[try #require(stop["station"] as? String)] = (
+        try #require(stop["alongside"] as? String), try #require(stop["depart"] as? String)
+      )
+    }
+    return stops
+  }
+
+  @Test(arguments: [["--from", "LebakBulus"], []])
+  func aJourneyWithATransferIsToldInOrder(from: [String]) throws {
+    let result = try Executable.run(
+      "beacon-ride", ["--replay", Self.ride] + from + ["--to", "SoekarnoHatta", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let events = jsonLines(result.stdout).map { "\($0["event"] as? String ?? "?") \($0["station"] as? String ?? "?")" }
+    let mrt = StationEventCommandTests.line.prefix(11).map { "found \($0)" }
+    #expect(
+      events
+        == mrt + ["approaching DukuhAtas", "transfer DukuhAtas"]
+        + ["found BNICity", "found Duri", "found RawaBuaya", "found BatuCeper", "approaching SoekarnoHatta"]
+        + ["arrived SoekarnoHatta"])
+    let transfer = try #require(jsonLines(result.stdout).first { $0["event"] as? String == "transfer" })
+    #expect(transfer["line"] as? String == "Airport")
+    #expect(transfer["towards"] as? String == "Bandara Soekarno-Hatta")
+    #expect(transfer["walkTo"] as? String == "BNICity")
+    #expect(transfer["walkingMinutes"] as? Int == 8)
+    #expect((transfer["detail"] as? String)?.hasPrefix("change here for the airport line towards") == true)
+  }
+
+  /// Each "next stop" comes after the train left the stop before and before it reached the
+  /// next (ISO 8601 times of one format compare as text).
+  @Test func theStopAheadIsToldBetweenTheTwoStations() throws {
+    let result = try Executable.run(
+      "beacon-ride", ["--replay", Self.ride, "--from", "LebakBulus", "--to", "SoekarnoHatta", "--format", "json"])
+    let stops = try Self.stops()
+    let approaching = jsonLines(result.stdout).filter { $0["event"] as? String == "approaching" }
+    let told = approaching.compactMap { event -> (String, String, String)? in
+      guard let station = event["station"] as? String, let time = event["time"] as? String,
+        let approach = event["approach"] as? String
+      else { return nil }
+      return (station, time, approach)
+    }
+    #expect(told.map(\.0) == ["DukuhAtas", "SoekarnoHatta"])
+    #expect(told.map(\.2) == ["transfer", "destination"])
+    for (station, time, _) in told {
+      let before = station == "DukuhAtas" ? "Setiabudi" : "BatuCeper"
+      let left = try #require(stops[before]?.depart)
+      let reached = try #require(stops[station]?.alongside)
+      #expect(left < time && time < reached, "\(station): told at \(time), left \(before) \(left), reached \(reached)")
+    }
+  }
+
+  @Test func theTransferRingsAndNotifies() throws {
+    let desktop = try RideAlertTests.StandInDesktop()
+    defer { desktop.remove() }
+    let result = try Executable.run(
+      "beacon-ride", ["--replay", Self.ride, "--from", "LebakBulus", "--to", "SoekarnoHatta"],
+      environment: desktop.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    let notifications = desktop.calls().filter { $0.first == "notify-send" }.map { $0.joined(separator: " ") }
+    #expect(notifications.count == 4, "\(notifications)")
+    #expect(notifications[0].contains("Next stop: Dukuh Atas"))
+    #expect(notifications[1].contains("Change at Dukuh Atas"))
+    #expect(notifications[1].contains("Change here for the airport line towards Bandara Soekarno-Hatta"))
+    #expect(notifications[2].contains("Next stop: Bandara Soekarno-Hatta"))
+    #expect(notifications[3].contains("Arrived: Bandara Soekarno-Hatta"))
+    // The alarm: at the transfer and on arrival.
+    #expect(desktop.calls().filter { $0.first == "aplay" }.count == 2)
+  }
+}
