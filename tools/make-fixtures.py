@@ -102,6 +102,8 @@ ADDRESS_TYPES = {"public": 0, "random": 1, "public-identity": 2, "random-identit
 # The Jakarta MRT North-South line in line order (the project's station catalog: minor = position).
 PROJECT_UUID = "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3"
 PROJECT_MAJOR = 1
+# The beacons trains carry (JakartaRail.trainUUID).
+TRAIN_UUID = "F63B21BA-2635-4BE4-8A11-72411E5B0001"
 STATIONS = ["LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM", "ASEAN",
             "Senayan", "Istora", "BendunganHilir", "Setiabudi", "DukuhAtas", "BundaranHI"]
 
@@ -517,6 +519,39 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
                     push(sec + rng.uniform(0, 0.010), beacon_report(neighbour, rng.randint(*ride["neighbourRssi"])))
                 sec += interval
 
+    train_stands = []  # (train, arrive, depart) in seconds from the ride's start
+    for train in ride.get("trains", []):
+        # a train's own beacon (the scheme in JakartaRail: TRAIN_UUID, major = line x 10 + 1 towards
+        # the line's last station or + 2 towards its first, minor = the train set), heard from the
+        # platform while it pulls in, stands and pulls out; a train the rider boards is then heard
+        # from inside it until the capture ends
+        stop = next((arrive, depart) for name, arrive, depart in plan if name == train["at"])
+        if train.get("departsWithRider"):
+            t_depart = stop[1]
+            t_arrive = t_depart - train["dwellSeconds"]
+        else:
+            t_arrive = stop[0] + train["fromSeconds"]
+            t_depart = t_arrive + train["dwellSeconds"]
+        major = train["line"] * 10 + (1 if train["direction"] == "towardsLast" else 2)
+        train_stands.append((train, t_arrive, t_depart))
+        fraction = rng.uniform(*ride["receiveFraction"])
+        sec = t_arrive - appr + rng.uniform(0, interval)
+        end = ride_end if train.get("departsWithRider") else t_depart + appr
+        while sec <= end:
+            when = sec + rng.uniform(0, 0.010)
+            if train.get("departsWithRider") and when > t_depart:
+                mean = train["insideRssi"]
+            else:
+                mean = log_distance(when, t_arrive, t_depart, train["offsetMeters"], 0.0)
+            if mean is not None and rng.random() < fraction:
+                rssi = round(mean + rng.gauss(0, ride["rssiNoiseSigma"]))
+                if rssi >= sensitivity:
+                    data = encode_ad_list([{"flags": 6}, {"ibeacon": {"uuid": TRAIN_UUID, "major": major,
+                                                                     "minor": train["set"], "measuredPower": beacons["measuredPower"]}}], rng)
+                    push(when, {"eventType": "ADV_NONCONN_IND", "addressType": 1, "address": train["address"],
+                                "data": data, "rssi": min(rssi, -40)})
+            sec += interval
+
     for rogue in ride.get("rogueBeacons", []):
         # a beacon claiming a far station, heard strongly for a short while between two stops
         after = next(depart for name, _, depart in plan if name == rogue["afterDeparting"])
@@ -560,6 +595,7 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
         build_acl(cap, extra, ride_start, rng)
     cap.ride_start_us = ride_start
     cap.plan = plan
+    cap.train_stands = train_stands
     cap.alongside = alongside
     t_end = ride_start + int(ride_end * 1_000_000) + 200_000
     for step in sc.get("teardown", []):
@@ -1154,7 +1190,11 @@ def ride_truth(sc: dict, cap: Capture) -> dict:
     for rogue in ride.get("rogueBeacons", []):
         mustNotBeFound.append({"station": rogue["station"], "role": "rogue", "address": rogue["address"].upper()})
     destination = ride.get("destination", cap.plan[-1][0])
-    return {"fixture": f"{sc['name']}.btsnoop", "stops": stops, "destination": destination,
+    trains = [{"line": train["line"], "direction": train["direction"], "set": train["set"], "at": train["at"],
+               "arrive": at(arrive), "depart": at(depart), "riderBoards": bool(train.get("departsWithRider"))}
+              for train, arrive, depart in cap.train_stands]
+    truth_trains = {"trains": trains} if trains else {}
+    return {"fixture": f"{sc['name']}.btsnoop", "stops": stops, **truth_trains, "destination": destination,
             "destinationReached": destination in stood,
             "neverStoodAt": [s for s in STATIONS if s not in stood], "mustNotBeFound": mustNotBeFound}
 

@@ -178,3 +178,39 @@ extension StationEventCommandTests {
     #expect(desktop.calls().filter { $0.first == "aplay" }.count == 2)
   }
 }
+
+/// `beacon-ride` waiting at Lebak Bulus: a train the other way first, then the rider's.
+@Suite struct TrainRideCommandTests {
+  static let wait = TestPaths.fixture("ride-waits-for-train-at-lebak-bulus.btsnoop")
+
+  @Test func theJourneysTrainIsToldOnceTheOtherWayNever() throws {
+    let result = try Executable.run(
+      "beacon-ride", ["--replay", Self.wait, "--from", "LebakBulus", "--to", "Fatmawati", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let events = jsonLines(result.stdout)
+    #expect(
+      events.map { "\($0["event"] as? String ?? "?") \($0["station"] as? String ?? "?")" } == [
+        "found LebakBulus", "train LebakBulus", "approaching Fatmawati", "arrived Fatmawati",
+      ])
+    let train = try #require(events.first { $0["event"] as? String == "train" })
+    #expect(train["line"] as? String == "NorthSouth")
+    #expect(train["towards"] as? String == "Bundaran HI")
+    #expect(train["trainSet"] as? Int == 9)
+    // Told while train 9 pulls in or stands (from the scenario's own timeline), not before.
+    let data = try Data(
+      contentsOf: URL(fileURLWithPath: TestPaths.fixture("ride-waits-for-train-at-lebak-bulus.expected-stations.json")))
+    let truth = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let trains = try #require(truth["trains"] as? [[String: Any]])
+    let boarded = try #require(trains.first { $0["riderBoards"] as? Bool == true })
+    let told = try #require(train["time"] as? String)
+    let stood = try #require(boarded["arrive"] as? String)
+    let left = try #require(boarded["depart"] as? String)
+    #expect(stood < told && told < left, "told \(told), the train stood \(stood) … \(left)")
+  }
+
+  @Test func withoutAStartedJourneyNoTrainIsWaitedFor() throws {
+    let result = try Executable.run("beacon-ride", ["--replay", Self.wait, "--to", "Fatmawati", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!result.stdout.contains(#""event":"train""#))
+  }
+}

@@ -22,9 +22,11 @@ import Positioning
 /// same id fields, or `"kind": "eddystone-uid"` with `namespace` and `instance` hex strings.
 /// The object layout may also describe a network: `"lines"`, each with `name`, `displayName`,
 /// `stations` (station names in order, at least two) and optionally `towardsLast` and
-/// `towardsFirst` (what trains each way show; default: the terminus); and `"interchanges"`,
-/// each with `from`, `to` (station names), `walkingMinutes` and optionally `note`. Without
-/// lines, the stations form one line in file order.
+/// `towardsFirst` (what trains each way show; default: the terminus) and `code` (the number its
+/// trains' beacons carry); `"interchanges"`, each with `from`, `to` (station names),
+/// `walkingMinutes` and optionally `note`; and `"trainUUID"`, the UUID of the trains' beacons
+/// (see ``MRTNavigation/TrainBeaconScheme``). Without lines, the stations form one line in file
+/// order.
 public enum CatalogFile {
   public static func load(path: String) throws(CatalogFileError) -> StationCatalog {
     let data: Data
@@ -50,8 +52,16 @@ public enum CatalogFile {
       }.first
       stations.append(try entry.station(lineOrder: (onLine ?? index) + 1, path: path))
     }
+    var trainBeacons: TrainBeaconScheme?
+    if let text = document.trainUUID {
+      guard let uuid = UUID128(text) else {
+        throw .invalid(path: path, reason: "\"trainUUID\" must be a UUID like F63B21BA-2635-4BE4-8A11-72411E5B0001")
+      }
+      trainBeacons = TrainBeaconScheme(uuid: uuid)
+    }
     do {
-      return try StationCatalog(stations: stations, lines: lines, interchanges: interchanges)
+      return try StationCatalog(
+        stations: stations, lines: lines, interchanges: interchanges, trainBeacons: trainBeacons)
     } catch {
       throw .invalid(path: path, reason: Self.describe(error))
     }
@@ -61,6 +71,7 @@ public enum CatalogFile {
     var stations: [Entry]
     var lines: [LineEntry]?
     var interchanges: [InterchangeEntry]?
+    var trainUUID: String?
   }
 
   private static func decodeDocument(_ data: Data, path: String) throws(CatalogFileError) -> Document {
@@ -140,6 +151,8 @@ public enum CatalogFile {
     case StationCatalog.Problem.lineTooShort(let line): return "line \"\(line)\": a line needs at least two stations"
     case StationCatalog.Problem.unknownStationInInterchange(let from, let to, let unknown):
       return "interchange \(from)–\(to): \"\(unknown)\" is not one of the stations"
+    case StationCatalog.Problem.duplicateLineCode(let code, let first, let second):
+      return "lines \"\(first)\" and \"\(second)\" have the same code \(code)"
     case StationCatalog.Problem.interchangeToItself(let station):
       return "interchange \(station)–\(station): a walk must go to another station"
     default: return String(describing: error)
@@ -233,10 +246,11 @@ private struct LineEntry: Decodable {
   var stations: [String]
   var towardsLast: String?
   var towardsFirst: String?
+  var code: UInt16?
 
   func line(path: String) throws(CatalogFileError) -> TransitLine {
     TransitLine(
-      name: name, displayName: displayName ?? name, stationNames: stations, towardsLast: towardsLast,
+      name: name, displayName: displayName ?? name, stationNames: stations, code: code, towardsLast: towardsLast,
       towardsFirst: towardsFirst)
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeaconScanning
+import Beacons
 import GPSDClient
 import MRTNavigation
 import ServiceManager
@@ -25,6 +26,13 @@ public struct BeaconRideCommand: ParsableCommand {
       underground). Bluetooth comes first; GPS covers what it cannot (no adapter, an \
       adapter gone mid-ride, beacons that stay silent). Each station is told once, with \
       the source that found it first.
+
+      With --from, on the way the ride tells where to change lines (TRANSFER, with the \
+      alarm), the stop ahead of a change or of the destination (APPROACHING), a train \
+      running the wrong way (WRONG WAY); and at the departure station, when the network's \
+      trains carry beacons, that the journey's train is coming in (TRAIN, with the alarm): \
+      its line and direction, heard steadily, not a train the other way or passing by. \
+      Without --from the journey is planned from the first station found.
 
       With --plan it prints the journey from --from to --to and exits: each leg (line, \
       direction, first and last station, stops) and each transfer between them (a change of \
@@ -164,10 +172,27 @@ public struct BeaconRideCommand: ParsableCommand {
       StandardOutput.warn("beacon-ride: \(presenter.found) station(s) found", priority: .notice)
       return
     }
+    // A started journey (--from) with train beacons: the train is waited for at the departure
+    // station, on the same finder as the ride.
+    let shared = finder.map(SharedBeaconFinder.init)
+    let waitsForTrain =
+      journey.map { journey in
+        journey.legs.first.flatMap { catalog.trainBeacon(of: $0.line, $0.direction, trainSet: 1) } != nil
+      } ?? false
+    let trainWatch =
+      waitsForTrain
+      ? DefaultNotifyWhenTrainArrivesAtDepartureStation(
+        finder: shared?.branch(), catalog: catalog, policy: try policyOptions.policy(),
+        rangingConfiguration: try policyOptions.rangingConfiguration()) : nil
     let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      finder: finder, locationFinder: gps, catalog: catalog, policy: try policyOptions.policy(),
+      finder: shared?.branch(), locationFinder: gps, catalog: catalog, policy: try policyOptions.policy(),
       rangingConfiguration: try policyOptions.rangingConfiguration())
     let ride = RidePresenter(useCase: useCase, format: output.format, output: stdout, alerts: alerts)
+    if let trainWatch, let journey {
+      trainWatch.delegate = ride
+      // Without Bluetooth no train can be heard: the ride goes on without.
+      _ = trainWatch.start(journey: journey)
+    }
     let started = journey.map { useCase.start(journey: $0) } ?? useCase.start(arrival: destination)
     try sources.drive(started: started, starts: useCase.sourceStarts, output: ride)
     guard ride.arrived != nil else {

@@ -198,7 +198,7 @@ public struct BeaconScanCommand: ParsableCommand {
         let composite = CompositeScanOutput(output: presenter, listeners: listeners, reporter: reporter)
         finder.delegate = composite
         try run.run(finder, output: composite)
-      case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation:
+      case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation, .noTrainBeacons:
         try run.reportStartFailure(of: finder, output: presenter)
       }
       return

@@ -40,7 +40,7 @@ struct RideSources {
         _ = gps.stop()
         output.finish(statistics: ScanStatistics())
       }
-    case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation:
+    case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation, .noTrainBeacons:
       // Only Bluetooth can fail to start (gpsd is retried), so there is a finder here.
       guard let run, let finder else { throw ExitStatus.unavailable }
       try run.reportStartFailure(of: finder, output: output)

@@ -6,7 +6,9 @@ import MRTNavigation
 /// the finder feeds); a line per station found; at a transfer a line, a notification and the
 /// alarm; for the stop ahead of a transfer or the destination a line and a notification; then
 /// on arrival a line, a notification and the alarm, and the ride is done.
-final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
+final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate,
+  NotifyWhenTrainArrivesAtDepartureStationDelegate
+{
   let useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce
   let formatter: StationEventFormatter
   let output: StandardOutput
@@ -78,6 +80,24 @@ final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTSta
     alerts.notify(
       title: "Wrong way: \(station.displayName)",
       body: "Take the \(leg.line.displayName) towards \(leg.headsign).")
+  }
+
+  func notifyWhenTrainArrivesAtDepartureStation(
+    _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, didArrive train: Train, at station: Station,
+    rssi: Double, time: CaptureTime
+  ) {
+    output.writeLine(formatter.train(train, at: station, rssi: rssi, time: time))
+    output.flush()
+    alerts.raise(
+      title: "Your train: \(train.line.displayName) towards \(train.headsign)",
+      body: "It is coming in at \(station.displayName). Board it.", reason: .trainArriving(at: station))
+  }
+
+  func notifyWhenTrainArrivesAtDepartureStation(
+    _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, riderIsAt station: Station, evidence: StationEvidence,
+    time: CaptureTime
+  ) {
+    StandardOutput.warn("beacon-ride: at \(station.displayName); waiting for the train", priority: .info)
   }
 
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(

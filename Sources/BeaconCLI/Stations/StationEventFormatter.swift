@@ -10,10 +10,11 @@ import Positioning
 /// GPS event its position (`lat`, `lon`; `time` is then the fix's own). Along a journey,
 /// `transfer` (with `line`, `towards` and, for a walk, `walkTo` and `walkingMinutes`),
 /// `approaching` (with `approach`: destination or transfer) and `wrongDirection` (with `line`,
-/// `towards`) events too; each has a `detail` for people.
+/// `towards`) events too, and at the departure station `train` (with `line`, `towards`,
+/// `trainSet`); each has a `detail` for people.
 struct StationEventFormatter {
   enum Kind: String {
-    case found, arrived, left, suspect, transfer, approaching, wrongDirection
+    case found, arrived, left, suspect, transfer, approaching, wrongDirection, train
   }
 
   var format: OutputFormat
@@ -50,6 +51,17 @@ struct StationEventFormatter {
     return line(
       .transfer, transfer.from, rssi: evidence.rssi, gps: gps, source: evidence.source, at: time,
       detail: Self.changeInstruction(transfer, next: next), fields: fields)
+  }
+
+  /// The journey's train is coming in at the rider's departure station.
+  func train(_ train: Train, at station: Station, rssi: Double, time: CaptureTime) -> String {
+    line(
+      .train, station, rssi: rssi, gps: nil, source: .bluetooth, at: time,
+      detail: "your train is coming in: the \(train.line.displayName) towards \(train.headsign)",
+      fields: [
+        ("line", .text(train.line.name)), ("towards", .text(train.headsign)),
+        ("trainSet", .number(Int(train.trainSet))),
+      ])
   }
 
   /// The next stop is where the rider gets off.

@@ -9,6 +9,9 @@ public struct TransitLine: Hashable, Sendable {
   public var displayName: String
   /// The key names of its stations (``Station/name``), in order from one end to the other.
   public var stationNames: [String]
+  /// The number its beacons carry: the major of its stations' beacons and, in a
+  /// ``TrainBeaconScheme``, of its trains' (`nil`: its trains carry no beacons this catalog knows).
+  public var code: UInt16?
   /// What trains running towards the last station show, when it is not the last station's
   /// display name (see ``StationCatalog/headsign(of:_:)``).
   public var towardsLast: String?
@@ -17,10 +20,11 @@ public struct TransitLine: Hashable, Sendable {
   public var towardsFirst: String?
 
   public init(
-    name: String, displayName: String, stationNames: [String], towardsLast: String? = nil,
+    name: String, displayName: String, stationNames: [String], code: UInt16? = nil, towardsLast: String? = nil,
     towardsFirst: String? = nil
   ) {
     self.name = name
+    self.code = code
     self.displayName = displayName
     self.stationNames = stationNames
     self.towardsLast = towardsLast

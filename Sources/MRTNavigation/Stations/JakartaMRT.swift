@@ -70,7 +70,8 @@ public enum JakartaMRT {
 
   /// The line, Lebak Bulus to Bundaran HI.
   public static let northSouthLine = TransitLine(
-    name: "NorthSouth", displayName: "MRT North–South line", stationNames: northSouthLineEntries.map(\.name))
+    name: "NorthSouth", displayName: "MRT North–South line", stationNames: northSouthLineEntries.map(\.name),
+    code: northSouthLineMajor)
 
   /// The North–South line alone. The tools' default is the network it is part of,
   /// ``JakartaRail/network``.

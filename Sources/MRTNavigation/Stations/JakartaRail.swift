@@ -15,6 +15,9 @@ import BluetoothTypes
 /// from 1. A station several lines stop at has one beacon, of the first of them in that order:
 /// Manggarai, BNI City and Duri are Cikarang-line stations (2), LRT Dukuh Atas to Cawang are
 /// Cibubur-line stations (4). Majors 6 to 999 are free for other lines of a user's catalog.
+/// Trains carry beacons of their own (``trainUUID``, ``TrainBeaconScheme``): major = line × 10
+/// + 1 towards the line's last station (11: North–South towards Bundaran HI), + 2 towards its
+/// first; minor = the train set.
 ///
 /// Data (`tools/network-data/jakarta-rail.json`, with `SOURCES.md` beside it): the LRT stations'
 /// order and platform centres from the GTFS feed `MuhammadNafishZaldinanda/gtfs-lrt-jabodebek`
@@ -46,23 +49,23 @@ public enum JakartaRail {
         "Cikarang", "Telagamurni", "Cibitung", "Tambun", "BekasiTimur", "Bekasi", "Kranji", "Cakung", "KlenderBaru",
         "Buaran", "Klender", "Jatinegara", "Matraman", "Manggarai", "Sudirman", "BNICity", "Karet", "TanahAbang",
         "Duri", "Angke", "KampungBandan",
-      ]),
+      ], code: cikarangLineMajor),
     TransitLine(
       name: "Airport", displayName: "airport line",
-      stationNames: ["Manggarai", "BNICity", "Duri", "RawaBuaya", "BatuCeper", "SoekarnoHatta"]),
+      stationNames: ["Manggarai", "BNICity", "Duri", "RawaBuaya", "BatuCeper", "SoekarnoHatta"], code: airportLineMajor),
     TransitLine(
       name: "LRTCibubur", displayName: "LRT Jabodebek Cibubur line",
       stationNames: [
         "DukuhAtasLRT", "SetiabudiLRT", "RasunaSaid", "Kuningan", "Pancoran", "Cikoko", "Ciliwung", "Cawang", "TMII",
         "KampungRambutan", "Ciracas", "Harjamukti",
-      ],
+      ], code: lrtCibuburLineMajor,
       towardsFirst: "Dukuh Atas"),
     TransitLine(
       name: "LRTBekasi", displayName: "LRT Jabodebek Bekasi line",
       stationNames: [
         "DukuhAtasLRT", "SetiabudiLRT", "RasunaSaid", "Kuningan", "Pancoran", "Cikoko", "Ciliwung", "Cawang", "Halim",
         "JatiBeningBaru", "Cikunir1", "Cikunir2", "BekasiBarat", "JatiMulya",
-      ],
+      ], code: lrtBekasiLineMajor,
       towardsFirst: "Dukuh Atas"),
   ]
 
@@ -100,7 +103,13 @@ public enum JakartaRail {
   }()
 
   /// The network: its stations, lines and walking links.
-  public static let network = StationCatalog(trustedStations: stations, lines: lines, interchanges: interchanges)
+  public static let network = StationCatalog(
+    trustedStations: stations, lines: lines, interchanges: interchanges,
+    trainBeacons: TrainBeaconScheme(uuid: trainUUID))
+
+  /// The iBeacon proximity UUID of the beacons trains carry (``TrainBeaconScheme``):
+  /// F63B21BA-2635-4BE4-8A11-72411E5B0001.
+  public static let trainUUID = UUID128(high: 0xF63B_21BA_2635_4BE4, low: 0x8A11_7241_1E5B_0001)
 
   /// The Cikarang line, from Cikarang to Kampung Bandan.
   private static let cikarangLineEntries: [BuiltInStation] = [

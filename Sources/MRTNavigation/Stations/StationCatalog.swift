@@ -11,6 +11,8 @@ public struct StationCatalog: Hashable, Sendable {
   public let lines: [TransitLine]
   /// The walking links between stations of different lines.
   public let interchanges: [Interchange]
+  /// How the trains' beacons are numbered, if trains carry beacons.
+  public let trainBeacons: TrainBeaconScheme?
   let network: StationNetwork
   private let byIdentity: BeaconIdentityIndex
   private let byKey: [String: Int]
@@ -32,12 +34,17 @@ public struct StationCatalog: Hashable, Sendable {
     case unknownStationInInterchange(from: String, to: String, unknown: String)
     /// A walking link goes from a station to itself.
     case interchangeToItself(String)
+    /// Two lines have the same code.
+    case duplicateLineCode(UInt16, first: String, second: String)
   }
 
   /// Builds a catalog; names, aliases, beacon identities and line names must be unique, and
   /// lines and walking links must name the catalog's stations. Without `lines`, one line runs
   /// through the stations in the order given.
-  public init(stations: [Station], lines: [TransitLine] = [], interchanges: [Interchange] = []) throws(Problem) {
+  public init(
+    stations: [Station], lines: [TransitLine] = [], interchanges: [Interchange] = [],
+    trainBeacons: TrainBeaconScheme? = nil
+  ) throws(Problem) {
     guard !stations.isEmpty else { throw .empty }
     var byIdentity = BeaconIdentityIndex(capacity: stations.count)
     var byKey: [String: Int] = [:]
@@ -58,6 +65,7 @@ public struct StationCatalog: Hashable, Sendable {
     self.stations = stations
     self.lines = lines
     self.interchanges = interchanges
+    self.trainBeacons = trainBeacons
     self.byIdentity = byIdentity
     self.byKey = byKey
     self.network = try Self.network(
@@ -66,7 +74,10 @@ public struct StationCatalog: Hashable, Sendable {
 
   /// Builds a catalog from data known to be sound (built-in data); on a clash the first
   /// station keeps the name or identity, and what names no station is left out.
-  init(trustedStations stations: [Station], lines: [TransitLine] = [], interchanges: [Interchange] = []) {
+  init(
+    trustedStations stations: [Station], lines: [TransitLine] = [], interchanges: [Interchange] = [],
+    trainBeacons: TrainBeaconScheme? = nil
+  ) {
     var byIdentity = BeaconIdentityIndex(capacity: stations.count)
     var byKey: [String: Int] = [:]
     for (index, station) in stations.enumerated() {
@@ -90,6 +101,7 @@ public struct StationCatalog: Hashable, Sendable {
     self.stations = stations
     self.lines = lines
     self.interchanges = interchanges
+    self.trainBeacons = trainBeacons
     self.byIdentity = byIdentity
     self.byKey = byKey
     self.network =
@@ -146,6 +158,26 @@ public struct StationCatalog: Hashable, Sendable {
     return given ?? terminus.flatMap { station(named: $0)?.displayName } ?? line.displayName
   }
 
+  /// The train a beacon identity names: a train beacon of ``trainBeacons`` whose line code is
+  /// one of the lines'.
+  public func train(for identity: BeaconIdentity) -> Train? {
+    guard let decoded = trainBeacons?.decode(identity),
+      let line = lines.first(where: { $0.code == decoded.lineCode })
+    else { return nil }
+    return Train(
+      line: line, direction: decoded.direction, trainSet: decoded.trainSet,
+      headsign: headsign(of: line, decoded.direction))
+  }
+
+  /// The beacon train set `trainSet` of `line` running `direction` carries; `nil` when trains
+  /// carry no beacons here or the line has no code.
+  public func trainBeacon(of line: TransitLine, _ direction: TransitLine.Direction, trainSet: UInt16)
+    -> BeaconIdentity?
+  {
+    guard let code = line.code else { return nil }
+    return trainBeacons?.identity(lineCode: code, direction: direction, trainSet: trainSet)
+  }
+
   /// Fewest stops between two stations over the whole network, a walk counting as one;
   /// `nil` when one cannot be reached from the other.
   public func stops(from origin: Station, to destination: Station) -> Int? {
@@ -178,8 +210,13 @@ public struct StationCatalog: Hashable, Sendable {
     var lineStations: [[Int]] = []
     var stops = [[StationNetwork.Stop]](repeating: [], count: stationCount)
     var lineNames: Set<String> = []
+    var codes: [UInt16: String] = [:]
     for (lineIndex, line) in lines.enumerated() {
       guard lineNames.insert(key(line.name)).inserted else { throw .duplicateLine(line.name) }
+      if let code = line.code {
+        if let first = codes[code] { throw .duplicateLineCode(code, first: first, second: line.name) }
+        codes[code] = line.name
+      }
       guard line.stationNames.count >= 2 else { throw .lineTooShort(line.name) }
       var positions: [Int] = []
       for name in line.stationNames {
@@ -207,6 +244,7 @@ public struct StationCatalog: Hashable, Sendable {
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.stations == rhs.stations && lhs.lines == rhs.lines && lhs.interchanges == rhs.interchanges
+      && lhs.trainBeacons == rhs.trainBeacons
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -2,6 +2,8 @@
 public enum AlarmReason: Hashable, Sendable {
   /// The rider has arrived at their destination.
   case arrived(at: Station)
+  /// The rider's train is coming in at their departure station.
+  case trainArriving(at: Station)
   /// The rider is where their journey changes lines.
   case transfer(at: Station)
   /// The rider, with nothing else running, is near a station (the background rider).

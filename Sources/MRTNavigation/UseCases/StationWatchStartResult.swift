@@ -17,4 +17,7 @@ public enum StationWatchStartResult: Hashable, Sendable {
   case locationUnavailable
   /// The destination given is not a station of the catalog; nothing started.
   case unknownStation
+  /// The catalog numbers no beacons for the trains of the journey's first line (or the journey
+  /// has no ride): no train can be waited for; nothing started.
+  case noTrainBeacons
 }

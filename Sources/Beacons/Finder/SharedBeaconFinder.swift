@@ -1,0 +1,80 @@
+import BluetoothTypes
+
+/// One finder heard by several listeners, each through a ``branch()`` of its own: a
+/// ``BeaconFinder`` with its own delegate, started and stopped on its own.
+///
+/// The shared finder starts with the first branch started and stops with the last one stopped;
+/// a branch started while it runs answers what the shared finder's start answered. Each sighting
+/// and each passing of time goes to every started branch's delegate, in the order the branches
+/// were made. Not `Sendable`: keep it, its branches and their delegates on one actor.
+public final class SharedBeaconFinder: BeaconFinderDelegate {
+  /// The finder shared.
+  public let finder: any BeaconFinder
+  /// The branches, held weakly: each holds the shared finder, which lives while one does.
+  private var branches: [WeakBranch] = []
+  private var started: BeaconFinderStartResult?
+
+  public init(_ finder: any BeaconFinder) { self.finder = finder }
+
+  /// A new branch, not started.
+  public func branch() -> any BeaconFinder {
+    let branch = Branch(shared: self)
+    branches.append(WeakBranch(branch: branch))
+    return branch
+  }
+
+  fileprivate func start(_ branch: Branch) -> BeaconFinderStartResult {
+    guard !branch.isStarted else { return .alreadyStarted }
+    if started == nil {
+      finder.delegate = self
+      let result = finder.start()
+      guard result == .started || result == .alreadyStarted else { return result }
+      started = result
+    }
+    branch.isStarted = true
+    return .started
+  }
+
+  fileprivate func stop(_ branch: Branch) -> BeaconFinderStopResult {
+    guard branch.isStarted else { return .notRunning }
+    branch.isStarted = false
+    if !branches.contains(where: { $0.branch?.isStarted == true }) {
+      started = nil
+      _ = finder.stop()
+    }
+    return .stopped
+  }
+
+  public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+    for case let branch? in branches.map(\.branch) where branch.isStarted {
+      branch.delegate?.beaconFinder(branch, didSee: sighting)
+    }
+  }
+
+  public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+    for case let branch? in branches.map(\.branch) where branch.isStarted {
+      branch.delegate?.beaconFinder(branch, didReach: time)
+    }
+  }
+
+  private struct WeakBranch {
+    weak var branch: Branch?
+  }
+}
+
+/// One listener's view of a ``SharedBeaconFinder``.
+private final class Branch: BeaconFinder {
+  weak var delegate: (any BeaconFinderDelegate)?
+  let shared: SharedBeaconFinder
+  var isStarted = false
+
+  init(shared: SharedBeaconFinder) { self.shared = shared }
+
+  func start() -> BeaconFinderStartResult { shared.start(self) }
+  func stop() -> BeaconFinderStopResult { shared.stop(self) }
+
+  deinit {
+    // A listener gone without stopping: the shared finder must not run for it.
+    if isStarted { _ = shared.stop(self) }
+  }
+}

@@ -1,0 +1,68 @@
+import Beacons
+import BluetoothTypes
+
+/// Sightings in, trains that arrived (and left) out: a ``BeaconRanging`` ranging the catalog's
+/// train beacons, judged by a ``TrainArrivalPolicy``.
+public struct TrainArrivalDetector: Sendable {
+  /// What a train did.
+  public enum Event: Hashable, Sendable {
+    /// `train` is at the platform: its beacon has been strong steadily; `rssi` the smoothed
+    /// RSSI (dBm) that made it certain.
+    case arrived(Train, rssi: Double, at: CaptureTime)
+    /// `train`, which had arrived, has gone.
+    case left(Train, at: CaptureTime)
+  }
+
+  public let catalog: StationCatalog
+  public let policy: TrainArrivalPolicy
+  private var ranging: BeaconRanging
+  /// Since when each train beacon has been strong, and with how many reports.
+  private var strong: [BeaconIdentity: (since: CaptureTime, reports: Int)] = [:]
+  private var arrived: Set<BeaconIdentity> = []
+
+  /// A detector of `catalog`'s train beacons; with no ``StationCatalog/trainBeacons`` it finds none.
+  public init(
+    catalog: StationCatalog, policy: TrainArrivalPolicy = TrainArrivalPolicy(),
+    rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration()
+  ) {
+    self.catalog = catalog
+    self.policy = policy
+    // Without a scheme, a region no beacon broadcasts: nothing is ranged.
+    let region = catalog.trainBeacons?.region ?? BeaconRegion(uuid: UUID128(high: 0, low: 0))
+    ranging = BeaconRanging(regions: [region], configuration: rangingConfiguration)
+  }
+
+  /// Takes one sighting.
+  public mutating func ingest(_ sighting: BeaconSighting) -> [Event] {
+    guard catalog.trainBeacons != nil else { return [] }
+    return ranging.ingest(sighting).flatMap { handle($0) }
+  }
+
+  /// Moves time on without a sighting, so trains whose beacons fell silent have left.
+  public mutating func advance(to time: CaptureTime) -> [Event] {
+    ranging.advance(to: time).flatMap { handle($0) }
+  }
+
+  private mutating func handle(_ event: BeaconRanging.Event) -> [Event] {
+    switch event {
+    case .ranged(let state):
+      guard let train = catalog.train(for: state.identity), let rssi = state.smoothedRSSI else { return [] }
+      if rssi >= policy.enterThreshold {
+        var run = strong[state.identity] ?? (since: state.lastSeen, reports: 0)
+        run.reports += 1
+        strong[state.identity] = run
+        let steady = state.lastSeen.microseconds(since: run.since) >= policy.steadyFor.wholeMicroseconds
+        guard steady, run.reports >= policy.minimumReports, arrived.insert(state.identity).inserted else { return [] }
+        return [.arrived(train, rssi: rssi, at: state.lastSeen)]
+      }
+      // Not strong: the steady run is over; below the exit threshold the train has gone.
+      strong[state.identity] = nil
+      guard rssi < policy.exitThreshold, arrived.remove(state.identity) != nil else { return [] }
+      return [.left(train, at: state.lastSeen)]
+    case .lost(let state):
+      strong[state.identity] = nil
+      guard arrived.remove(state.identity) != nil, let train = catalog.train(for: state.identity) else { return [] }
+      return [.left(train, at: state.lastSeen)]
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import Beacons
+import BluetoothTypes
+import Positioning
+
+/// ``NotifyWhenTrainArrivesAtDepartureStation`` over the two station sources (``StationSources``:
+/// where the rider is) and the train beacons a ``TrainArrivalDetector`` hears on the same
+/// finder, through a ``Beacons/SharedBeaconFinder``. Not `Sendable`: keep it on one actor.
+public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTrainArrivesAtDepartureStation,
+  StationSourcesReceiver, BeaconFinderDelegate
+{
+  public weak var delegate: (any NotifyWhenTrainArrivesAtDepartureStationDelegate)?
+  public private(set) var journey: Journey?
+  public let catalog: StationCatalog
+  public let trainPolicy: TrainArrivalPolicy
+  private let sources: StationSources
+  /// The train beacons' own view of the finder; `nil` without Bluetooth (no train can be told).
+  private let trainFinder: (any BeaconFinder)?
+  private let rangingConfiguration: BeaconRanging.Configuration
+  private var trains: TrainArrivalDetector
+  /// The train to wait for: the first leg's line and direction.
+  private var awaited: (line: TransitLine, direction: TransitLine.Direction, station: Station)?
+  private var riderIsAtStation = false
+  public private(set) var isRunning = false
+
+  /// Over a beacon finder (shared between station and train beacons) and, when given, a
+  /// location finder (for the rider at an elevated station without a station beacon).
+  public init(
+    finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)? = nil,
+    catalog: StationCatalog = JakartaRail.network, policy: StationPresencePolicy = StationPresencePolicy(),
+    trainPolicy: TrainArrivalPolicy = TrainArrivalPolicy(),
+    rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration(),
+    gpsPolicy: GPSStationPolicy = GPSStationPolicy()
+  ) {
+    let shared = finder.map(SharedBeaconFinder.init)
+    self.catalog = catalog
+    self.trainPolicy = trainPolicy
+    self.rangingConfiguration = rangingConfiguration
+    trainFinder = shared?.branch()
+    trains = TrainArrivalDetector(catalog: catalog, policy: trainPolicy, rangingConfiguration: rangingConfiguration)
+    sources = StationSources(
+      finder: shared?.branch(), locationFinder: locationFinder, catalog: catalog, policy: policy,
+      rangingConfiguration: rangingConfiguration, gpsPolicy: gpsPolicy)
+    sources.receiver = self
+  }
+
+  /// What each station source's start answered.
+  public var sourceStarts: SourceStarts { sources.starts }
+
+  public func start(journey: Journey) -> StationWatchStartResult {
+    guard !isRunning else { return .alreadyStarted }
+    guard let leg = journey.legs.first, catalog.trainBeacon(of: leg.line, leg.direction, trainSet: 1) != nil else {
+      return .noTrainBeacons
+    }
+    guard let trainFinder else { return .bluetoothUnavailable }
+    trainFinder.delegate = self
+    switch trainFinder.start() {
+    case .notAuthorized: return .notAuthorized
+    case .bluetoothUnavailable: return .bluetoothUnavailable
+    case .failed: return .finderFailed
+    case .started, .alreadyStarted: break
+    }
+    trains = TrainArrivalDetector(catalog: catalog, policy: trainPolicy, rangingConfiguration: rangingConfiguration)
+    let result = sources.start()
+    guard result == .started else {
+      _ = trainFinder.stop()
+      return result
+    }
+    self.journey = journey
+    awaited = (leg.line, leg.direction, leg.first)
+    riderIsAtStation = false
+    isRunning = true
+    return .started
+  }
+
+  public func stop() -> StationWatchStopResult {
+    guard isRunning else { return .notRunning }
+    isRunning = false
+    _ = sources.stop()
+    _ = trainFinder?.stop()
+    return .stopped
+  }
+
+  func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {
+    guard isRunning, !riderIsAtStation, station == awaited?.station else { return }
+    riderIsAtStation = true
+    delegate?.notifyWhenTrainArrivesAtDepartureStation(self, riderIsAt: station, evidence: evidence, time: time)
+  }
+
+  func sources(_ sources: StationSources, didSuspect station: Station, reason: StationSuspicion, at time: CaptureTime) {
+  }
+
+  func sources(_ sources: StationSources, gpsDidChange condition: LocationSourceCondition) {}
+
+  public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+    guard isRunning else { return }
+    handle(trains.ingest(sighting))
+  }
+
+  public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+    guard isRunning else { return }
+    handle(trains.advance(to: time))
+  }
+
+  private func handle(_ events: [TrainArrivalDetector.Event]) {
+    for case .arrived(let train, let rssi, let time) in events {
+      guard isRunning, riderIsAtStation, let awaited, train.line == awaited.line,
+        train.direction == awaited.direction
+      else { continue }
+      // Done: stop listening, leave the finders to the caller that started them.
+      isRunning = false
+      sources.pause()
+      trainFinder?.delegate = nil
+      delegate?.notifyWhenTrainArrivesAtDepartureStation(
+        self, didArrive: train, at: awaited.station, rssi: rssi, time: time)
+    }
+  }
+}

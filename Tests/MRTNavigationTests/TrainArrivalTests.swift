@@ -1,0 +1,154 @@
+import BeaconTestSupport
+import Beacons
+import BluetoothTypes
+import Testing
+
+@testable import MRTNavigation
+
+/// Train beacons, their arrivals, and the rider told when their train comes in.
+@Suite struct TrainArrivalTests {
+  private typealias F = FindingFixtures
+  let network = JakartaRail.network
+
+  /// A report of train set `trainSet` on the North–South line running `direction`.
+  func train(_ direction: TransitLine.Direction, set trainSet: UInt16 = 7, rssi: Int8, at seconds: Double)
+    -> BeaconSighting
+  {
+    let identity = network.trainBeacon(of: JakartaMRT.northSouthLine, direction, trainSet: trainSet)
+    guard case .iBeacon(let uuid, let major, let minor)? = identity else {
+      Issue.record("no train beacon")
+      return F.sighting(minor: 1, rssi: rssi, at: seconds)
+    }
+    return F.sighting(
+      minor: minor, rssi: rssi, at: seconds, uuid: uuid, major: major, address: 0xD0D0_0000_0000 | UInt64(major))
+  }
+
+  @Test func trainBeaconsFollowTheScheme() throws {
+    let line = JakartaMRT.northSouthLine
+    let towardsBHI = try #require(network.trainBeacon(of: line, .towardsLast, trainSet: 7))
+    #expect(towardsBHI == .iBeacon(uuid: JakartaRail.trainUUID, major: 11, minor: 7))
+    #expect(network.trainBeacon(of: line, .towardsFirst, trainSet: 7)?.major == 12)
+    let train = try #require(network.train(for: towardsBHI))
+    #expect(train.line.name == "NorthSouth" && train.direction == .towardsLast && train.trainSet == 7)
+    #expect(train.headsign == "Bundaran HI")
+    #expect(network.train(for: .iBeacon(uuid: JakartaRail.trainUUID, major: 13, minor: 7)) == nil)  // no direction 3
+    #expect(network.train(for: .iBeacon(uuid: JakartaRail.trainUUID, major: 91, minor: 7)) == nil)  // no line 9
+    #expect(network.station(for: towardsBHI) == nil)
+  }
+
+  @Test func aTrainStandingAtThePlatformArrivesAPassingOneDoesNot() {
+    var detector = TrainArrivalDetector(catalog: network)
+    var events: [TrainArrivalDetector.Event] = []
+    // Passing on the other track: strong for 4 s.
+    for step in stride(from: 0.0, to: 4.0, by: 0.5) {
+      events += detector.ingest(train(.towardsFirst, rssi: -70, at: step))
+    }
+    #expect(events.isEmpty)
+    // Pulling in and standing: strong for 30 s.
+    for step in stride(from: 60.0, to: 90.0, by: 0.5) {
+      events += detector.ingest(train(.towardsLast, rssi: -72, at: step))
+    }
+    let arrivals = events.compactMap { event -> Double? in
+      guard case .arrived(let train, _, let time) = event, train.direction == .towardsLast else { return nil }
+      return Double(time.microseconds(since: F.time(60))) / 1e6
+    }
+    #expect(arrivals.count == 1)
+    #expect(arrivals.first.map { (8...9).contains($0) } == true, "\(arrivals)")
+    // Gone: lost after the exit period.
+    events = detector.advance(to: F.time(200))
+    #expect(
+      events.contains {
+        if case .left(let train, _) = $0 { return train.direction == .towardsLast } else { return false }
+      })
+  }
+
+  private final class Recorder: NotifyWhenTrainArrivesAtDepartureStationDelegate {
+    var lines: [String] = []
+    func notifyWhenTrainArrivesAtDepartureStation(
+      _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, didArrive train: Train, at station: Station,
+      rssi: Double, time: CaptureTime
+    ) { lines.append("train \(train.headsign) \(train.trainSet) at \(station.name)") }
+    func notifyWhenTrainArrivesAtDepartureStation(
+      _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, riderIsAt station: Station,
+      evidence: StationEvidence, time: CaptureTime
+    ) { lines.append("at \(station.name)") }
+  }
+
+  /// The rider's whole wait at Lebak Bulus: a train comes before they are there, one the other
+  /// way, then theirs.
+  @Test func onlyTheJourneysTrainAfterTheRiderIsThereIsTold() throws {
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: finder, catalog: network)
+    let recorder = Recorder()
+    useCase.delegate = recorder
+    #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "BundaranHI")) == .started)
+    // Before the rider is at the station: their train, standing 30 s. Not told.
+    for step in stride(from: 0.0, to: 30.0, by: 0.5) {
+      finder.deliver(train(.towardsLast, set: 3, rssi: -70, at: step))
+    }
+    finder.advance(to: F.time(60))
+    // The rider reaches the platform: the station beacon, strong.
+    for step in stride(from: 60.0, to: 400.0, by: 0.5) {
+      finder.deliver(F.sighting(minor: 1, rssi: -78, at: step))
+      if (100..<130).contains(step) { finder.deliver(train(.towardsFirst, set: 5, rssi: -70, at: step + 0.25)) }
+      if (200..<230).contains(step) { finder.deliver(train(.towardsLast, set: 9, rssi: -74, at: step + 0.25)) }
+    }
+    #expect(recorder.lines == ["at LebakBulus", "train Bundaran HI 9 at LebakBulus"])
+    #expect(!useCase.isRunning)
+    #expect(finder.isRunning, "the finder is left to the caller")
+  }
+
+  @Test func aJourneyWithoutTrainBeaconsCannotWait() throws {
+    let stationsOnly = JakartaMRT.catalog  // no train scheme
+    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: ScriptedBeaconFinder(), catalog: stationsOnly)
+    #expect(useCase.start(journey: try stationsOnly.journey(from: "LebakBulus", to: "BlokM")) == .noTrainBeacons)
+    let walkOnly = try network.journey(from: "DukuhAtas", to: "BNICity")
+    let other = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: ScriptedBeaconFinder(), catalog: network)
+    #expect(other.start(journey: walkOnly) == .noTrainBeacons)
+  }
+
+  @Test func noAdapterIsSaid() throws {
+    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(
+      finder: ScriptedBeaconFinder(startResult: .bluetoothUnavailable), catalog: network)
+    #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "BlokM")) == .bluetoothUnavailable)
+  }
+}
+
+/// One finder, several listeners.
+@Suite struct SharedBeaconFinderTests {
+  private typealias F = FindingFixtures
+
+  private final class Listener: BeaconFinderDelegate {
+    var seen = 0
+    func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) { seen += 1 }
+    func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {}
+  }
+
+  @Test func startsWithTheFirstBranchStopsWithTheLast() {
+    let finder = ScriptedBeaconFinder()
+    let shared = SharedBeaconFinder(finder)
+    let first = shared.branch()
+    let second = shared.branch()
+    let (a, b) = (Listener(), Listener())
+    first.delegate = a
+    second.delegate = b
+    #expect(first.start() == .started)
+    #expect(first.start() == .alreadyStarted)
+    finder.deliver(F.sighting(minor: 1, rssi: -70, at: 0))
+    #expect(second.start() == .started)
+    finder.deliver(F.sighting(minor: 1, rssi: -70, at: 1))
+    #expect((a.seen, b.seen) == (2, 1))
+    #expect(first.stop() == .stopped)
+    #expect(finder.isRunning)
+    finder.deliver(F.sighting(minor: 1, rssi: -70, at: 2))
+    #expect((a.seen, b.seen) == (2, 2))
+    #expect(second.stop() == .stopped)
+    #expect(!finder.isRunning)
+    #expect(second.stop() == .notRunning)
+  }
+
+  @Test func aFailedStartIsPassedOn() {
+    let shared = SharedBeaconFinder(ScriptedBeaconFinder(startResult: .notAuthorized))
+    #expect(shared.branch().start() == .notAuthorized)
+  }
+}
