@@ -127,6 +127,42 @@ struct EmulatorIntegrationTests {
     #expect(seen == ["CipeteRaya", "HajiNawi", "BlokA"], "\(scanner.stderr)")
   }
 
+  /// Three controllers on one emulated radio: the station beacon, the trains (one the other
+  /// way first, then the rider's), and the rider, who is told of their train once they are at
+  /// the station and it has come in.
+  @Test func aTrainBroadcasterAndAStationBroadcasterGiveTheRiderTheTrainEvent() throws {
+    let emulator = try Emulator(controllers: 3)
+    defer { emulator.stop() }
+    let (rider, station, train) = (emulator.controllers[0], emulator.controllers[1], emulator.controllers[2])
+    let platform = try background("beacon-broadcast", ["-i", station.device, "--station", "LebakBulus"])
+    defer { platform.stop() }
+    #expect(platform.waitForStderr("HCI 5.0", seconds: 10))
+    let ride = try background(
+      "beacon-ride",
+      ["-i", rider.device, "--from", "LebakBulus", "--to", "Fatmawati", "--duration", "40", "--format", "json"])
+    defer { ride.stop() }
+    #expect(ride.waitForStderr("waiting for the train", seconds: 15), "\(ride.stderr)")
+    // First a train the other way, standing as long: not the rider's.
+    let otherWay = try run(
+      "beacon-broadcast", ["-i", train.device, "--train", "NorthSouth:LebakBulus", "--train-set", "4", "--dwell", "12"])
+    #expect(otherWay.status == 0, "\(otherWay.stderr)")
+    let coming = try run(
+      "beacon-broadcast",
+      [
+        "-i", train.device, "--train", "NorthSouth:BundaranHI", "--train-set", "9", "--arrive-after", "2", "--dwell",
+        "12",
+      ])
+    #expect(coming.status == 0, "\(coming.stderr)")
+    ride.signal(SIGINT)
+    _ = ride.wait(seconds: 5)
+    let events = jsonLines(ride.stdout)
+    #expect(events.first?["event"] as? String == "found" && events.first?["station"] as? String == "LebakBulus")
+    let trains = events.filter { $0["event"] as? String == "train" }
+    #expect(trains.count == 1, "\(ride.stdout)\n\(ride.stderr)")
+    #expect(trains.first?["towards"] as? String == "Bundaran HI")
+    #expect(trains.first?["trainSet"] as? Int == 9)
+  }
+
   @Test func ctrlCLeavesTheScannerControllerNotScanning() throws {
     let emulator = try Emulator(controllers: 1)
     defer { emulator.stop() }

@@ -98,6 +98,33 @@ import Testing
     #expect(result.stderr.contains("Did you mean SoekarnoHatta?"))
   }
 
+  @Test func broadcastSimulatesATrainOfTheNetworksScheme() throws {
+    let result = try Executable.run(
+      "beacon-broadcast", ["--train", "NorthSouth:BundaranHI", "--train-set", "9", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let plan = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(plan["uuid"] as? String == "F63B21BA-2635-4BE4-8A11-72411E5B0001")
+    #expect(plan["major"] as? Int == 11)
+    #expect(plan["minor"] as? Int == 9)
+    #expect(plan["trainLine"] as? String == "NorthSouth")
+    #expect(plan["towards"] as? String == "Bundaran HI")
+    let wrong = try Executable.run("beacon-broadcast", ["--train", "NorthSouth:Senayan"])
+    #expect(wrong.status == 64)
+    #expect(wrong.stderr.contains("trains run towards Bundaran HI or Lebak Bulus"))
+  }
+
+  @Test func broadcastRouteWithATransferAdvertisesBothEndsOfTheWalk() throws {
+    let result = try Executable.run("beacon-broadcast", ["--route", "BlokM:Duri", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let stations = result.stdout.split(separator: "\n").compactMap { line in
+      (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["station"] as? String
+    }
+    #expect(
+      stations == [
+        "BlokM", "ASEAN", "Senayan", "Istora", "BendunganHilir", "Setiabudi", "DukuhAtas", "BNICity", "Duri",
+      ])
+  }
+
   @Test func broadcastSaysItIsADryRun() throws {
     let result = try Executable.run("beacon-broadcast", ["--station", "CipeteRaya"])
     #expect(result.status == 0)

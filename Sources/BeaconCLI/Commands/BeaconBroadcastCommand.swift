@@ -15,6 +15,12 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       equivalent with a legacy PDU), and prints exactly what it advertises: \
       identity, advertising data bytes, interval, command set.
 
+      --route advertises each station of the planned journey in turn (both ends of a walk \
+      included). --train simulates a train carrying its beacon (the network's train scheme: \
+      line and direction in the major, the train set in the minor) arriving: out of range \
+      for --arrive-after seconds, then in range for --dwell seconds (pulling in, standing, \
+      pulling out), then gone.
+
       Without -i it is a dry run: it prints the same, plus the HCI commands it would \
       send, and sends nothing.
 
@@ -22,6 +28,8 @@ public struct BeaconBroadcastCommand: ParsableCommand {
         beacon-broadcast --station CipeteRaya                   # dry run
         beacon-broadcast -i hci0 --station CipeteRaya           # until Ctrl-C
         beacon-broadcast -i hci0 --route LebakBulus:DukuhAtas --dwell 20
+        beacon-broadcast -i hci0 --route LebakBulus:SoekarnoHatta --dwell 20   # with a transfer
+        beacon-broadcast -i hci1 --train NorthSouth:BundaranHI --arrive-after 20 --dwell 40
         beacon-broadcast -i tcp:127.0.0.1:9002 --uuid F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3 \
                          --major 1 --minor 3 --measured-power -62 --duration 60
         beacon-broadcast --list-stations --format json > my-stations.jsonl
@@ -65,8 +73,23 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       valueName: "from:to"))
   public var route: String?
 
-  @Option(help: ArgumentHelp("Seconds each station of a --route is advertised.", valueName: "seconds"))
+  @Option(help: ArgumentHelp("Seconds each station of a --route (or the --train) is advertised.", valueName: "seconds"))
   public var dwell: Double = 30
+
+  @Option(
+    help: ArgumentHelp(
+      "Simulate a train of LINE running towards TOWARDS (a terminus or what its trains show), e.g. NorthSouth:BundaranHI.",
+      valueName: "line:towards"))
+  public var train: String?
+
+  @Option(
+    name: .customLong("train-set"), help: ArgumentHelp("The --train's train set (its beacon's minor).", valueName: "n"))
+  public var trainSet: UInt16 = 1
+
+  @Option(
+    name: .customLong("arrive-after"),
+    help: ArgumentHelp("Seconds the --train stays out of range before it comes in.", valueName: "seconds"))
+  public var arriveAfter: Double = 0
 
   @Flag(name: .customLong("list-stations"), help: "List the catalog's stations and exit.")
   public var listStations = false
@@ -92,7 +115,13 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       throw ValidationError("--mqtt-layout espresense is for scanners; a broadcaster reports in the native layout.")
     }
     if mqtt.interval != 1 { throw ValidationError("--mqtt-interval paces beacon states: it is beacon-scan's.") }
-    if route != nil {
+    if train != nil {
+      guard station == nil, route == nil, uuid == nil, major == nil, minor == nil else {
+        throw ValidationError("--train advertises a train's beacon; drop --station/--route/--uuid/--major/--minor.")
+      }
+      guard dwell > 0 else { throw ValidationError("--dwell must be a positive number of seconds.") }
+      guard arriveAfter >= 0 else { throw ValidationError("--arrive-after must be 0 or more seconds.") }
+    } else if route != nil {
       guard station == nil, uuid == nil, major == nil, minor == nil else {
         throw ValidationError("--route advertises the stations of the ride; drop --station/--uuid/--major/--minor.")
       }
@@ -100,10 +129,11 @@ public struct BeaconBroadcastCommand: ParsableCommand {
     } else if station != nil, uuid != nil || major != nil || minor != nil {
       throw ValidationError("Give either --station or --uuid/--major/--minor, not both.")
     }
-    if station == nil, route == nil {
+    if station == nil, route == nil, train == nil {
       guard uuid != nil, major != nil, minor != nil else {
         throw ValidationError(
-          "Say what to advertise: --station NAME (see --list-stations) or all of --uuid, --major and --minor.")
+          "Say what to advertise: --station NAME (see --list-stations), --route FROM:TO, --train LINE:TOWARDS, "
+            + "or all of --uuid, --major and --minor.")
       }
       if let uuid, UUID128(uuid) == nil {
         throw ValidationError("--uuid \(uuid) is not a UUID; expected 8-4-4-4-12 hex digits.")
@@ -134,7 +164,9 @@ public struct BeaconBroadcastCommand: ParsableCommand {
     }
     let live = BroadcastRun(
       spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet, plans: plans,
-      dwell: route == nil ? nil : Self.duration(seconds: dwell), duration: duration.map(Self.duration(seconds:)),
+      dwell: route == nil && train == nil ? nil : Self.duration(seconds: dwell),
+      duration: duration.map(Self.duration(seconds:)),
+      startDelay: train == nil ? nil : Self.duration(seconds: arriveAfter),
       format: output.format,
       status: try mqtt.startPublisher(program: "beacon-broadcast").map {
         BroadcastStatusReporter(publisher: $0, discovery: mqtt.announcesToHomeAssistant)
@@ -146,6 +178,7 @@ public struct BeaconBroadcastCommand: ParsableCommand {
 
   /// One plan, or one per station of the `--route`.
   func advertisingPlans(catalog: StationCatalog) throws -> [BroadcastPlan] {
+    if let train { return [try trainPlan(train, catalog: catalog)] }
     guard let route else { return [try advertisingPlan(catalog: catalog)] }
     let ends = route.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
     guard ends.count == 2, !ends[0].isEmpty, !ends[1].isEmpty else {
@@ -166,6 +199,40 @@ public struct BeaconBroadcastCommand: ParsableCommand {
         station: station, frame: IBeacon(uuid: uuid, major: major, minor: minor, measuredPower: measuredPower),
         interval: interval)
     }
+  }
+
+  /// The `--train LINE:TOWARDS` plan: the beacon of train set `--train-set` of that line and
+  /// direction.
+  func trainPlan(_ text: String, catalog: StationCatalog) throws -> BroadcastPlan {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+      throw ValidationError("--train \(text): expected LINE:TOWARDS, e.g. --train NorthSouth:BundaranHI.")
+    }
+    guard let line = catalog.line(named: parts[0]) else {
+      throw ValidationError(
+        "--train \(text): no line named \"\(parts[0])\". Lines: \(catalog.lines.map(\.name).joined(separator: ", ")).")
+    }
+    let direction = TransitLine.Direction.allCases.first { direction in
+      let terminus = direction == .towardsLast ? line.stationNames.last : line.stationNames.first
+      return terminus.map { StationCatalog.sameName($0, parts[1]) } == true
+        || StationCatalog.sameName(catalog.headsign(of: line, direction), parts[1])
+        || catalog.station(named: parts[1]).map { $0.name == terminus } == true
+    }
+    guard let direction else {
+      let ends = TransitLine.Direction.allCases.map { catalog.headsign(of: line, $0) }
+      throw ValidationError(
+        "--train \(text): the \(line.displayName)'s trains run towards \(ends.joined(separator: " or ")).")
+    }
+    guard case .iBeacon(let uuid, let major, let minor)? = catalog.trainBeacon(of: line, direction, trainSet: trainSet)
+    else {
+      throw ValidationError(
+        "--train: this catalog numbers no train beacons for the \(line.displayName) (give its lines a \"code\" "
+          + "and the catalog a \"trainUUID\").")
+    }
+    let interval = try AdvertisingInterval(milliseconds: self.interval)
+    return BroadcastPlan(
+      station: nil, train: catalog.train(for: .iBeacon(uuid: uuid, major: major, minor: minor)),
+      frame: IBeacon(uuid: uuid, major: major, minor: minor, measuredPower: measuredPower), interval: interval)
   }
 
   func advertisingPlan(catalog: StationCatalog) throws -> BroadcastPlan {

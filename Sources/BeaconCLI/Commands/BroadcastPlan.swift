@@ -7,6 +7,8 @@ import MRTNavigation
 /// What `beacon-broadcast` advertises, in the form it prints.
 struct BroadcastPlan {
   var station: Station?
+  /// The train whose beacon it is (`--train`).
+  var train: Train? = nil
   var frame: IBeacon
   var interval: AdvertisingInterval
 
@@ -32,6 +34,11 @@ struct BroadcastPlan {
     var object = JSONLine()
     object.add("station", station?.name)
     object.add("displayName", station?.displayName)
+    if let train {
+      object.add("trainLine", train.line.name)
+      object.add("towards", train.headsign)
+      object.add("trainSet", Int(train.trainSet))
+    }
     object.add("kind", BeaconKind.iBeacon.rawValue)
     object.add("uuid", frame.uuid.description)
     object.add("major", frame.major)
@@ -63,6 +70,10 @@ struct BroadcastPlan {
       var lines: [String] = []
       if let station {
         lines.append("Station:           \(station.displayName) (\(station.name), stop \(station.lineOrder))")
+      }
+      if let train {
+        lines.append(
+          "Train:             \(train.line.displayName) towards \(train.headsign), train set \(train.trainSet)")
       }
       lines.append("iBeacon:           \(frame.uuid) major \(frame.major) minor \(frame.minor)")
       lines.append("Measured power:    \(frame.measuredPower) dBm at 1 m")

@@ -4,6 +4,10 @@ import HCIController
 import LinuxHCITransports
 import ServiceManager
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `beacon-broadcast -i DEVICE`: advertise each plan in turn (one, or a route's stations), then
 /// leave the controller not advertising, also on Ctrl-C and SIGTERM.
 ///
@@ -18,6 +22,8 @@ struct BroadcastRun {
   var dwell: Duration?
   /// The whole run's limit.
   var duration: Duration?
+  /// How long to wait before the first plan is advertised (a train not yet in range).
+  var startDelay: Duration? = nil
   var format: OutputFormat
   /// `--mqtt`: the broadcaster's status on the broker.
   var status: BroadcastStatusReporter?
@@ -35,6 +41,14 @@ struct BroadcastRun {
     let end = duration.map { clock.now.advanced(by: $0) }
     let service = ServiceNotifier()
     var lastAdvertised: (plan: BroadcastPlan, execution: BroadcastPlan.Execution)?
+    if let startDelay, startDelay > .zero {
+      StandardOutput.warn("beacon-broadcast: \(name): out of range for \(startDelay)", priority: .info)
+      let inRange = clock.now.advanced(by: startDelay)
+      while clock.now < inRange, !StopSignal.isRequested, end.map({ clock.now < $0 }) ?? true {
+        service.pingWatchdogIfDue()
+        usleep(100_000)
+      }
+    }
     // Whatever ends the run (a failure too), the broker hears that advertising stopped.
     defer { try? status?.stopped(lastAdvertised?.plan, execution: lastAdvertised?.execution ?? .dryRun) }
     for (index, plan) in plans.enumerated() where !StopSignal.isRequested {
