@@ -27,12 +27,14 @@ public struct BeaconRideCommand: ParsableCommand {
       adapter gone mid-ride, beacons that stay silent). Each station is told once, with \
       the source that found it first.
 
-      With --from, on the way the ride tells where to change lines (TRANSFER, with the \
-      alarm), the stop ahead of a change or of the destination (APPROACHING), a train \
-      running the wrong way (WRONG WAY); and at the departure station, when the network's \
-      trains carry beacons, that the journey's train is coming in (TRAIN, with the alarm): \
-      its line and direction, heard steadily, not a train the other way or passing by. \
-      Without --from the journey is planned from the first station found.
+      Along the journey (planned from --from, or else from the first station found, \
+      over the catalog's lines and walks) it tells where to change lines (TRANSFER, \
+      with the walk and the alarm), the stop ahead of a change or of the destination \
+      (NEXT; "approaching" in JSON) and a train running the wrong way (WRONG; \
+      "wrongDirection"). With --from, when the network's trains carry beacons, it also \
+      tells at the departure station that the journey's train is coming in (TRAIN, with \
+      the alarm): its line and direction, heard steadily, not a train the other way or \
+      one passing by.
 
       With --plan it prints the journey from --from to --to and exits: each leg (line, \
       direction, first and last station, stops) and each transfer between them (a change of \

@@ -132,9 +132,13 @@ struct StationEventFormatter {
     }
   }
 
-  /// The event's name in text lines.
+  /// The event's name in text lines: at most 8 letters, so the columns stay aligned.
   private static func label(_ kind: Kind) -> String {
-    kind == .wrongDirection ? "WRONG WAY" : kind.rawValue.uppercased()
+    switch kind {
+    case .approaching: return "NEXT"
+    case .wrongDirection: return "WRONG"
+    default: return kind.rawValue.uppercased()
+    }
   }
 
   /// Degrees to six decimals (about 0.1 m), as the catalog gives them.
