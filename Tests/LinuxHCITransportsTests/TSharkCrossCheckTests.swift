@@ -151,11 +151,22 @@ private enum CrossCheckTool {
     // whose last record is cut short (tricky-reports); the frames before it are still printed.
     let pdml = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    // Foundation's XMLParser gives up on a PDML document of a few megabytes: parse it a few
+    // hundred packets at a time, each batch wrapped in a <pdml> element of its own.
     let reader = PDMLAdvertisingReader()
-    let parser = XMLParser(data: pdml)
-    parser.delegate = reader
-    guard parser.parse() else {
-      throw CrossCheckFailure.unreadablePDML(parser.parserError?.localizedDescription ?? "unknown")
+    let text = String(decoding: pdml, as: UTF8.self)
+    // Each <packet> element, from its start tag to its end tag (the first one after the XML
+    // prologue and the <pdml> start tag).
+    let packets = text.components(separatedBy: "</packet>").dropLast().compactMap { chunk in
+      chunk.range(of: "<packet>").map { String(chunk[$0.lowerBound...]) + "</packet>" }
+    }
+    for batchStart in stride(from: 0, to: packets.count, by: 200) {
+      let batch = packets[batchStart..<min(batchStart + 200, packets.count)]
+      let parser = XMLParser(data: Data(("<pdml>" + batch.joined() + "</pdml>").utf8))
+      parser.delegate = reader
+      guard parser.parse() else {
+        throw CrossCheckFailure.unreadablePDML(parser.parserError?.localizedDescription ?? "unknown")
+      }
     }
     return reader.events
   }

@@ -9,7 +9,8 @@ import Testing
 /// The commute use case on every ride fixture: ``DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce``
 /// started for the ride's destination, fed the whole capture. Held against the ride's truth: each
 /// stop before the destination FOUND once in order while the train is at its platform, then
-/// ARRIVED once at the destination, at its platform; nothing when the train never gets there.
+/// ARRIVED once at the destination, at its platform; nothing when the train never gets there. (A
+/// transfer station counts as found: the journey's transfer is told there.)
 @Suite struct RideCommuteTests {
   /// Writes down the use case's callbacks.
   final class Recorder: NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
@@ -31,6 +32,12 @@ import Testing
       _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,
       reason: StationSuspicion, at time: CaptureTime
     ) { suspects.append((station.name, time)) }
+
+    /// A transfer station is found too: where the journey changes lines.
+    func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didReachTransfer transfer: Journey.Transfer,
+      next: Journey.Leg?, evidence: StationEvidence, at time: CaptureTime
+    ) { founds.append((transfer.from.name, time)) }
   }
 
   static func commute(_ name: String, to destination: String) throws -> Recorder {

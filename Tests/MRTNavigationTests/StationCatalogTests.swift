@@ -32,7 +32,8 @@ import Testing
     let checked = try StationCatalog(stations: JakartaMRT.northSouthLineStations, lines: [JakartaMRT.northSouthLine])
     #expect(checked == catalog)
     let network = try StationCatalog(
-      stations: JakartaRail.stations, lines: JakartaRail.lines, interchanges: JakartaRail.interchanges)
+      stations: JakartaRail.stations, lines: JakartaRail.lines, interchanges: JakartaRail.interchanges,
+      trainBeacons: TrainBeaconScheme(uuid: JakartaRail.trainUUID))
     #expect(network == JakartaRail.network)
     #expect(network.lines.map { $0.stationNames.count } == [13, 21, 6, 12, 14])
   }

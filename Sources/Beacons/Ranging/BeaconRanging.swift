@@ -62,7 +62,23 @@ public struct BeaconRanging: Sendable {
   public init(regions: [BeaconRegion] = [], configuration: Configuration = Configuration()) {
     self.regions = regions
     self.configuration = configuration
+    exactRegions = Set(
+      regions.compactMap { region in region.minor.map { ExactRegion(uuid: region.uuid, major: region.major, minor: $0) }
+      })
+    wideRegions = regions.filter { $0.minor == nil }
   }
+
+  /// One beacon's region (UUID, major and minor), for a hashed lookup: a network's catalog
+  /// ranges dozens of stations, each sighting is checked against all of them.
+  private struct ExactRegion: Hashable, Sendable {
+    var uuid: UUID128
+    var major: UInt16?
+    var minor: UInt16
+  }
+
+  private let exactRegions: Set<ExactRegion>
+  /// The regions of a UUID, or a UUID and major: few, checked in turn.
+  private let wideRegions: [BeaconRegion]
 
   /// The beacons currently tracked, most recently heard first.
   public var states: [BeaconState] {
@@ -77,7 +93,12 @@ public struct BeaconRanging: Sendable {
 
   /// Whether a sighting of `identity` is ranged at all.
   public func isRanged(_ identity: BeaconIdentity) -> Bool {
-    regions.isEmpty || regions.contains { $0.contains(identity) }
+    if regions.isEmpty { return true }
+    guard let uuid = identity.uuid else { return false }
+    if let minor = identity.minor, exactRegions.contains(ExactRegion(uuid: uuid, major: identity.major, minor: minor)) {
+      return true
+    }
+    return wideRegions.contains { $0.contains(identity) }
   }
 
   /// Takes one sighting: first reports beacons lost by its time, then (if it is in a region)

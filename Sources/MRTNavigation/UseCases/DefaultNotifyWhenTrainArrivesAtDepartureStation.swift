@@ -53,12 +53,8 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
     }
     guard let trainFinder else { return .bluetoothUnavailable }
     trainFinder.delegate = self
-    switch trainFinder.start() {
-    case .notAuthorized: return .notAuthorized
-    case .bluetoothUnavailable: return .bluetoothUnavailable
-    case .failed: return .finderFailed
-    case .started, .alreadyStarted: break
-    }
+    let trainsHeard = StationWatchStartResult(finderStart: trainFinder.start())
+    guard trainsHeard == .started else { return trainsHeard }
     trains = TrainArrivalDetector(catalog: catalog, policy: trainPolicy, rangingConfiguration: rangingConfiguration)
     let result = sources.start()
     guard result == .started else {

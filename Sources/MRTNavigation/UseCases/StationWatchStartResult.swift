@@ -1,3 +1,5 @@
+import Beacons
+
 /// What `start` did, so the caller can act on it.
 public enum StationWatchStartResult: Hashable, Sendable {
   /// Watching; sightings are now used.
@@ -20,4 +22,17 @@ public enum StationWatchStartResult: Hashable, Sendable {
   /// The catalog numbers no beacons for the trains of the journey's first line (or the journey
   /// has no ride): no train can be waited for; nothing started.
   case noTrainBeacons
+}
+
+extension StationWatchStartResult {
+  /// What a use case answers when its beacon finder's start answered `result`: started (also
+  /// when it was already running), or why not.
+  init(finderStart result: BeaconFinderStartResult) {
+    switch result {
+    case .started, .alreadyStarted: self = .started
+    case .notAuthorized: self = .notAuthorized
+    case .bluetoothUnavailable: self = .bluetoothUnavailable
+    case .failed: self = .finderFailed
+    }
+  }
 }

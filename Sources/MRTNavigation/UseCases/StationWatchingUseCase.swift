@@ -40,12 +40,8 @@ public class StationWatchingUseCase: BeaconFinderDelegate {
   func startWatching() -> StationWatchStartResult {
     guard !isRunning else { return .alreadyStarted }
     finder.delegate = self
-    switch finder.start() {
-    case .notAuthorized: return .notAuthorized
-    case .bluetoothUnavailable: return .bluetoothUnavailable
-    case .failed: return .finderFailed
-    case .started, .alreadyStarted: break
-    }
+    let started = StationWatchStartResult(finderStart: finder.start())
+    guard started == .started else { return started }
     detector = StationDetector(catalog: catalog, policy: policy, rangingConfiguration: rangingConfiguration)
     isRunning = true
     return .started
