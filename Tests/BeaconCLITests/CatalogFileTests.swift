@@ -15,6 +15,16 @@ import Testing
     #expect(loaded.stations == JakartaMRT.catalog.stations)
   }
 
+  @Test func anEstimatedCoordinateStaysEstimatedThroughAnExport() throws {
+    let lines = StationFormatter(format: .json).lines(for: JakartaRail.network)
+    let sudirman = try #require(lines.first { $0.contains(#""name":"Sudirman""#) })
+    #expect(sudirman.contains(#""approximate":true"#) && sudirman.contains(#""lines":["Cikarang"]"#))
+    let loaded = try CatalogFile.parse(Data(sudirman.utf8), path: "one.jsonl")
+    #expect(loaded.station(named: "Sudirman")?.coordinateIsApproximate == true)
+    let lebakBulus = try #require(lines.first)
+    #expect(!lebakBulus.contains("approximate"))
+  }
+
   @Test func stationsDocumentWithOwnBeacons() throws {
     let json = """
       {"stations": [

@@ -17,9 +17,10 @@ import Positioning
 /// built-in catalog can be exported, edited and loaded back. Each station object has `name`,
 /// `uuid`, `major`, `minor` (an iBeacon identity) and optionally `displayName`,
 /// `sponsoredName`, `aliases`, `latitude` and `longitude` (the platforms' centre, WGS 84 decimal
-/// degrees, both or neither), `level` (`elevated`, `at-grade` or `underground`, which GPS
-/// needs to know); or `"kind": "altbeacon"` with the
-/// same id fields, or `"kind": "eddystone-uid"` with `namespace` and `instance` hex strings.
+/// degrees, both or neither; `"approximate": true` when estimated, which GPS then ignores),
+/// `level` (`elevated`, `at-grade` or `underground`, which GPS needs to know); or
+/// `"kind": "altbeacon"` with the same id fields, or `"kind": "eddystone-uid"` with `namespace`
+/// and `instance` hex strings.
 /// The object layout may also describe a network: `"lines"`, each with `name`, `displayName`,
 /// `stations` (station names in order, at least two) and optionally `towardsLast` and
 /// `towardsFirst` (what trains each way show; default: the terminus) and `code` (the number its
@@ -182,6 +183,7 @@ private struct Entry: Decodable {
   var aliases: [String]?
   var latitude: Double?
   var longitude: Double?
+  var approximate: Bool?
   var level: String?
   var kind: String?
   var uuid: String?
@@ -236,7 +238,8 @@ private struct Entry: Decodable {
     }
     return Station(
       name: name, displayName: displayName ?? name, sponsoredName: sponsoredName, aliases: aliases ?? [],
-      lineOrder: lineOrder, coordinate: coordinate, level: stationLevel, beacon: identity)
+      lineOrder: lineOrder, coordinate: coordinate, coordinateIsApproximate: approximate ?? false, level: stationLevel,
+      beacon: identity)
   }
 }
 

@@ -9,19 +9,24 @@ public struct StationFormatter: Sendable {
 
   public func lines(for catalog: StationCatalog) -> [String] {
     switch format {
-    case .json: return catalog.stations.map(json)
+    case .json: return catalog.stations.map { json($0, lines: catalog.lines(at: $0)) }
     case .text:
-      let header = pad("#", 3) + pad("NAME", 16) + pad("DISPLAY NAME", 18) + pad("SPONSORED NAME", 22) + "BEACON"
+      let header =
+        pad("LINE", 12) + pad("#", 4) + pad("NAME", 16) + pad("DISPLAY NAME", 18) + pad("SPONSORED NAME", 22)
+        + "BEACON"
       return [header]
         + catalog.stations.map { station in
-          pad(String(station.lineOrder), 3) + pad(station.name, 16) + pad(station.displayName, 18)
-            + pad(station.sponsoredName ?? "-", 22) + "\(station.beacon.kind.rawValue) \(station.beacon)"
+          // The home line: the first line stopping there, whose position the station's # is.
+          pad(catalog.lines(at: station).first?.name ?? "-", 12) + pad(String(station.lineOrder), 4)
+            + pad(station.name, 16) + pad(station.displayName, 18) + pad(station.sponsoredName ?? "-", 22)
+            + "\(station.beacon.kind.rawValue) \(station.beacon)"
         }
     }
   }
 
-  /// One station as a JSON object: name, displayName, uuid, major, minor first.
-  public func json(_ station: Station) -> String {
+  /// One station as a JSON object: name, displayName, uuid, major, minor first; `lines`, the
+  /// names of the lines stopping there, is for people (a catalog file takes lines apart).
+  public func json(_ station: Station, lines: [TransitLine] = []) -> String {
     var object = JSONLine()
     object.add("name", station.name)
     object.add("displayName", station.displayName)
@@ -33,6 +38,8 @@ public struct StationFormatter: Sendable {
     object.add("latitude", station.coordinate?.latitude)
     object.add("longitude", station.coordinate?.longitude)
     object.add("level", station.level?.rawValue)
+    if station.coordinateIsApproximate { object.add("approximate", true) }
+    if !lines.isEmpty { object.add("lines", strings: lines.map(\.name)) }
     return object.line
   }
 
