@@ -137,6 +137,24 @@ extension StationEventCommandTests {
     #expect((transfer["detail"] as? String)?.hasPrefix("change here for the airport line towards") == true)
   }
 
+  /// Recorded through emulated controllers (tools/record-emulated-ride): `beacon-broadcast --route
+  /// BlokM:Duri --dwell 4`, each station of the journey 4 s, both ends of the walk.
+  @Test func anEmulatedJourneyWithATransferIsToldInOrder() throws {
+    let result = try Executable.run(
+      "beacon-ride",
+      [
+        "--replay", TestPaths.fixture("ride-emulated-journey-blok-m-to-duri.btsnoop"), "--from", "BlokM", "--to",
+        "Duri",
+        "--format", "json",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      jsonLines(result.stdout).map { "\($0["event"] as? String ?? "?") \($0["station"] as? String ?? "?")" } == [
+        "found BlokM", "found ASEAN", "found Senayan", "found Istora", "found BendunganHilir", "found Setiabudi",
+        "transfer DukuhAtas", "found BNICity", "arrived Duri",
+      ])
+  }
+
   /// Each "next stop" comes after the train left the stop before and before it reached the
   /// next (ISO 8601 times of one format compare as text).
   @Test func theStopAheadIsToldBetweenTheTwoStations() throws {
@@ -206,6 +224,25 @@ extension StationEventCommandTests {
     let stood = try #require(boarded["arrive"] as? String)
     let left = try #require(boarded["depart"] as? String)
     #expect(stood < told && told < left, "told \(told), the train stood \(stood) … \(left)")
+  }
+
+  /// Recorded through emulated controllers (tools/record-emulated-ride): Lebak Bulus's beacon, a
+  /// train towards Lebak Bulus (set 4) for 10 s, then one towards Bundaran HI (set 9), then
+  /// Fatmawati's beacon.
+  @Test func anEmulatedWaitGivesTheTrainTowardsBundaranHIOnly() throws {
+    let result = try Executable.run(
+      "beacon-ride",
+      [
+        "--replay", TestPaths.fixture("ride-emulated-train-at-lebak-bulus.btsnoop"), "--from", "LebakBulus", "--to",
+        "Fatmawati", "--format", "json",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let events = jsonLines(result.stdout)
+    #expect(
+      events.map { "\($0["event"] as? String ?? "?") \($0["station"] as? String ?? "?")" } == [
+        "found LebakBulus", "train LebakBulus", "arrived Fatmawati",
+      ])
+    #expect(events.first { $0["event"] as? String == "train" }?["trainSet"] as? Int == 9)
   }
 
   @Test func withoutAStartedJourneyNoTrainIsWaitedFor() throws {

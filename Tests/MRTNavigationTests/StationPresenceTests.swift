@@ -42,6 +42,20 @@ import Testing
     }
   }
 
+  /// A quick ride (an emulated one: a few seconds a stop): Blok A's beacon is lost only after Blok
+  /// M was found. The anchor stays at Blok M, so ASEAN's neighbour Senayan, two stops on, is
+  /// plausible; measured from Blok A it would be three, too soon.
+  @Test func aLateLossOfAnEarlierStationLeavesTheAnchor() {
+    var sightings: [BeaconSighting] = []
+    sightings += stride(from: 0.0, to: 4.0, by: 0.5).map { F.sighting(minor: 5, rssi: -70, at: $0) }  // Blok A
+    sightings += stride(from: 4.0, to: 8.0, by: 0.5).map { F.sighting(minor: 6, rssi: -70, at: $0) }  // Blok M
+    sightings += stride(from: 25.0, to: 29.0, by: 0.5).map { F.sighting(minor: 8, rssi: -70, at: $0) }  // Senayan
+    let events = run(sightings)
+    #expect(left(events).first == "BlokA", "Blok A lost before Senayan is heard")
+    #expect(found(events) == ["BlokA", "BlokM", "Senayan"])
+    #expect(suspected(events).isEmpty)
+  }
+
   @Test func enteringNeedsThreeStrongReports() throws {
     var detector = StationDetector()
     #expect(detector.ingest(F.sighting(minor: 3, rssi: -80, at: 0)).isEmpty)

@@ -47,7 +47,7 @@ public struct StationPresence: Sendable {
     case .present:
       guard rssi < policy.exitThreshold else { return [] }
       conditions[state.identity] = nil
-      anchor = (station, state.lastSeen)
+      moveAnchorTime(leaving: station, at: state.lastSeen)
       return [.left(station, at: state.lastSeen)]
     case .suspected:
       if rssi < policy.exitThreshold { conditions[state.identity] = nil }
@@ -72,8 +72,15 @@ public struct StationPresence: Sendable {
     guard let condition = conditions.removeValue(forKey: state.identity), condition == .present,
       let station = catalog.station(for: state.identity)
     else { return [] }
-    anchor = (station, state.lastSeen)
+    moveAnchorTime(leaving: station, at: state.lastSeen)
     return [.left(station, at: state.lastSeen)]
+  }
+
+  /// Leaving the anchor station moves its time on; leaving another station (found before the
+  /// anchor, its beacon lost only now) leaves the anchor where it is.
+  private mutating func moveAnchorTime(leaving station: Station, at time: CaptureTime) {
+    guard let current = anchor, current.station == station else { return }
+    anchor = (station, time)
   }
 
   private func suspicion(of station: Station, at time: CaptureTime) -> StationSuspicion? {
