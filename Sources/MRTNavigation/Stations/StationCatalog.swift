@@ -98,14 +98,17 @@ public struct StationCatalog: Hashable, Sendable {
     lines = lines.filter { $0.stationNames.count >= 2 }
     if lines.isEmpty, stations.count >= 2 { lines = [Self.onlyLine(through: stations)] }
     let interchanges = interchanges.filter { known($0.from) && known($0.to) }
+    let network = try? Self.network(
+      lines: lines, interchanges: interchanges, stationCount: stations.count, byKey: byKey)
     self.stations = stations
-    self.lines = lines
-    self.interchanges = interchanges
+    // Data that still cannot form a network (two lines with one name): stations only.
+    self.lines = network == nil ? [] : lines
+    self.interchanges = network == nil ? [] : interchanges
     self.trainBeacons = trainBeacons
     self.byIdentity = byIdentity
     self.byKey = byKey
     self.network =
-      (try? Self.network(lines: lines, interchanges: interchanges, stationCount: stations.count, byKey: byKey))
+      network
       ?? StationNetwork(
         lineStations: [], stops: Array(repeating: [], count: stations.count),
         walks: Array(repeating: [], count: stations.count))
