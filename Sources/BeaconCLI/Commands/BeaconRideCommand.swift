@@ -65,7 +65,8 @@ public struct BeaconRideCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Where the ride starts: checks the route (optional), and is where --plan starts.", valueName: "station"))
+      "Where the journey starts (optional): plans it, waits there for its train; where --plan starts.",
+      valueName: "station"))
   public var from: String?
 
   @Flag(help: "Print the journey from --from to --to (legs and transfers) and exit; needs no source.")
