@@ -32,6 +32,8 @@ import PackageDescription
 //                       Depends on Beacons, Positioning and BluetoothTypes only: no HCI, no
 //                       capture files, no gpsd.
 //   BeaconStatistics    the --summary tallies: per-identity counts, distinct addresses, RSSI.
+//   RideReports         a ride as a page: escaped HTML and SVG markup, charts thinned per pixel
+//                       column. No I/O: it builds text, the commands write it.
 //   LinuxNotifications  desktop notifications, terminal bell, alarm sound; knows no beacons.
 //   CSystemd            libsystemd's sd_notify and sd_watchdog_enabled (system library, pkg-config
 //                       libsystemd); only ServiceManager imports it.
@@ -104,6 +106,7 @@ let package = Package(
     ),
     .target(name: "MRTNavigation", dependencies: ["BluetoothTypes", "Beacons", "Positioning"]),
     .target(name: "BeaconStatistics", dependencies: ["BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation"]),
+    .target(name: "RideReports"),
     .target(
       name: "LinuxNotifications",
       dependencies: ["POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
@@ -170,6 +173,7 @@ let package = Package(
         "LinuxHCITransports", "MRTNavigation", "BeaconTestSupport",
       ]
     ),
+    .testTarget(name: "RideReportsTests", dependencies: ["RideReports"]),
     .testTarget(
       name: "MRTNavigationTests",
       dependencies: [
