@@ -42,13 +42,13 @@ public indirect enum Markup: Hashable, Sendable {
     case .empty:
       return
     case .text(let text):
-      Self.appendEscaped(text, to: &output, quotes: false)
+      Self.appendEscaped(text, to: &output)
     case .element(let name, let attributes, let children):
       let tag = Self.plainName(name)
       output += "<" + tag
       for attribute in attributes {
         output += " " + Self.plainName(attribute.name) + "=\""
-        Self.appendEscaped(attribute.value, to: &output, quotes: true)
+        Self.appendEscaped(attribute.value, to: &output)
         output += "\""
       }
       output += ">"
@@ -71,16 +71,17 @@ public indirect enum Markup: Hashable, Sendable {
     return allowed ? name : "x-invalid"
   }
 
-  /// `&`, `<` and `>` always; `"` and `'` in attribute values. Control characters other than
-  /// tab, line feed and carriage return cannot appear in HTML: they become U+FFFD.
-  static func appendEscaped(_ text: String, to output: inout String, quotes: Bool) {
+  /// `&`, `<`, `>`, `"` and `'`, in text and attribute values alike (so that no text can end an
+  /// attribute, wherever it is put). Control characters other than tab, line feed and carriage
+  /// return cannot appear in HTML: they become U+FFFD.
+  static func appendEscaped(_ text: String, to output: inout String) {
     for scalar in text.unicodeScalars {
       switch scalar {
       case "&": output += "&amp;"
       case "<": output += "&lt;"
       case ">": output += "&gt;"
-      case "\"" where quotes: output += "&quot;"
-      case "'" where quotes: output += "&#39;"
+      case "\"": output += "&quot;"
+      case "'": output += "&#39;"
       case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
       case _ where scalar.value < 0x20 || scalar.value == 0x7F: output += "\u{FFFD}"
       default: output.unicodeScalars.append(scalar)

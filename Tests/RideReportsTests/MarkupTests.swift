@@ -6,7 +6,7 @@ import Testing
 @Suite struct MarkupTests {
   @Test func textIsEscaped() {
     let page = Markup.node("p", [], [.text(#"<script>alert("x")</script> & 'quotes'"#)]).rendered
-    #expect(page == #"<p>&lt;script&gt;alert("x")&lt;/script&gt; &amp; 'quotes'</p>"#)
+    #expect(page == #"<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;</p>"#)
     #expect(!page.contains("<script"))
   }
 
