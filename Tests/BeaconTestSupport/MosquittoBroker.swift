@@ -20,29 +20,52 @@ package final class MosquittoBroker {
   }
 
   /// Starts a broker; `extraConfiguration` lines go into its configuration file (a password file,
-  /// a TLS listener…).
+  /// a TLS listener…). On a port of its own choosing, a port another test took between being found
+  /// free and being bound is given up for another one.
   package init(port: UInt16? = nil, extraConfiguration: [String] = []) throws {
-    self.port = try port ?? GPSFake.freePort()
-    configurationPath =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("mosquitto-\(UUID().uuidString).conf").path
-    let listener = extraConfiguration.contains { $0.hasPrefix("listener") } ? [] : ["listener \(self.port) 127.0.0.1"]
-    let lines = listener + ["allow_anonymous true", "persistence false"] + extraConfiguration
-    try (lines.joined(separator: "\n") + "\n").write(toFile: configurationPath, atomically: true, encoding: .utf8)
-    try start()
+    var attempts = 0
+    while true {
+      let chosen = try port ?? GPSFake.freePort()
+      let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("mosquitto-\(UUID().uuidString).conf").path
+      let listener = extraConfiguration.contains { $0.hasPrefix("listener") } ? [] : ["listener \(chosen) 127.0.0.1"]
+      let lines = listener + ["allow_anonymous true", "persistence false"] + extraConfiguration
+      try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+      do {
+        let started = try Self.launch(configurationPath: path, port: chosen)
+        self.port = chosen
+        configurationPath = path
+        process = started
+        return
+      } catch let error as BrokerDidNotStart
+        where port == nil && error.log.contains("Address already in use")
+        && attempts < 5
+      {
+        attempts += 1
+        unlink(path)
+      }
+    }
   }
 
   /// Starts the broker (again) and waits until it accepts connections.
   package func start() throws {
-    guard process?.isRunning != true, let mosquitto = TestPaths.executable("mosquitto") else { return }
+    guard process?.isRunning != true else { return }
+    process = try Self.launch(configurationPath: configurationPath, port: port)
+  }
+
+  /// Starts mosquitto on `configurationPath` and waits until it accepts connections on `port`.
+  private static func launch(configurationPath: String, port: UInt16) throws -> ChildProcess {
+    guard let mosquitto = TestPaths.executable("mosquitto") else {
+      throw BrokerDidNotStart(log: "mosquitto is not installed")
+    }
     let started = try ChildProcess(executable: mosquitto, arguments: ["-c", configurationPath])
-    process = started
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline {
-      if Self.accepts(port: port) { return }
+      if accepts(port: port) { return started }
       if !started.isRunning { break }
       usleep(20_000)
     }
+    started.stop()
     throw BrokerDidNotStart(log: started.stderr)
   }
 
