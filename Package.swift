@@ -106,7 +106,8 @@ let package = Package(
     ),
     .target(name: "MRTNavigation", dependencies: ["BluetoothTypes", "Beacons", "Positioning"]),
     .target(name: "BeaconStatistics", dependencies: ["BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation"]),
-    .target(name: "RideReports"),
+    .target(
+      name: "RideReports", dependencies: ["Positioning", .product(name: "RealModule", package: "swift-numerics")]),
     .target(
       name: "LinuxNotifications",
       dependencies: ["POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
@@ -173,7 +174,7 @@ let package = Package(
         "LinuxHCITransports", "MRTNavigation", "BeaconTestSupport",
       ]
     ),
-    .testTarget(name: "RideReportsTests", dependencies: ["RideReports"]),
+    .testTarget(name: "RideReportsTests", dependencies: ["RideReports", "Positioning"]),
     .testTarget(
       name: "MRTNavigationTests",
       dependencies: [
