@@ -153,6 +153,16 @@ import Testing
     #expect(catalog.headsign(of: line, .towardsFirst) == "A")
   }
 
+  /// A line may name its stations as lookups accept them; the catalog keeps their key names, so
+  /// what follows a journey along the line finds each station on it.
+  @Test func linesKeepTheStationsKeyNames() throws {
+    let catalog = try StationCatalog(
+      stations: stations, lines: [TransitLine(name: "L", displayName: "L", stationNames: ["a", "B", "c "])])
+    #expect(catalog.lines.first?.stationNames == ["A", "B", "C"])
+    var progress = JourneyProgress(journey: try catalog.journey(from: "B", to: "C"))
+    #expect(progress.found(try #require(catalog.station(named: "A"))).count == 2, "found A, and the wrong way")
+  }
+
   @Test func rejectsALineThroughAnUnknownStation() {
     #expect(throws: StationCatalog.Problem.unknownStationInLine(line: "L", station: "D")) {
       try StationCatalog(

@@ -3,8 +3,8 @@ import BluetoothTypes
 /// One finder heard by several listeners, each through a ``branch()`` of its own: a
 /// ``BeaconFinder`` with its own delegate, started and stopped on its own.
 ///
-/// The shared finder starts with the first branch started and stops with the last one stopped;
-/// a branch started while it runs answers what the shared finder's start answered. Each sighting
+/// The shared finder starts with the first branch started (a branch answers what its start
+/// answered when that fails, `.started` otherwise) and stops with the last one stopped. Each sighting
 /// and each passing of time goes to every started branch's delegate, in the order the branches
 /// were made. Not `Sendable`: keep it, its branches and their delegates on one actor.
 public final class SharedBeaconFinder: BeaconFinderDelegate {
@@ -12,7 +12,7 @@ public final class SharedBeaconFinder: BeaconFinderDelegate {
   public let finder: any BeaconFinder
   /// The branches, held weakly: each holds the shared finder, which lives while one does.
   private var branches: [WeakBranch] = []
-  private var started: BeaconFinderStartResult?
+  private var isRunning = false
 
   public init(_ finder: any BeaconFinder) { self.finder = finder }
 
@@ -25,11 +25,11 @@ public final class SharedBeaconFinder: BeaconFinderDelegate {
 
   fileprivate func start(_ branch: Branch) -> BeaconFinderStartResult {
     guard !branch.isStarted else { return .alreadyStarted }
-    if started == nil {
+    if !isRunning {
       finder.delegate = self
       let result = finder.start()
       guard result == .started || result == .alreadyStarted else { return result }
-      started = result
+      isRunning = true
     }
     branch.isStarted = true
     return .started
@@ -39,7 +39,7 @@ public final class SharedBeaconFinder: BeaconFinderDelegate {
     guard branch.isStarted else { return .notRunning }
     branch.isStarted = false
     if !branches.contains(where: { $0.branch?.isStarted == true }) {
-      started = nil
+      isRunning = false
       _ = finder.stop()
     }
     return .stopped

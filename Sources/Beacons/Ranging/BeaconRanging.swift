@@ -63,7 +63,8 @@ public struct BeaconRanging: Sendable {
     self.regions = regions
     self.configuration = configuration
     exactRegions = Set(
-      regions.compactMap { region in region.minor.map { ExactRegion(uuid: region.uuid, major: region.major, minor: $0) }
+      regions.compactMap { region in
+        region.minor.flatMap { minor in region.major.map { ExactRegion(uuid: region.uuid, major: $0, minor: minor) } }
       })
     wideRegions = regions.filter { $0.minor == nil }
   }
@@ -72,7 +73,7 @@ public struct BeaconRanging: Sendable {
   /// ranges dozens of stations, each sighting is checked against all of them.
   private struct ExactRegion: Hashable, Sendable {
     var uuid: UUID128
-    var major: UInt16?
+    var major: UInt16
     var minor: UInt16
   }
 
@@ -95,7 +96,9 @@ public struct BeaconRanging: Sendable {
   public func isRanged(_ identity: BeaconIdentity) -> Bool {
     if regions.isEmpty { return true }
     guard let uuid = identity.uuid else { return false }
-    if let minor = identity.minor, exactRegions.contains(ExactRegion(uuid: uuid, major: identity.major, minor: minor)) {
+    if let major = identity.major, let minor = identity.minor,
+      exactRegions.contains(ExactRegion(uuid: uuid, major: major, minor: minor))
+    {
       return true
     }
     return wideRegions.contains { $0.contains(identity) }

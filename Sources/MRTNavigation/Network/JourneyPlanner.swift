@@ -53,9 +53,8 @@ extension StationCatalog {
     guard !typed.isEmpty else { return [] }
     var scored: [(distance: Int, name: String)] = []
     for station in stations {
-      let keys = [station.name, station.displayName] + station.aliases + [station.sponsoredName].compactMap { $0 }
       let best =
-        keys.map { candidate -> Int in
+        Self.names(of: station).map { candidate -> Int in
           let key = Self.key(candidate)
           let contains = typed.count >= 3 && (key.contains(typed) || typed.contains(key))
           return contains ? 1 : Self.editDistance(typed, key)

@@ -74,12 +74,12 @@ public struct JourneyProgress: Hashable, Sendable {
       lastOnLine = nil
       return [.transfer(transfer, next: currentLeg)]
     }
-    guard let position = leg.line.stationNames.firstIndex(where: { $0 == station.name }) else {
+    guard let position = leg.line.stationNames.firstIndex(of: station.name) else {
       return [.found(station)]
     }
     var events: [Event] = [.found(station)]
     let reference = lastOnLine ?? leg.first
-    if let referencePosition = leg.line.stationNames.firstIndex(where: { $0 == reference.name }),
+    if let referencePosition = leg.line.stationNames.firstIndex(of: reference.name),
       position != referencePosition, !wrongWayTold
     {
       // The station just behind: a rider on the train the other way hears it next. (Further

@@ -7,7 +7,8 @@ public struct TransitLine: Hashable, Sendable {
   public var name: String
   /// The name riders know, e.g. `MRT North–South line`.
   public var displayName: String
-  /// The key names of its stations (``Station/name``), in order from one end to the other.
+  /// Its stations' names, in order from one end to the other; in a ``StationCatalog``, their key
+  /// names (``Station/name``).
   public var stationNames: [String]
   /// The number its beacons carry: the major of its stations' beacons and, in a
   /// ``TrainBeaconScheme``, of its trains' (`nil`: its trains carry no beacons this catalog knows).
@@ -24,9 +25,9 @@ public struct TransitLine: Hashable, Sendable {
     towardsFirst: String? = nil
   ) {
     self.name = name
-    self.code = code
     self.displayName = displayName
     self.stationNames = stationNames
+    self.code = code
     self.towardsLast = towardsLast
     self.towardsFirst = towardsFirst
   }
@@ -38,5 +39,4 @@ public struct TransitLine: Hashable, Sendable {
     /// From the last station towards the first.
     case towardsFirst
   }
-
 }

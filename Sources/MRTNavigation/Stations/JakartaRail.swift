@@ -86,9 +86,9 @@ public enum JakartaRail {
     let entries =
       JakartaMRT.northSouthLineEntries + cikarangLineEntries + airportLineEntries + lrtCibuburEntries
       + lrtBekasiEntries
-    let majors = [northSouthLineMajor, cikarangLineMajor, airportLineMajor, lrtCibuburLineMajor, lrtBekasiLineMajor]
     var homes: [String: (major: UInt16, position: Int)] = [:]
-    for (line, major) in zip(lines, majors) {
+    for line in lines {
+      guard let major = line.code else { continue }
       for (index, name) in line.stationNames.enumerated() where homes[name] == nil {
         homes[name] = (major, index + 1)
       }

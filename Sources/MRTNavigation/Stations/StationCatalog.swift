@@ -7,7 +7,8 @@ import Beacons
 public struct StationCatalog: Hashable, Sendable {
   /// Every station, in the order given: the order of tables and lists.
   public let stations: [Station]
-  /// The lines, each with at least two stations (none when the catalog has one station).
+  /// The lines, each with at least two stations (none when the catalog has one station), each
+  /// station named by its key name (``Station/name``).
   public let lines: [TransitLine]
   /// The walking links between stations of different lines.
   public let interchanges: [Interchange]
@@ -46,30 +47,13 @@ public struct StationCatalog: Hashable, Sendable {
     trainBeacons: TrainBeaconScheme? = nil
   ) throws(Problem) {
     guard !stations.isEmpty else { throw .empty }
-    var byIdentity = BeaconIdentityIndex(capacity: stations.count)
-    var byKey: [String: Int] = [:]
-    for (index, station) in stations.enumerated() {
-      let fingerprint = station.beacon.fingerprint
-      if let other = byIdentity.position(forFingerprint: fingerprint, where: { stations[$0].beacon == station.beacon })
-      {
-        throw .duplicateBeacon(station.beacon, first: stations[other].name, second: station.name)
-      }
-      byIdentity.insert(index, fingerprint: fingerprint)
-      for name in Self.names(of: station) {
-        let key = Self.key(name)
-        if let other = byKey[key], other != index { throw .duplicateName(name) }
-        byKey[key] = index
-      }
-    }
+    let (byIdentity, byKey) = try Self.index(stations) { problem throws(Problem) in throw problem }
     let lines = lines.isEmpty && stations.count >= 2 ? [Self.onlyLine(through: stations)] : lines
-    self.stations = stations
-    self.lines = lines
-    self.interchanges = interchanges
-    self.trainBeacons = trainBeacons
-    self.byIdentity = byIdentity
-    self.byKey = byKey
-    self.network = try Self.network(
-      lines: lines, interchanges: interchanges, stationCount: stations.count, byKey: byKey)
+    let (network, namedLines) = try Self.network(
+      lines: lines, interchanges: interchanges, stations: stations, byKey: byKey)
+    self.init(
+      stations: stations, lines: namedLines, interchanges: interchanges, trainBeacons: trainBeacons,
+      network: network, byIdentity: byIdentity, byKey: byKey)
   }
 
   /// Builds a catalog from data known to be sound (built-in data); on a clash the first
@@ -78,17 +62,7 @@ public struct StationCatalog: Hashable, Sendable {
     trustedStations stations: [Station], lines: [TransitLine] = [], interchanges: [Interchange] = [],
     trainBeacons: TrainBeaconScheme? = nil
   ) {
-    var byIdentity = BeaconIdentityIndex(capacity: stations.count)
-    var byKey: [String: Int] = [:]
-    for (index, station) in stations.enumerated() {
-      let fingerprint = station.beacon.fingerprint
-      if byIdentity.position(forFingerprint: fingerprint, where: { stations[$0].beacon == station.beacon }) == nil {
-        byIdentity.insert(index, fingerprint: fingerprint)
-      }
-      for name in Self.names(of: station) where byKey[Self.key(name)] == nil {
-        byKey[Self.key(name)] = index
-      }
-    }
+    let (byIdentity, byKey) = Self.index(stations) { _ in }
     let known = { (name: String) in byKey[Self.key(name)] != nil }
     var lines = lines.map { line in
       var line = line
@@ -98,20 +72,55 @@ public struct StationCatalog: Hashable, Sendable {
     lines = lines.filter { $0.stationNames.count >= 2 }
     if lines.isEmpty, stations.count >= 2 { lines = [Self.onlyLine(through: stations)] }
     let interchanges = interchanges.filter { known($0.from) && known($0.to) }
-    let network = try? Self.network(
-      lines: lines, interchanges: interchanges, stationCount: stations.count, byKey: byKey)
-    self.stations = stations
     // Data that still cannot form a network (two lines with one name): stations only.
-    self.lines = network == nil ? [] : lines
-    self.interchanges = network == nil ? [] : interchanges
+    let built = try? Self.network(lines: lines, interchanges: interchanges, stations: stations, byKey: byKey)
+    self.init(
+      stations: stations, lines: built?.lines ?? [], interchanges: built == nil ? [] : interchanges,
+      trainBeacons: trainBeacons,
+      network: built?.network
+        ?? StationNetwork(
+          lineStations: [], stops: Array(repeating: [], count: stations.count),
+          walks: Array(repeating: [], count: stations.count)),
+      byIdentity: byIdentity, byKey: byKey)
+  }
+
+  private init(
+    stations: [Station], lines: [TransitLine], interchanges: [Interchange], trainBeacons: TrainBeaconScheme?,
+    network: StationNetwork, byIdentity: BeaconIdentityIndex, byKey: [String: Int]
+  ) {
+    self.stations = stations
+    self.lines = lines
+    self.interchanges = interchanges
     self.trainBeacons = trainBeacons
+    self.network = network
     self.byIdentity = byIdentity
     self.byKey = byKey
-    self.network =
-      network
-      ?? StationNetwork(
-        lineStations: [], stops: Array(repeating: [], count: stations.count),
-        walks: Array(repeating: [], count: stations.count))
+  }
+
+  /// The lookups by beacon identity and by name key; on a clash the first station keeps the
+  /// identity or name, and `clash` hears of it (and may throw, ending the indexing).
+  private static func index<Failure: Error>(
+    _ stations: [Station], clash: (Problem) throws(Failure) -> Void
+  ) throws(Failure) -> (BeaconIdentityIndex, [String: Int]) {
+    var byIdentity = BeaconIdentityIndex(capacity: stations.count)
+    var byKey: [String: Int] = [:]
+    for (index, station) in stations.enumerated() {
+      let fingerprint = station.beacon.fingerprint
+      if let other = byIdentity.position(forFingerprint: fingerprint, where: { stations[$0].beacon == station.beacon })
+      {
+        try clash(.duplicateBeacon(station.beacon, first: stations[other].name, second: station.name))
+      } else {
+        byIdentity.insert(index, fingerprint: fingerprint)
+      }
+      for name in names(of: station) {
+        if let other = byKey[key(name)] {
+          if other != index { try clash(.duplicateName(name)) }
+        } else {
+          byKey[key(name)] = index
+        }
+      }
+    }
+    return (byIdentity, byKey)
   }
 
   /// The station whose name, display name, sponsored name or alias matches `name`,
@@ -145,12 +154,6 @@ public struct StationCatalog: Hashable, Sendable {
   public func lines(at station: Station) -> [TransitLine] {
     guard let position = position(of: station) else { return [] }
     return network.stops[position].map { lines[$0.line] }
-  }
-
-  /// The stations of `line`, in line order.
-  public func stations(of line: TransitLine) -> [Station] {
-    guard let index = lines.firstIndex(of: line) else { return [] }
-    return network.lineStations[index].map { stations[$0] }
   }
 
   /// What trains on `line` running in `direction` show: the name the catalog gives, or the
@@ -199,7 +202,8 @@ public struct StationCatalog: Hashable, Sendable {
     String(name.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" && $0 != "." })
   }
 
-  private static func names(of station: Station) -> [String] {
+  /// Every name `station` answers to: its key name, display name, aliases and sponsored name.
+  static func names(of station: Station) -> [String] {
     [station.name, station.displayName] + station.aliases + [station.sponsoredName].compactMap { $0 }
   }
 
@@ -207,13 +211,16 @@ public struct StationCatalog: Hashable, Sendable {
     TransitLine(name: "Line", displayName: "the line", stationNames: stations.map(\.name))
   }
 
+  /// The lines and walks as positions in `stations`, and the lines with each station named by its
+  /// key name (``Station/name``), however the caller spelt it.
   private static func network(
-    lines: [TransitLine], interchanges: [Interchange], stationCount: Int, byKey: [String: Int]
-  ) throws(Problem) -> StationNetwork {
+    lines: [TransitLine], interchanges: [Interchange], stations: [Station], byKey: [String: Int]
+  ) throws(Problem) -> (network: StationNetwork, lines: [TransitLine]) {
     var lineStations: [[Int]] = []
-    var stops = [[StationNetwork.Stop]](repeating: [], count: stationCount)
+    var stops = [[StationNetwork.Stop]](repeating: [], count: stations.count)
     var lineNames: Set<String> = []
     var codes: [UInt16: String] = [:]
+    var named: [TransitLine] = []
     for (lineIndex, line) in lines.enumerated() {
       guard lineNames.insert(key(line.name)).inserted else { throw .duplicateLine(line.name) }
       if let code = line.code {
@@ -229,8 +236,11 @@ public struct StationCatalog: Hashable, Sendable {
         positions.append(station)
       }
       lineStations.append(positions)
+      var canonical = line
+      canonical.stationNames = positions.map { stations[$0].name }
+      named.append(canonical)
     }
-    var walks = [[StationNetwork.Walk]](repeating: [], count: stationCount)
+    var walks = [[StationNetwork.Walk]](repeating: [], count: stations.count)
     for (index, interchange) in interchanges.enumerated() {
       guard let from = byKey[key(interchange.from)] else {
         throw .unknownStationInInterchange(from: interchange.from, to: interchange.to, unknown: interchange.from)
@@ -242,7 +252,7 @@ public struct StationCatalog: Hashable, Sendable {
       walks[from].append(StationNetwork.Walk(station: to, interchange: index))
       walks[to].append(StationNetwork.Walk(station: from, interchange: index))
     }
-    return StationNetwork(lineStations: lineStations, stops: stops, walks: walks)
+    return (StationNetwork(lineStations: lineStations, stops: stops, walks: walks), named)
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {

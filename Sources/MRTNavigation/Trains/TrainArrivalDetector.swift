@@ -15,7 +15,8 @@ public struct TrainArrivalDetector: Sendable {
 
   public let catalog: StationCatalog
   public let policy: TrainArrivalPolicy
-  private var ranging: BeaconRanging
+  /// Ranges the train beacons; `nil` when the catalog's trains carry none.
+  private var ranging: BeaconRanging?
   /// Since when each train beacon has been strong, and with how many reports.
   private var strong: [BeaconIdentity: (since: CaptureTime, reports: Int)] = [:]
   private var arrived: Set<BeaconIdentity> = []
@@ -27,20 +28,17 @@ public struct TrainArrivalDetector: Sendable {
   ) {
     self.catalog = catalog
     self.policy = policy
-    // Without a scheme, a region no beacon broadcasts: nothing is ranged.
-    let region = catalog.trainBeacons?.region ?? BeaconRegion(uuid: UUID128(high: 0, low: 0))
-    ranging = BeaconRanging(regions: [region], configuration: rangingConfiguration)
+    ranging = catalog.trainBeacons.map { BeaconRanging(regions: [$0.region], configuration: rangingConfiguration) }
   }
 
   /// Takes one sighting.
   public mutating func ingest(_ sighting: BeaconSighting) -> [Event] {
-    guard catalog.trainBeacons != nil else { return [] }
-    return ranging.ingest(sighting).flatMap { handle($0) }
+    (ranging?.ingest(sighting) ?? []).flatMap { handle($0) }
   }
 
   /// Moves time on without a sighting, so trains whose beacons fell silent have left.
   public mutating func advance(to time: CaptureTime) -> [Event] {
-    ranging.advance(to: time).flatMap { handle($0) }
+    (ranging?.advance(to: time) ?? []).flatMap { handle($0) }
   }
 
   private mutating func handle(_ event: BeaconRanging.Event) -> [Event] {

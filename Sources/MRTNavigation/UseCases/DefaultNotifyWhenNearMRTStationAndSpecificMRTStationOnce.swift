@@ -77,21 +77,21 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
 
   func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {
     guard isRunning, let arrival else { return }
-    if station.beacon == arrival.beacon {
-      // Stop first, so a delegate that starts a new journey from the callback gets `.started`.
-      sources.pause()
-      delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-        self, didArriveAt: station, evidence: evidence, at: time)
-      return
-    }
-    if progress == nil, let planned = try? catalog.journey(from: station, to: arrival) {
+    let isArrival = station.beacon == arrival.beacon
+    if progress == nil, !isArrival, let planned = try? catalog.journey(from: station, to: arrival) {
       // The first station found is where the journey starts.
       progress = JourneyProgress(journey: planned)
     }
-    let events = progress?.found(station) ?? [.found(station)]
-    for event in events {
+    for event in progress?.found(station) ?? [isArrival ? .arrived(station) : .found(station)] {
+      // The delegate may stop the use case from a callback: later events are then dropped.
+      guard isRunning else { return }
       switch event {
-      case .found(let station), .arrived(let station):
+      case .arrived(let station):
+        // Stop first, so a delegate that starts a new journey from the callback gets `.started`.
+        sources.pause()
+        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+          self, didArriveAt: station, evidence: evidence, at: time)
+      case .found(let station):
         delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
           self, didFind: station, evidence: evidence, at: time)
       case .transfer(let transfer, let next):
@@ -100,7 +100,7 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
       case .wrongDirection(let station, let leg):
         delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didGoWrongWayAt: station, on: leg, at: time)
       case .approaching:
-        break
+        break  // told when the station before is left
       }
     }
   }

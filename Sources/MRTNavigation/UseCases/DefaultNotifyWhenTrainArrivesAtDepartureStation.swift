@@ -17,8 +17,8 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
   private let trainFinder: (any BeaconFinder)?
   private let rangingConfiguration: BeaconRanging.Configuration
   private var trains: TrainArrivalDetector
-  /// The train to wait for: the first leg's line and direction.
-  private var awaited: (line: TransitLine, direction: TransitLine.Direction, station: Station)?
+  /// The leg whose train is waited for: the journey's first.
+  private var departureLeg: Journey.Leg? { journey?.legs.first }
   private var riderIsAtStation = false
   public private(set) var isRunning = false
 
@@ -62,7 +62,6 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
       return result
     }
     self.journey = journey
-    awaited = (leg.line, leg.direction, leg.first)
     riderIsAtStation = false
     isRunning = true
     return .started
@@ -77,15 +76,10 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
   }
 
   func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {
-    guard isRunning, !riderIsAtStation, station == awaited?.station else { return }
+    guard isRunning, !riderIsAtStation, station == departureLeg?.first else { return }
     riderIsAtStation = true
     delegate?.notifyWhenTrainArrivesAtDepartureStation(self, riderIsAt: station, evidence: evidence, time: time)
   }
-
-  func sources(_ sources: StationSources, didSuspect station: Station, reason: StationSuspicion, at time: CaptureTime) {
-  }
-
-  func sources(_ sources: StationSources, gpsDidChange condition: LocationSourceCondition) {}
 
   public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
     guard isRunning else { return }
@@ -99,15 +93,15 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
 
   private func handle(_ events: [TrainArrivalDetector.Event]) {
     for case .arrived(let train, let rssi, let time) in events {
-      guard isRunning, riderIsAtStation, let awaited, train.line == awaited.line,
-        train.direction == awaited.direction
+      guard isRunning, riderIsAtStation, let leg = departureLeg, train.line == leg.line,
+        train.direction == leg.direction
       else { continue }
       // Done: stop listening, leave the finders to the caller that started them.
       isRunning = false
       sources.pause()
       trainFinder?.delegate = nil
       delegate?.notifyWhenTrainArrivesAtDepartureStation(
-        self, didArrive: train, at: awaited.station, rssi: rssi, time: time)
+        self, didArrive: train, at: leg.first, rssi: rssi, time: time)
     }
   }
 }

@@ -174,7 +174,9 @@ public struct SourceStarts: Hashable, Sendable {
 /// The use case that owns a ``StationSources``.
 protocol StationSourcesReceiver: AnyObject {
   func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime)
+  /// A source heard a station strongly where the rider cannot plausibly be. Optional.
   func sources(_ sources: StationSources, didSuspect station: Station, reason: StationSuspicion, at time: CaptureTime)
+  /// The GPS source changed (gone, back, no receiver, stale). Optional.
   func sources(_ sources: StationSources, gpsDidChange condition: LocationSourceCondition)
   /// Either source says the rider left `station` (both may say so). Optional.
   func sources(_ sources: StationSources, didLeave station: Station, at time: CaptureTime)
@@ -182,4 +184,7 @@ protocol StationSourcesReceiver: AnyObject {
 
 extension StationSourcesReceiver {
   func sources(_ sources: StationSources, didLeave station: Station, at time: CaptureTime) {}
+  func sources(_ sources: StationSources, didSuspect station: Station, reason: StationSuspicion, at time: CaptureTime) {
+  }
+  func sources(_ sources: StationSources, gpsDidChange condition: LocationSourceCondition) {}
 }
