@@ -58,10 +58,3 @@ import Testing
     #expect(table.droppedRows == 9)
   }
 }
-
-extension LiveBeaconTable {
-  /// Records a sighting with its station named by the built-in catalog, as `beacon-scan` does.
-  fileprivate mutating func record(_ sighting: BeaconSighting) {
-    record(sighting, station: JakartaMRT.catalog.station(for: sighting.frame.identity))
-  }
-}

@@ -41,7 +41,7 @@ public enum CatalogFile {
 
   static func parse(_ data: Data, path: String) throws(CatalogFileError) -> StationCatalog {
     let document = try decodeDocument(data, path: path)
-    let lines = try (document.lines ?? []).map { entry throws(CatalogFileError) in try entry.line(path: path) }
+    let lines = (document.lines ?? []).map(\.line)
     let interchanges = try (document.interchanges ?? []).map { entry throws(CatalogFileError) in
       try entry.interchange(path: path)
     }
@@ -76,15 +76,11 @@ public enum CatalogFile {
   }
 
   private static func decodeDocument(_ data: Data, path: String) throws(CatalogFileError) -> Document {
-    let decoder = JSONDecoder()
-    if let document = try? decoder.decode(Document.self, from: data) { return document }
-    if isObjectWithStations(data) {
-      // A catalog object, but something in it is wrong: say what.
-      do {
-        _ = try decoder.decode(Document.self, from: data)
-      } catch {
-        throw .invalid(path: path, reason: Self.describe(error))
-      }
+    do {
+      return try JSONDecoder().decode(Document.self, from: data)
+    } catch {
+      // A catalog object with something wrong in it: say what. Anything else may be JSON Lines.
+      if isObjectWithStations(data) { throw .invalid(path: path, reason: Self.describe(error)) }
     }
     return Document(stations: try decodeLines(data, path: path))
   }
@@ -251,7 +247,7 @@ private struct LineEntry: Decodable {
   var towardsFirst: String?
   var code: UInt16?
 
-  func line(path: String) throws(CatalogFileError) -> TransitLine {
+  var line: TransitLine {
     TransitLine(
       name: name, displayName: displayName ?? name, stationNames: stations, code: code, towardsLast: towardsLast,
       towardsFirst: towardsFirst)

@@ -212,11 +212,12 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       throw ValidationError(
         "--train \(text): no line named \"\(parts[0])\". Lines: \(catalog.lines.map(\.name).joined(separator: ", ")).")
     }
+    // TOWARDS names the terminus (as station lookups accept it) or what the trains show.
+    let named = catalog.station(named: parts[1])?.name
     let direction = TransitLine.Direction.allCases.first { direction in
       let terminus = direction == .towardsLast ? line.stationNames.last : line.stationNames.first
-      return terminus.map { StationCatalog.sameName($0, parts[1]) } == true
+      return (named != nil && named == terminus)
         || StationCatalog.sameName(catalog.headsign(of: line, direction), parts[1])
-        || catalog.station(named: parts[1]).map { $0.name == terminus } == true
     }
     guard let direction else {
       let ends = TransitLine.Direction.allCases.map { catalog.headsign(of: line, $0) }

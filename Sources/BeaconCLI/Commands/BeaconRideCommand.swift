@@ -175,25 +175,21 @@ public struct BeaconRideCommand: ParsableCommand {
       StandardOutput.warn("beacon-ride: \(presenter.found) station(s) found", priority: .notice)
       return
     }
-    // A started journey (--from) with train beacons: the train is waited for at the departure
-    // station, on the same finder as the ride.
+    // A started journey (--from): its train is waited for at the departure station, on the same
+    // finder as the ride (when the network's trains carry beacons; its start says when not).
     let shared = finder.map(SharedBeaconFinder.init)
-    let waitsForTrain =
-      journey.map { journey in
-        journey.legs.first.flatMap { catalog.trainBeacon(of: $0.line, $0.direction, trainSet: 1) } != nil
-      } ?? false
-    let trainWatch =
-      waitsForTrain
-      ? DefaultNotifyWhenTrainArrivesAtDepartureStation(
+    let trainWatch = try journey.map { _ in
+      DefaultNotifyWhenTrainArrivesAtDepartureStation(
         finder: shared?.branch(), catalog: catalog, policy: try policyOptions.policy(),
-        rangingConfiguration: try policyOptions.rangingConfiguration()) : nil
+        rangingConfiguration: try policyOptions.rangingConfiguration())
+    }
     let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
       finder: shared?.branch(), locationFinder: gps, catalog: catalog, policy: try policyOptions.policy(),
       rangingConfiguration: try policyOptions.rangingConfiguration())
     let ride = RidePresenter(useCase: useCase, format: output.format, output: stdout, alerts: alerts)
     if let trainWatch, let journey {
       trainWatch.delegate = ride
-      // Without Bluetooth no train can be heard: the ride goes on without.
+      // Without Bluetooth, or without train beacons, no train can be heard: the ride goes on without.
       _ = trainWatch.start(journey: journey)
     }
     let started = journey.map { useCase.start(journey: $0) } ?? useCase.start(arrival: destination)

@@ -31,15 +31,21 @@ public struct LiveBeaconTable: Sendable {
   /// Rows dropped so far to stay within ``maximumRows``.
   public private(set) var droppedRows = 0
 
-  public init(maximumRows: Int = 256) { self.maximumRows = maximumRows }
+  /// Names the stations, and orders them.
+  public let catalog: StationCatalog
 
-  public mutating func record(_ sighting: BeaconSighting, station: Station?) {
+  public init(catalog: StationCatalog = JakartaRail.network, maximumRows: Int = 256) {
+    self.catalog = catalog
+    self.maximumRows = maximumRows
+  }
+
+  public mutating func record(_ sighting: BeaconSighting) {
     let identity = sighting.frame.identity
     var row =
       rows[identity]
       ?? Row(
-        identity: identity, station: station, address: sighting.address, rssi: nil, smoothedRSSI: nil,
-        reports: 0, firstSeen: sighting.time, lastSeen: sighting.time)
+        identity: identity, station: catalog.station(for: identity), address: sighting.address, rssi: nil,
+        smoothedRSSI: nil, reports: 0, firstSeen: sighting.time, lastSeen: sighting.time)
     row.reports += 1
     row.address = sighting.address
     row.lastSeen = sighting.time
@@ -57,13 +63,13 @@ public struct LiveBeaconTable: Sendable {
     rows[identity] = row
   }
 
-  /// Rows in a stable order: stations in line order first (ties by identity text), then other beacons by identity text.
+  /// Rows in a stable order: stations in catalog order first (as `--summary` lists them), then
+  /// other beacons by identity text.
   public var sortedRows: [Row] {
     rows.values.sorted { lhs, rhs in
       switch (lhs.station, rhs.station) {
       case (.some(let left), .some(let right)):
-        // Stations of different lines can share a line order: their identities break the tie.
-        return (left.lineOrder, lhs.identity.description) < (right.lineOrder, rhs.identity.description)
+        return (catalog.position(of: left) ?? .max) < (catalog.position(of: right) ?? .max)
       case (.some, .none): return true
       case (.none, .some): return false
       case (.none, .none): return lhs.identity.description < rhs.identity.description

@@ -17,7 +17,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   let output: StandardOutput
   private let sourceName: String
   private var seen = RecentIdentities()
-  private var table = LiveBeaconTable()
+  private var table: LiveBeaconTable
   private var lastRedraw: CaptureTime?
   private var latestTime = CaptureTime(microsecondsSinceUnixEpoch: 0)
   private(set) var problemCount = 0
@@ -35,6 +35,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   public init(mode: Mode, output: StandardOutput, sourceName: String, catalog: StationCatalog) {
     self.mode = mode
     self.catalog = catalog
+    table = LiveBeaconTable(catalog: catalog)
     self.output = output
     self.sourceName = sourceName
   }
@@ -54,7 +55,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
       headerWritten = true
       output.writeLine(formatter.line(for: sighting, station: station))
     case .table(let live):
-      table.record(sighting, station: catalog.station(for: sighting.frame.identity))
+      table.record(sighting)
       if live { redrawIfDue(now: sighting.time) }
     }
   }

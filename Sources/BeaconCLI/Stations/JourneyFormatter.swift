@@ -1,3 +1,4 @@
+import BluetoothTypes
 import MRTNavigation
 
 /// Prints a journey for `beacon-ride --plan`: a line a step as text, or one JSON object.
@@ -67,8 +68,7 @@ public struct JourneyFormatter: Sendable {
 
   /// Whole minutes, rounded, at least 1 for any walk.
   static func minutes(_ duration: Duration) -> Int {
-    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    return max(1, Int((seconds / 60).rounded()))
+    max(1, Int((Double(duration.wholeMicroseconds) / 60_000_000).rounded()))
   }
 
   private static func count(_ value: Int, _ noun: String) -> String {

@@ -26,50 +26,52 @@ struct StationEventFormatter {
     line(kind, station, rssi: rssi, gps: nil, source: nil, at: time, detail: detail)
   }
 
-  /// An event found by either source, saying which.
-  func line(_ kind: Kind, _ station: Station, evidence: StationEvidence, at time: CaptureTime) -> String {
+  /// An event found by either source, saying which; `fields` adds the event's own JSON fields.
+  func line(
+    _ kind: Kind, _ station: Station, evidence: StationEvidence, at time: CaptureTime, detail: String? = nil,
+    fields: (inout JSONLine) -> Void = { _ in }
+  ) -> String {
     var gps: GeoCoordinate?
     if case .gps(let fix) = evidence { gps = fix.position }
-    return line(kind, station, rssi: evidence.rssi, gps: gps, source: evidence.source, at: time, detail: nil)
+    return line(
+      kind, station, rssi: evidence.rssi, gps: gps, source: evidence.source, at: time, detail: detail, fields: fields)
   }
 
   /// The rider is where the journey changes lines.
   func transfer(_ transfer: Journey.Transfer, next: Journey.Leg?, evidence: StationEvidence, at time: CaptureTime)
     -> String
   {
-    var gps: GeoCoordinate?
-    if case .gps(let fix) = evidence { gps = fix.position }
-    var fields: [(String, JSONField)] = []
-    if let next {
-      fields += [("line", .text(next.line.name)), ("towards", .text(next.headsign))]
+    line(.transfer, transfer.from, evidence: evidence, at: time, detail: Self.changeInstruction(transfer, next: next)) {
+      object in
+      if let next {
+        object.add("line", next.line.name)
+        object.add("towards", next.headsign)
+      }
+      if let walk = transfer.walk {
+        object.add("walkTo", transfer.to.name)
+        object.add("walkingMinutes", JourneyFormatter.minutes(walk.walkingTime))
+      }
     }
-    if let walk = transfer.walk {
-      fields += [
-        ("walkTo", .text(transfer.to.name)), ("walkingMinutes", .number(JourneyFormatter.minutes(walk.walkingTime))),
-      ]
-    }
-    return line(
-      .transfer, transfer.from, rssi: evidence.rssi, gps: gps, source: evidence.source, at: time,
-      detail: Self.changeInstruction(transfer, next: next), fields: fields)
   }
 
   /// The journey's train is coming in at the rider's departure station.
   func train(_ train: Train, at station: Station, rssi: Double, time: CaptureTime) -> String {
     line(
       .train, station, rssi: rssi, gps: nil, source: .bluetooth, at: time,
-      detail: "your train is coming in: the \(train.line.displayName) towards \(train.headsign)",
-      fields: [
-        ("line", .text(train.line.name)), ("towards", .text(train.headsign)),
-        ("trainSet", .number(Int(train.trainSet))),
-      ])
+      detail: "your train is coming in: the \(train.line.displayName) towards \(train.headsign)"
+    ) { object in
+      object.add("line", train.line.name)
+      object.add("towards", train.headsign)
+      object.add("trainSet", Int(train.trainSet))
+    }
   }
 
   /// The next stop is where the rider gets off.
   func approaching(_ station: Station, approach: JourneyProgress.Approach, at time: CaptureTime) -> String {
     let detail = "next stop \(station.displayName): get ready" + (approach == .transfer ? " to change" : "")
     return line(
-      .approaching, station, rssi: nil, gps: nil, source: nil, at: time, detail: detail,
-      fields: [("approach", .text(approach.rawValue))])
+      .approaching, station, rssi: nil, gps: nil, source: nil, at: time, detail: detail
+    ) { $0.add("approach", approach.rawValue) }
   }
 
   /// `station` is behind the rider on `leg`.
@@ -77,8 +79,11 @@ struct StationEventFormatter {
     line(
       .wrongDirection, station, rssi: nil, gps: nil, source: nil, at: time,
       detail:
-        "this train runs away from \(leg.last.displayName): take the \(leg.line.displayName) towards \(leg.headsign)",
-      fields: [("line", .text(leg.line.name)), ("towards", .text(leg.headsign))])
+        "this train runs away from \(leg.last.displayName): take the \(leg.line.displayName) towards \(leg.headsign)"
+    ) { object in
+      object.add("line", leg.line.name)
+      object.add("towards", leg.headsign)
+    }
   }
 
   /// What to do at a transfer, in a sentence: "change here for the airport line towards …".
@@ -91,15 +96,9 @@ struct StationEventFormatter {
     return text
   }
 
-  /// A value of an event's extra JSON fields.
-  enum JSONField {
-    case text(String)
-    case number(Int)
-  }
-
   private func line(
     _ kind: Kind, _ station: Station, rssi: Double?, gps: GeoCoordinate?, source: StationSource?,
-    at time: CaptureTime, detail: String?, fields: [(String, JSONField)] = []
+    at time: CaptureTime, detail: String?, fields: (inout JSONLine) -> Void = { _ in }
   ) -> String {
     switch format {
     case .json:
@@ -114,12 +113,7 @@ struct StationEventFormatter {
         object.add("lat", Self.degrees(gps.latitude))
         object.add("lon", Self.degrees(gps.longitude))
       }
-      for (key, value) in fields {
-        switch value {
-        case .text(let text): object.add(key, text)
-        case .number(let number): object.add(key, number)
-        }
-      }
+      fields(&object)
       if let detail { object.add("detail", detail) }
       return object.line
     case .text:
