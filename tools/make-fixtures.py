@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import functools
 import hashlib
 import json
 import math
@@ -101,21 +102,22 @@ ADDRESS_TYPES = {"public": 0, "random": 1, "public-identity": 2, "random-identit
 
 # The Jakarta MRT North-South line in line order (the project's station catalog: minor = position).
 PROJECT_UUID = "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3"
-PROJECT_MAJOR = 1
 # The beacons trains carry (JakartaRail.trainUUID).
 TRAIN_UUID = "F63B21BA-2635-4BE4-8A11-72411E5B0001"
 STATIONS = ["LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM", "ASEAN",
             "Senayan", "Istora", "BendunganHilir", "Setiabudi", "DukuhAtas", "BundaranHI"]
 
 
-def network_lines() -> list[list[str]]:
+@functools.cache
+def network_lines() -> tuple[tuple[str, ...], ...]:
     """The built-in network's lines as station lists, in the order of their majors (1 the
     North-South line, then tools/network-data/jakarta-rail.json's lines: 2 Cikarang, 3 airport,
     4 LRT Cibubur, 5 LRT Bekasi), as the beacon scheme documented in JakartaRail numbers them."""
     data = json.loads((ROOT / "tools/network-data/jakarta-rail.json").read_text())
-    return [STATIONS] + [[station["name"] for station in line["stations"]] for line in data["lines"]]
+    return (tuple(STATIONS),) + tuple(tuple(station["name"] for station in line["stations"]) for line in data["lines"])
 
 
+@functools.cache
 def network_identities() -> dict[str, tuple[int, int]]:
     """Each station's (major, minor) under the scheme: its home line (the first line, in major
     order, that stops there) and its position along that line from 1."""
@@ -450,12 +452,13 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
         digest[0] |= 0xC0
         return ":".join(f"{byte:02X}" for byte in digest)
 
+    def ibeacon_report(uuid: str, major: int, minor: int, address: str, rssi: int) -> dict:
+        data = encode_ad_list([{"flags": 6}, {"ibeacon": {"uuid": uuid, "major": major, "minor": minor,
+                                                         "measuredPower": beacons["measuredPower"]}}], rng)
+        return {"eventType": "ADV_NONCONN_IND", "addressType": 1, "address": address, "data": data, "rssi": rssi}
+
     def beacon_report(station: str, rssi: int) -> dict:
-        major, minor = identities[station]
-        data = encode_ad_list([{"flags": 6}, {"ibeacon": {"uuid": beacons["uuid"], "major": major,
-                                                         "minor": minor, "measuredPower": beacons["measuredPower"]}}], rng)
-        return {"eventType": "ADV_NONCONN_IND", "addressType": 1, "address": address_of(station),
-                "data": data, "rssi": rssi}
+        return ibeacon_report(beacons["uuid"], *identities[station], address_of(station), rssi)
 
     sensitivity = ride.get("sensitivityDbm", -99)
     propagation = ride["propagation"]
@@ -503,15 +506,11 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
             continue
         # the neighbouring stations, heard weakly while standing at this platform (on the network:
         # the neighbours along every line that stops here, each once)
-        if on_network:
-            neighbours = []
-            for line in network_lines():
-                if name in line:
-                    pos = line.index(name)
-                    neighbours += [line[p] for p in (pos - 1, pos + 1) if 0 <= p < len(line) and line[p] not in neighbours]
-        else:
-            line_pos = STATIONS.index(name)
-            neighbours = [STATIONS[p] for p in (line_pos - 1, line_pos + 1) if 0 <= p < len(STATIONS)]
+        neighbours = []
+        for line in network_lines() if on_network else (STATIONS,):
+            if name in line:
+                pos = line.index(name)
+                neighbours += [line[p] for p in (pos - 1, pos + 1) if 0 <= p < len(line) and line[p] not in neighbours]
         for neighbour in neighbours:
             sec = arrive + rng.uniform(0, interval)
             while sec <= depart:
@@ -546,10 +545,7 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
             if mean is not None and rng.random() < fraction:
                 rssi = round(mean + rng.gauss(0, ride["rssiNoiseSigma"]))
                 if rssi >= sensitivity:
-                    data = encode_ad_list([{"flags": 6}, {"ibeacon": {"uuid": TRAIN_UUID, "major": major,
-                                                                     "minor": train["set"], "measuredPower": beacons["measuredPower"]}}], rng)
-                    push(when, {"eventType": "ADV_NONCONN_IND", "addressType": 1, "address": train["address"],
-                                "data": data, "rssi": min(rssi, -40)})
+                    push(when, ibeacon_report(TRAIN_UUID, major, train["set"], train["address"], min(rssi, -40)))
             sec += interval
 
     for rogue in ride.get("rogueBeacons", []):
