@@ -75,42 +75,45 @@ public struct NetworkMap: Sendable {
     self.pins = pins
   }
 
-  /// Where a place goes on the map, in pixels (y down), fitting every station, fix and pin.
-  func project(_ place: Place) -> (x: Double, y: Double) {
-    let bounds = self.bounds
-    let scale = self.scale(bounds)
-    let east = (place.longitude - bounds.west) * cosine(bounds)
-    let south = bounds.north - place.latitude
-    return (margin + east * scale, margin + south * scale)
-  }
+  /// Where places go on the map: fitted once to every line, station, fix and pin.
+  struct Projection {
+    let north: Double
+    let west: Double
+    /// The middle latitude's cosine: east–west degrees are that much shorter.
+    let eastScale: Double
+    /// Pixels a degree of latitude.
+    let scale: Double
+    let margin: Double
 
-  private var bounds: (north: Double, south: Double, west: Double, east: Double) {
-    let places = stations.map(\.place) + track.compactMap(\.place) + pins.map(\.place) + lines.flatMap(\.places)
-    guard let first = places.first else { return (0, 0, 0, 0) }
-    return places.reduce((first.latitude, first.latitude, first.longitude, first.longitude)) { bounds, place in
-      (
-        max(bounds.0, place.latitude), min(bounds.1, place.latitude), min(bounds.2, place.longitude),
-        max(bounds.3, place.longitude)
-      )
+    /// Where `place` goes, in pixels (y down).
+    func point(_ place: Place) -> (x: Double, y: Double) {
+      (margin + (place.longitude - west) * eastScale * scale, margin + (north - place.latitude) * scale)
     }
   }
 
-  private func cosine(_ bounds: (north: Double, south: Double, west: Double, east: Double)) -> Double {
-    Double.cos((bounds.north + bounds.south) / 2 * Double.pi / 180)
+  var projection: Projection {
+    let places = stations.map(\.place) + track.compactMap(\.place) + pins.map(\.place) + lines.flatMap(\.places)
+    let latitudes = places.map(\.latitude)
+    let longitudes = places.map(\.longitude)
+    let (north, south) = (latitudes.max() ?? 0, latitudes.min() ?? 0)
+    let (west, east) = (longitudes.min() ?? 0, longitudes.max() ?? 0)
+    let eastScale = Double.cos((north + south) / 2 * Double.pi / 180)
+    let spanX = (east - west) * eastScale
+    let spanY = north - south
+    let scales = [
+      spanX > 0 ? (Double(width) - 2 * margin) / spanX : nil, spanY > 0 ? (Double(height) - 2 * margin) / spanY : nil,
+    ].compactMap { $0 }
+    return Projection(north: north, west: west, eastScale: eastScale, scale: scales.min() ?? 1, margin: margin)
   }
 
-  private func scale(_ bounds: (north: Double, south: Double, west: Double, east: Double)) -> Double {
-    let spanX = (bounds.east - bounds.west) * cosine(bounds)
-    let spanY = bounds.north - bounds.south
-    let usableX = Double(width) - 2 * margin
-    let usableY = Double(height) - 2 * margin
-    let scales = [spanX > 0 ? usableX / spanX : nil, spanY > 0 ? usableY / spanY : nil].compactMap { $0 }
-    return scales.min() ?? 1
-  }
+  /// Where `place` goes on the map, in pixels (y down).
+  func project(_ place: Place) -> (x: Double, y: Double) { projection.point(place) }
 
   /// The map as an `<svg>` element.
   public var markup: Markup {
     let number = TimelineChart.number
+    let projection = self.projection
+    func project(_ place: Place) -> (x: Double, y: Double) { projection.point(place) }
     func points(_ places: [Place]) -> String {
       places.map { place in
         let point = project(place)

@@ -104,7 +104,7 @@ public struct TimelineChart: Sendable {
     )
     let markers = marks.map { mark in
       Markup.node(
-        "g", [.init("class", "mark \(mark.kind)")],
+        "g", [.init("class", "mark \(RideReportPage.className(mark.kind))")],
         [
           .node(
             "line",
