@@ -122,7 +122,7 @@ extension StationEventCommandTests {
     let result = try Executable.run(
       "beacon-ride", ["--replay", Self.ride] + from + ["--to", "SoekarnoHatta", "--format", "json"])
     #expect(result.status == 0, "\(result.stderr)")
-    let events = jsonLines(result.stdout).map { "\($0["event"] as? String ?? "?") \($0["station"] as? String ?? "?")" }
+    let events = eventsAndStations(jsonLines(result.stdout))
     let mrt = StationEventCommandTests.line.prefix(11).map { "found \($0)" }
     #expect(
       events
@@ -149,7 +149,7 @@ extension StationEventCommandTests {
       ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
-      jsonLines(result.stdout).map { "\($0["event"] as? String ?? "?") \($0["station"] as? String ?? "?")" } == [
+      eventsAndStations(jsonLines(result.stdout)) == [
         "found BlokM", "found ASEAN", "found Senayan", "found Istora", "found BendunganHilir", "found Setiabudi",
         "transfer DukuhAtas", "found BNICity", "arrived Duri",
       ])
@@ -207,7 +207,7 @@ extension StationEventCommandTests {
     #expect(result.status == 0, "\(result.stderr)")
     let events = jsonLines(result.stdout)
     #expect(
-      events.map { "\($0["event"] as? String ?? "?") \($0["station"] as? String ?? "?")" } == [
+      eventsAndStations(events) == [
         "found LebakBulus", "train LebakBulus", "approaching Fatmawati", "arrived Fatmawati",
       ])
     let train = try #require(events.first { $0["event"] as? String == "train" })
@@ -239,7 +239,7 @@ extension StationEventCommandTests {
     #expect(result.status == 0, "\(result.stderr)")
     let events = jsonLines(result.stdout)
     #expect(
-      events.map { "\($0["event"] as? String ?? "?") \($0["station"] as? String ?? "?")" } == [
+      eventsAndStations(events) == [
         "found LebakBulus", "train LebakBulus", "arrived Fatmawati",
       ])
     #expect(events.first { $0["event"] as? String == "train" }?["trainSet"] as? Int == 9)
@@ -250,4 +250,9 @@ extension StationEventCommandTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(!result.stdout.contains(#""event":"train""#))
   }
+}
+
+/// Each event line as `EVENT STATION`, e.g. `transfer DukuhAtas`.
+private func eventsAndStations(_ events: [[String: Any]]) -> [String] {
+  events.map { "\($0["event"] as? String ?? "?") \($0["station"] as? String ?? "?")" }
 }
