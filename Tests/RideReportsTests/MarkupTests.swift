@@ -61,21 +61,17 @@ import Testing
     let kept = decimation.thin(points)
     #expect(kept.count <= 4 * 900)
     // Every column's extremes survive.
-    var lowest = [Double](repeating: .infinity, count: 900)
-    var highest = [Double](repeating: -.infinity, count: 900)
-    for point in points {
-      let column = decimation.column(of: point.time)
-      lowest[column] = min(lowest[column], point.value)
-      highest[column] = max(highest[column], point.value)
+    func extremes(_ series: [(time: Double, value: Double)]) -> [ClosedRange<Double>?] {
+      var ranges = [ClosedRange<Double>?](repeating: nil, count: 900)
+      for point in series {
+        let column = decimation.column(of: point.time)
+        ranges[column] =
+          ranges[column].map { min($0.lowerBound, point.value)...max($0.upperBound, point.value) }
+          ?? point.value...point.value
+      }
+      return ranges
     }
-    var keptLowest = [Double](repeating: .infinity, count: 900)
-    var keptHighest = [Double](repeating: -.infinity, count: 900)
-    for point in kept {
-      let column = decimation.column(of: point.time)
-      keptLowest[column] = min(keptLowest[column], point.value)
-      keptHighest[column] = max(keptHighest[column], point.value)
-    }
-    #expect(keptLowest == lowest && keptHighest == highest)
+    #expect(extremes(kept) == extremes(points))
     #expect(zip(kept, kept.dropFirst()).allSatisfy { $0.time < $1.time })
   }
 
