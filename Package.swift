@@ -122,7 +122,7 @@ let package = Package(
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
         "BeaconScanning", "Positioning", "GPSDClient", "MosquittoClient", "MRTNavigation", "BeaconStatistics",
-        "LinuxNotifications", "POSIXSupport", "ServiceManager",
+        "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "DequeModule", package: "swift-collections"),

@@ -92,19 +92,38 @@ public struct NetworkMap: Sendable {
   }
 
   var projection: Projection {
-    let places = stations.map(\.place) + track.compactMap(\.place) + pins.map(\.place) + lines.flatMap(\.places)
+    // A ride's track (and its pins) is what the map is about: fitted to them, with room around,
+    // the network's lines run on out of the frame. Without a track, the whole network.
+    let ridden = track.compactMap(\.place) + pins.map(\.place)
+    let places =
+      ridden.isEmpty ? stations.map(\.place) + lines.flatMap(\.places) : ridden
     let latitudes = places.map(\.latitude)
     let longitudes = places.map(\.longitude)
-    let (north, south) = (latitudes.max() ?? 0, latitudes.min() ?? 0)
-    let (west, east) = (longitudes.min() ?? 0, longitudes.max() ?? 0)
+    var (north, south) = (latitudes.max() ?? 0, latitudes.min() ?? 0)
+    var (west, east) = (longitudes.min() ?? 0, longitudes.max() ?? 0)
+    if !ridden.isEmpty {
+      // At least about a kilometre across, and a fifth more on every side.
+      let padLatitude = max((north - south) * 0.2, Self.minimumSpan / 2)
+      let padLongitude = max((east - west) * 0.2, Self.minimumSpan / 2)
+      (north, south, west, east) = (north + padLatitude, south - padLatitude, west - padLongitude, east + padLongitude)
+    }
     let eastScale = Double.cos((north + south) / 2 * Double.pi / 180)
     let spanX = (east - west) * eastScale
     let spanY = north - south
     let scales = [
       spanX > 0 ? (Double(width) - 2 * margin) / spanX : nil, spanY > 0 ? (Double(height) - 2 * margin) / spanY : nil,
     ].compactMap { $0 }
-    return Projection(north: north, west: west, eastScale: eastScale, scale: scales.min() ?? 1, margin: margin)
+    let scale = scales.min() ?? 1
+    // Centred: the spare width or height split on both sides.
+    let spareX = (Double(width) - 2 * margin - spanX * scale) / 2
+    let spareY = (Double(height) - 2 * margin - spanY * scale) / 2
+    return Projection(
+      north: north + spareY / scale, west: west - spareX / (scale * eastScale), eastScale: eastScale, scale: scale,
+      margin: margin)
   }
+
+  /// The least a ride's map spans around its track, in degrees of latitude (about 1 km).
+  static let minimumSpan = 0.009
 
   /// Where `place` goes on the map, in pixels (y down).
   func project(_ place: Place) -> (x: Double, y: Double) { projection.point(place) }
@@ -135,6 +154,12 @@ public struct NetworkMap: Sendable {
         ],
         [.node("title", [], [.text(station.isApproximate ? "\(station.name) (position estimated)" : station.name)])])
     }
+    let stationNames = stations.map { station in
+      let point = project(station.place)
+      return Markup.node(
+        "text", [.init("class", "name"), .init("x", number(point.x + 5)), .init("y", number(point.y - 5))],
+        [.text(station.name)])
+    }
     // The track: a polyline per stretch with a fix, a dot per fix in its quality's class.
     var stretches: [[Place]] = [[]]
     for fix in track {
@@ -147,20 +172,28 @@ public struct NetworkMap: Sendable {
     let trackLines = stretches.filter { $0.count > 1 }.map { stretch in
       Markup.node("polyline", [.init("class", "track"), .init("points", points(stretch))])
     }
+    // Where the fix was lost: a dashed line from the last place before to the first after.
+    let withPlaces = stretches.filter { !$0.isEmpty }
+    let lostStretches = zip(withPlaces, withPlaces.dropFirst()).compactMap { before, after -> Markup? in
+      guard let from = before.last, let to = after.first else { return nil }
+      return .node(
+        "polyline", [.init("class", "lost"), .init("points", points([from, to]))],
+        [.node("title", [], [.text("no fix")])])
+    }
     let fixes = track.compactMap { fix -> Markup? in
       guard let place = fix.place else { return nil }
       let point = project(place)
       return .node(
         "circle",
         [
-          .init("class", "fix \(RideReportPage.className(fix.quality))"), .init("cx", number(point.x)),
+          .init("class", "fix \(HTMLPage.className(fix.quality))"), .init("cx", number(point.x)),
           .init("cy", number(point.y)), .init("r", "1.5"),
         ])
     }
     let pinMarks = pins.map { pin in
       let point = project(pin.place)
       return Markup.node(
-        "g", [.init("class", "pin \(RideReportPage.className(pin.kind))")],
+        "g", [.init("class", "pin \(HTMLPage.className(pin.kind))")],
         [
           .node("circle", [.init("cx", number(point.x)), .init("cy", number(point.y)), .init("r", "5")]),
           .node("text", [.init("x", number(point.x + 7)), .init("y", number(point.y + 4))], [.text(pin.label)]),
@@ -172,7 +205,8 @@ public struct NetworkMap: Sendable {
         .init("class", "map"), .init("width", "\(width)"), .init("height", "\(height)"),
         .init("viewBox", "0 0 \(width) \(height)"), .init("role", "img"),
       ],
-      [.node("title", [], [.text("The network and the ride")])] + lineMarks + trackLines + stationMarks + fixes
-        + pinMarks)
+      [.node("title", [], [.text("The network and the ride")])] + lineMarks + trackLines + lostStretches + stationMarks
+        + stationNames
+        + fixes + pinMarks)
   }
 }

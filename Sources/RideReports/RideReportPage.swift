@@ -34,53 +34,47 @@ public struct RideReportPage: Sendable {
   public var timelines: [TimelineChart]
   /// The events, in time order.
   public var events: [Event]
+  /// The network and the GPS track, for a ride with GPS.
+  public var map: NetworkMap?
+  /// Sentences under the title that say what the page leaves out (e.g. beacons not drawn).
+  public var notes: [String]
 
   public init(
     title: String, run: [(label: String, value: String)], totals: [(label: String, value: String)],
-    timelines: [TimelineChart], events: [Event]
+    timelines: [TimelineChart], events: [Event], map: NetworkMap? = nil, notes: [String] = []
   ) {
     self.title = title
     self.run = run
     self.totals = totals
     self.timelines = timelines
     self.events = events
+    self.map = map
+    self.notes = notes
   }
 
   /// The page, from `<!DOCTYPE html>` on.
-  public var html: String {
-    var output = "<!DOCTYPE html>\n"
-    document.render(into: &output)
-    output += "\n"
-    return output
-  }
+  public var html: String { page.html }
 
-  var document: Markup {
-    .node(
-      "html", [.init("lang", "en")],
-      [
+  var page: HTMLPage {
+    HTMLPage(
+      title: title, style: Self.style,
+      body: [
+        HTMLPage.definitionList("run", run),
+        HTMLPage.definitionList("totals", totals),
+        .node("section", [.init("class", "notes")], notes.map { .node("p", [], [.text($0)]) }),
+        map.map { map in
+          .node(
+            "section", [.init("class", "map")],
+            [.node("h2", [], [.text("The ride on the network")]), .node("figure", [], [map.markup])])
+        } ?? .empty,
+        .node("h2", [], [.text("Beacons over time")]),
         .node(
-          "head", [],
-          [
-            .node("meta", [.init("charset", "utf-8")]),
-            .node("meta", [.init("name", "viewport"), .init("content", "width=device-width, initial-scale=1")]),
-            .node("title", [], [.text(title)]),
-            .node("style", [], [.text(Self.style)]),
-          ]),
-        .node(
-          "body", [],
-          [
-            .node("h1", [], [.text(title)]),
-            Self.definitionList("run", run),
-            Self.definitionList("totals", totals),
-            .node("h2", [], [.text("Beacons over time")]),
-            .node(
-              "section", [.init("class", "timelines")],
-              timelines.map { chart in
-                .node("figure", [], [.node("figcaption", [], [.text(chart.title)]), chart.markup])
-              }),
-            .node("h2", [], [.text("Events")]),
-            eventTable,
-          ]),
+          "section", [.init("class", "timelines")],
+          timelines.map { chart in
+            .node("figure", [], [.node("figcaption", [], [.text(chart.title)]), chart.markup])
+          }),
+        .node("h2", [], [.text("Events")]),
+        eventTable,
       ])
   }
 
@@ -89,42 +83,33 @@ public struct RideReportPage: Sendable {
       "tr", [], ["time", "event", "station", "source", "detail"].map { .node("th", [], [.text($0)]) })
     let rows = events.map { event in
       Markup.node(
-        "tr", [.init("class", "event \(Self.className(event.kind))")],
+        "tr", [.init("class", "event \(HTMLPage.className(event.kind))")],
         [event.time, event.kind, event.subject, event.source, event.detail].map { .node("td", [], [.text($0)]) })
     }
     return .node("table", [.init("class", "events")], [header] + rows)
   }
 
-  private static func definitionList(_ name: String, _ pairs: [(label: String, value: String)]) -> Markup {
-    .node(
-      "dl", [.init("class", name)],
-      pairs.flatMap { pair in [Markup.node("dt", [], [.text(pair.label)]), .node("dd", [], [.text(pair.value)])] })
-  }
-
-  /// A CSS class from a word: letters, digits and dashes only.
-  static func className(_ word: String) -> String {
-    String(
-      word.unicodeScalars.filter {
-        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
-      }.map(Character.init))
-  }
-
   /// The page's CSS: light, printable, and the colours of each event kind.
-  static let style = """
-    body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
-    h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin-top: 1.5em; }
-    dl { display: grid; grid-template-columns: max-content auto; gap: 0.1em 1em; }
-    dt { color: #666; } dd { margin: 0; font-family: ui-monospace, monospace; }
-    figure { margin: 0.5em 0; } figcaption { font-weight: 600; }
-    svg.timeline { background: #fafafa; border: 1px solid #ddd; }
-    svg .band { fill: #e6f2e6; } svg .axis { font-size: 10px; fill: #888; }
-    svg .reports circle { fill: #4a7bd0; opacity: 0.5; }
-    svg .smoothed { fill: none; stroke: #123f8c; stroke-width: 1.5; }
-    svg .mark line { stroke: #c33; stroke-width: 1; } svg .mark text { font-size: 10px; fill: #c33; }
-    svg .mark.found line, svg .mark.arrived line { stroke: #1a7f37; }
-    svg .mark.found text, svg .mark.arrived text { fill: #1a7f37; }
-    svg .mark.left line { stroke: #888; stroke-dasharray: 2 2; } svg .mark.left text { fill: #888; }
-    table.events { border-collapse: collapse; } table.events td, table.events th { padding: 0.2em 0.6em; text-align: left; }
-    table.events tr:nth-child(even) { background: #f4f4f4; }
-    """
+  static let style =
+    HTMLPage.baseStyle + "\n"
+      + """
+      svg.timeline { background: #fafafa; border: 1px solid #ddd; }
+      svg .band { fill: #e6f2e6; } svg .axis { font-size: 10px; fill: #888; } svg .tick line { stroke: #bbb; }
+      svg .reports circle { fill: #4a7bd0; opacity: 0.5; }
+      svg .smoothed { fill: none; stroke: #123f8c; stroke-width: 1.5; }
+      svg .mark line { stroke: #c33; stroke-width: 1; } svg .mark text { font-size: 10px; fill: #c33; }
+      svg .mark.found line, svg .mark.arrived line { stroke: #1a7f37; }
+      svg .mark.found text, svg .mark.arrived text { fill: #1a7f37; }
+      svg .mark.left line { stroke: #888; stroke-dasharray: 2 2; } svg .mark.left text { fill: #888; }
+      svg.map { background: #fcfcfa; border: 1px solid #ddd; }
+      svg.map .line { fill: none; stroke: #9aa7b8; stroke-width: 3; stroke-linejoin: round; }
+      svg.map .station { fill: #fff; stroke: #34495e; stroke-width: 1.5; }
+      svg.map .station.approximate { stroke-dasharray: 2 1; fill: none; }
+      svg.map .name { font-size: 10px; fill: #6a7586; }
+      svg.map .track { fill: none; stroke: #d07a1a; stroke-width: 1.5; opacity: 0.7; }
+      svg.map .lost { fill: none; stroke: #c33; stroke-width: 1.5; stroke-dasharray: 4 3; }
+      svg.map .fix { fill: #d07a1a; } svg.map .fix.fix2d { fill: #e0b050; } svg.map .fix.doubtful { fill: #c33; }
+      svg.map .pin circle { fill: #1a7f37; stroke: #fff; } svg.map .pin text { font-size: 11px; fill: #1a4f27; }
+      svg.map .pin.left circle { fill: #888; } svg.map .pin.suspect circle { fill: #c33; }
+      """
 }

@@ -39,7 +39,7 @@ public struct TimelineChart: Sendable {
   public var gapSeconds: Double = 10
   /// Size in pixels; the plot leaves `margin` on the left for the axis labels.
   public var width = 960
-  public var height = 120
+  public var height = 110
   public var margin = 56
   /// The RSSI axis (dBm).
   public var lowest = -105.0
@@ -69,7 +69,7 @@ public struct TimelineChart: Sendable {
 
   func y(_ value: Double) -> Double {
     let clamped = min(highest, max(lowest, value))
-    return (highest - clamped) / (highest - lowest) * Double(height - 16) + 14
+    return (highest - clamped) / (highest - lowest) * Double(height - 30) + 14
   }
 
   /// The strip as an `<svg>` element.
@@ -103,23 +103,49 @@ public struct TimelineChart: Sendable {
       ]
     )
     let markers = marks.map { mark in
-      Markup.node(
-        "g", [.init("class", "mark \(RideReportPage.className(mark.kind))")],
+      // A label near the right edge goes on the left of its line, so it is not cut off.
+      let atRightEdge = x(mark.time) > Double(width) - 110
+      return Markup.node(
+        "g", [.init("class", "mark \(HTMLPage.className(mark.kind))")],
         [
           .node(
             "line",
             [
               .init("x1", Self.number(x(mark.time))), .init("x2", Self.number(x(mark.time))), .init("y1", "12"),
-              .init("y2", "\(height - 2)"),
+              .init("y2", "\(height - 16)"),
             ]),
-          .node("text", [.init("x", Self.number(x(mark.time) + 3)), .init("y", "11")], [.text(mark.label)]),
+          .node(
+            "text",
+            [
+              .init("x", Self.number(x(mark.time) + (atRightEdge ? -3 : 3))), .init("y", "11"),
+              .init("text-anchor", atRightEdge ? "end" : "start"),
+            ], [.text(mark.label)]),
           .node("title", [], [.text(mark.label)]),
         ])
     }
-    let axis = [highest, enterThreshold, exitThreshold, lowest].map { value in
+    // The RSSI axis: the top, the enter threshold (the band's top edge) and the bottom.
+    let axis = [highest, enterThreshold, lowest].map { value in
       Markup.node(
         "text", [.init("class", "axis"), .init("x", "2"), .init("y", Self.number(y(value) + 4))],
         [.text("\(Int(value.rounded())) dBm")])
+    }
+    let ticks = Self.tickTimes(from: start, to: end).map { time in
+      Markup.node(
+        "g", [.init("class", "tick")],
+        [
+          .node(
+            "line",
+            [
+              .init("x1", Self.number(x(time))), .init("x2", Self.number(x(time))), .init("y1", "\(height - 16)"),
+              .init("y2", "\(height - 12)"),
+            ]),
+          .node(
+            "text",
+            [
+              .init("class", "axis"), .init("x", Self.number(x(time))), .init("y", "\(height - 2)"),
+              .init("text-anchor", "middle"),
+            ], [.text(Self.clock(time - start))]),
+        ])
     }
     return .node(
       "svg",
@@ -128,8 +154,25 @@ public struct TimelineChart: Sendable {
         .init("viewBox", "0 0 \(width) \(height)"), .init("role", "img"),
       ],
       [.node("title", [], [.text(title)]), band]
-        + axis + [.node("g", [.init("class", "reports")], dots), .node("g", [.init("class", "lines")], lines)]
+        + axis + ticks + [.node("g", [.init("class", "reports")], dots), .node("g", [.init("class", "lines")], lines)]
         + markers)
+  }
+
+  /// Round times for the time axis, at most 10 between `start` and `end` (seconds).
+  static func tickTimes(from start: Double, to end: Double) -> [Double] {
+    let span = end - start
+    guard span > 0, span.isFinite else { return [] }
+    let steps: [Double] = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14_400, 43_200, 86_400]
+    let step = steps.first { span / $0 <= 10 } ?? (span / 10).rounded(.up)
+    return stride(from: 0, through: span, by: step).map { start + $0 }
+  }
+
+  /// Seconds from the start as `m:ss`, or `h:mm:ss` from an hour on.
+  static func clock(_ seconds: Double) -> String {
+    let whole = Int(max(0, seconds).rounded())
+    let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
+    func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
   }
 
   /// `points` split where consecutive times are more than `gap` apart.

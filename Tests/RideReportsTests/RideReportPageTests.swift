@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test func eventKindsBecomePlainClassNames() {
-    #expect(RideReportPage.className("wrongDirection") == "wrongDirection")
-    #expect(RideReportPage.className(#"x" onload="y"#) == "xonloady")
+    #expect(HTMLPage.className("wrongDirection") == "wrongDirection")
+    #expect(HTMLPage.className(#"x" onload="y"#) == "xonloady")
   }
 }

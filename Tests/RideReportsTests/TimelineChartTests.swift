@@ -20,7 +20,7 @@ import Testing
     #expect(count("<circle", in: svg) == 5)
     // Nothing heard from 12 s to 60 s: two lines, not one across the gap.
     #expect(count("<polyline", in: svg) == 2)
-    #expect(svg.hasPrefix(#"<svg class="timeline" width="960" height="120""#))
+    #expect(svg.hasPrefix(#"<svg class="timeline" width="960" height="110""#))
     #expect(svg.contains("<title>Dukuh Atas</title>"))
   }
 

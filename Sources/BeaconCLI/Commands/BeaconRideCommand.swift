@@ -89,6 +89,7 @@ public struct BeaconRideCommand: ParsableCommand {
   @OptionGroup(title: "Station detection") public var policyOptions: StationPolicyOptions
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var catalogOptions: CatalogOptions
+  @OptionGroup(title: "Report") var reportOptions: ReportOptions
 
   public init() {}
 
@@ -97,8 +98,10 @@ public struct BeaconRideCommand: ParsableCommand {
       guard from != nil, to != nil else {
         throw ValidationError("--plan needs --from and --to, e.g. --plan --from LebakBulus --to SoekarnoHatta.")
       }
-      guard replay == nil, try deviceOptions.transport() == nil, try gpsOptions.endpoint() == nil else {
-        throw ValidationError("--plan only prints the journey: drop --replay, -i and --gps.")
+      guard replay == nil, try deviceOptions.transport() == nil, try gpsOptions.endpoint() == nil,
+        reportOptions.report == nil
+      else {
+        throw ValidationError("--plan only prints the journey: drop --replay, -i, --gps and --report.")
       }
       return
     }
@@ -163,37 +166,65 @@ public struct BeaconRideCommand: ParsableCommand {
     // may fail later): one line says so, and the ride goes on with what there is.
     let gps = try gpsOptions.endpoint().map { GPSDLocationFinder(endpoint: $0) }
     gps?.onProblem = { StandardOutput.warn("beacon-ride: gps: \($0)") }
+    let report = try reportOptions.file.map { file in
+      RunReport(
+        file: file, program: "beacon-ride",
+        title: journey.map { "Journey: \($0.origin.displayName) → \($0.destination.displayName)" }
+          ?? destination.map { "Ride to \($0.displayName)" } ?? "Ride in the background",
+        source: [run?.sourceName, try gpsOptions.endpoint().map { "gpsd at \($0)" }].compactMap { $0 }.joined(
+          separator: " and "),
+        catalog: catalog, catalogName: catalogOptions.catalog, policy: try policyOptions.policy(),
+        ranging: try policyOptions.rangingConfiguration())
+    }
+    let locationFinder = report?.tapping(gps) ?? gps
     let stdout = StandardOutput()
     let alerts = Alerts()
     let sources = RideSources(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
+    // Every listener (the use cases, the report) hears the finder through a branch of its own.
+    let shared = finder.map(SharedBeaconFinder.init)
+    let reportBranch = report.flatMap { report in
+      shared.map { shared in
+        let branch = shared.branch()
+        branch.delegate = report.listener
+        return branch
+      }
+    }
+    /// Runs what started, then writes the report (also when the run failed: what it heard is kept).
+    func drive(_ started: StationWatchStartResult, starts: SourceStarts, output: any ScanOutput) throws {
+      if starts.bluetooth == .started { _ = reportBranch?.start() }
+      let outcome = Result { try sources.drive(started: started, starts: starts, output: output) }
+      try report?.write(statistics: finder?.scanner.statistics)
+      try outcome.get()
+    }
     guard let destination else {
       let useCase = DefaultNotifyWhenNearMRTStationWhenInBackground(
-        finder: finder, locationFinder: gps, catalog: catalog, policy: try policyOptions.policy(),
+        finder: shared?.branch(), locationFinder: locationFinder, catalog: catalog, policy: try policyOptions.policy(),
         rangingConfiguration: try policyOptions.rangingConfiguration())
-      let presenter = BackgroundRidePresenter(useCase: useCase, format: output.format, output: stdout, alerts: alerts)
-      try sources.drive(started: useCase.start(), starts: useCase.sourceStarts, output: presenter)
+      let presenter = BackgroundRidePresenter(
+        useCase: useCase, format: output.format, output: stdout, alerts: alerts, recorder: report?.recorder)
+      try drive(useCase.start(), starts: useCase.sourceStarts, output: presenter)
       StandardOutput.warn("beacon-ride: \(presenter.found) station(s) found", priority: .notice)
       return
     }
     // A started journey (--from): its train is waited for at the departure station, on the same
     // finder as the ride (when the network's trains carry beacons; its start says when not).
-    let shared = finder.map(SharedBeaconFinder.init)
     let trainWatch = try journey.map { _ in
       DefaultNotifyWhenTrainArrivesAtDepartureStation(
         finder: shared?.branch(), catalog: catalog, policy: try policyOptions.policy(),
         rangingConfiguration: try policyOptions.rangingConfiguration())
     }
     let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      finder: shared?.branch(), locationFinder: gps, catalog: catalog, policy: try policyOptions.policy(),
+      finder: shared?.branch(), locationFinder: locationFinder, catalog: catalog, policy: try policyOptions.policy(),
       rangingConfiguration: try policyOptions.rangingConfiguration())
-    let ride = RidePresenter(useCase: useCase, format: output.format, output: stdout, alerts: alerts)
+    let ride = RidePresenter(
+      useCase: useCase, format: output.format, output: stdout, alerts: alerts, recorder: report?.recorder)
     if let trainWatch, let journey {
       trainWatch.delegate = ride
       // Without Bluetooth, or without train beacons, no train can be heard: the ride goes on without.
       _ = trainWatch.start(journey: journey)
     }
     let started = journey.map { useCase.start(journey: $0) } ?? useCase.start(arrival: destination)
-    try sources.drive(started: started, starts: useCase.sourceStarts, output: ride)
+    try drive(started, starts: useCase.sourceStarts, output: ride)
     guard ride.arrived != nil else {
       StandardOutput.warn(
         "beacon-ride: the source ended before arriving at \(destination.displayName)", priority: .error)

@@ -122,6 +122,7 @@ public struct BeaconScanCommand: ParsableCommand {
   @OptionGroup public var catalogOptions: CatalogOptions
   @OptionGroup(title: "Station beacon health") var expectOptions: ExpectOptions
   @OptionGroup(title: "A fleet over MQTT") var mqtt: MQTTOptions
+  @OptionGroup(title: "Report") var reportOptions: ReportOptions
 
   public init() {}
 
@@ -179,13 +180,26 @@ public struct BeaconScanCommand: ParsableCommand {
       reconnect: reconnectOptions.reconnect, program: "beacon-scan")
     let finder = try run.makeFinder(scanner: BeaconScanner(filter: try filters.filter(catalog: catalog)))
     let sourceName = run.sourceName
+    let report = try reportOptions.file.map { file in
+      RunReport(
+        file: file, program: "beacon-scan", title: "Scan: \(sourceName)", source: sourceName, catalog: catalog,
+        catalogName: catalogOptions.catalog, policy: try policyOptions.policy(),
+        ranging: try policyOptions.rangingConfiguration())
+    }
+    let reportListeners = report.map { [$0.listener] } ?? []
+    /// Runs the started finder, then writes the report (also when the run failed: what it heard is kept).
+    func scan(output: any ScanOutput) throws {
+      let outcome = Result { try run.run(finder, output: output) }
+      try report?.write(statistics: finder.scanner.statistics)
+      try outcome.get()
+    }
     if notify {
       let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(
         finder: finder, catalog: catalog, policy: try policyOptions.policy(),
         rangingConfiguration: try policyOptions.rangingConfiguration())
       let presenter = StationEventPresenter(
         useCase: useCase, format: output.format, output: stdout,
-        notifications: DesktopNotificationManager(channels: NotificationChannels()))
+        notifications: DesktopNotificationManager(channels: NotificationChannels()), recorder: report?.recorder)
       let reporter = try mqtt.startReporter(program: "beacon-scan", catalog: catalog)
       // With --expect, health changes are printed among the station events.
       let watch = try healthWatch(catalog: catalog, reporter: reporter)
@@ -194,10 +208,10 @@ public struct BeaconScanCommand: ParsableCommand {
       case .started, .alreadyStarted:
         // The watch and the reporter hear the sightings beside the use case that started them
         // (and made itself the finder's delegate).
-        let listeners: [any BeaconFinderDelegate] = [useCase] + (watch.map { [$0] } ?? [])
+        let listeners: [any BeaconFinderDelegate] = [useCase] + (watch.map { [$0] } ?? []) + reportListeners
         let composite = CompositeScanOutput(output: presenter, listeners: listeners, reporter: reporter)
         finder.delegate = composite
-        try run.run(finder, output: composite)
+        try scan(output: composite)
       case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation, .noTrainBeacons:
         try run.reportStartFailure(of: finder, output: presenter)
       }
@@ -208,21 +222,22 @@ public struct BeaconScanCommand: ParsableCommand {
     let output: any ScanOutput & BeaconFinderDelegate
     if let watch, !table, !summary {
       output = CompositeScanOutput(
-        output: HealthPresenter(watch: watch, format: self.output.format, output: stdout), listeners: [watch],
-        reporter: reporter)
+        output: HealthPresenter(watch: watch, format: self.output.format, output: stdout),
+        listeners: [watch] + reportListeners, reporter: reporter)
     } else if summary {
       let presenter = ScanSummaryPresenter(
         format: self.output.format, output: stdout, sourceName: sourceName, catalog: catalog)
-      output = CompositeScanOutput.combining(presenter, with: [], reporter: reporter)
+      output = CompositeScanOutput.combining(presenter, with: reportListeners, reporter: reporter)
     } else {
       let presenter = SightingPresenter(
         mode: presentationMode(output: stdout, live: live), output: stdout, sourceName: sourceName, catalog: catalog)
       presenter.tableFooter = watch.map { watch in { watch.tableLines(now: $0) } }
-      output = CompositeScanOutput.combining(presenter, with: watch.map { [$0] } ?? [], reporter: reporter)
+      output = CompositeScanOutput.combining(
+        presenter, with: (watch.map { [$0] } ?? []) + reportListeners, reporter: reporter)
     }
     finder.delegate = output
     switch finder.start() {
-    case .started, .alreadyStarted: try run.run(finder, output: output)
+    case .started, .alreadyStarted: try scan(output: output)
     case .notAuthorized, .bluetoothUnavailable, .failed: try run.reportStartFailure(of: finder, output: output)
     }
   }

@@ -15,10 +15,10 @@ final class BackgroundRidePresenter: ScanOutput, NotifyWhenNearMRTStationWhenInB
 
   init(
     useCase: any NotifyWhenNearMRTStationWhenInBackground, format: OutputFormat, output: StandardOutput,
-    alerts: Alerts
+    alerts: Alerts, recorder: RideRecorder? = nil
   ) {
     self.useCase = useCase
-    self.formatter = StationEventFormatter(format: format)
+    self.formatter = StationEventFormatter(format: format, recorder: recorder)
     self.output = output
     self.alerts = alerts
     useCase.delegate = self

@@ -17,10 +17,10 @@ final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTSta
 
   init(
     useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, format: OutputFormat, output: StandardOutput,
-    alerts: Alerts
+    alerts: Alerts, recorder: RideRecorder? = nil
   ) {
     self.useCase = useCase
-    self.formatter = StationEventFormatter(format: format)
+    self.formatter = StationEventFormatter(format: format, recorder: recorder)
     self.output = output
     self.alerts = alerts
     useCase.delegate = self

@@ -18,6 +18,14 @@ struct StationEventFormatter {
   }
 
   var format: OutputFormat
+  /// `--report`'s recorder: every event formatted is also recorded there, so the page lists
+  /// exactly the events printed.
+  var recorder: RideRecorder?
+
+  init(format: OutputFormat, recorder: RideRecorder? = nil) {
+    self.format = format
+    self.recorder = recorder
+  }
 
   /// A Bluetooth-only event (`beacon-scan --notify`): no `source`.
   func line(_ kind: Kind, _ station: Station, rssi: Double?, at time: CaptureTime, detail: String? = nil)
@@ -100,6 +108,7 @@ struct StationEventFormatter {
     _ kind: Kind, _ station: Station, rssi: Double?, gps: GeoCoordinate?, source: StationSource?,
     at time: CaptureTime, detail: String?, fields: (inout JSONLine) -> Void = { _ in }
   ) -> String {
+    recorder?.record(kind, station: station, source: source, at: time, detail: detail, place: gps)
     switch format {
     case .json:
       var object = JSONLine()

@@ -13,10 +13,10 @@ final class StationEventPresenter: ScanOutput, NotifyWhenNearMRTStationWithBluet
 
   init(
     useCase: any NotifyWhenNearMRTStationWithBluetooth, format: OutputFormat, output: StandardOutput,
-    notifications: (any NotificationManager)?
+    notifications: (any NotificationManager)?, recorder: RideRecorder? = nil
   ) {
     self.useCase = useCase
-    self.formatter = StationEventFormatter(format: format)
+    self.formatter = StationEventFormatter(format: format, recorder: recorder)
     self.output = output
     self.notifications = notifications
     useCase.delegate = self

@@ -1,5 +1,6 @@
 import BluetoothTypes
 import HCICodec
+import POSIXSupport
 import SystemPackage
 
 /// Writes HCI packets to a btsnoop capture file as they happen.

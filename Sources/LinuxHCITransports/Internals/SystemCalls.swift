@@ -36,15 +36,6 @@ extension FileDescriptor {
     return file
   }
 
-  /// Creates or truncates a file for writing, mode 0644. The corresponding C function is `open`.
-  static func createForWriting(_ path: String) throws(Errno) -> FileDescriptor {
-    try systemCall {
-      try FileDescriptor.open(
-        FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec],
-        permissions: [.ownerReadWrite, .groupRead, .otherRead])
-    }
-  }
-
   /// The file's type bits (`S_IFDIR`, `S_IFSOCK`, …), 0 when `fstat` fails.
   /// The corresponding C function is `fstat`.
   var fileType: mode_t {

@@ -1,0 +1,152 @@
+import Beacons
+import BluetoothTypes
+import MRTNavigation
+import Positioning
+import RideReports
+
+/// What `--report FILE` keeps of a run for its page: each station beacon's reports and smoothed
+/// RSSI, those of the busiest other beacons, the GPS fixes and every event told.
+///
+/// Memory stays bounded however long a live run goes on:
+/// - a beacon's points are a ``BoundedSeries`` (at most 4 × 4,096 points each);
+/// - station beacons are always kept; of the other beacons, the ``othersTracked`` with the most
+///   reports since they were first kept (a newcomer takes the place of the least heard one, so
+///   a flood of one-report strangers never pushes out a beacon heard steadily);
+/// - fixes up to ``fixCapacity``, then every other one dropped (and so on), the lost fixes kept;
+/// - events up to ``eventCapacity``, then counted.
+///
+/// The smoothed RSSI is computed as the detector computes it: a ``BeaconRanging`` with the run's
+/// configuration (one for the stations, one for the others, so strangers never evict a station).
+final class RideRecorder: BeaconFinderDelegate {
+  /// One beacon's points, in seconds from ``origin``.
+  struct Series {
+    let identity: BeaconIdentity
+    var reports = BoundedSeries()
+    var smoothed = BoundedSeries()
+    var reportCount = 0
+
+    init(identity: BeaconIdentity) { self.identity = identity }
+  }
+
+  /// One event as printed.
+  struct Event {
+    let time: CaptureTime
+    let kind: StationEventFormatter.Kind
+    let station: Station
+    let source: StationSource?
+    let detail: String?
+    /// Where it happened, when known: a GPS event's position.
+    let place: GeoCoordinate?
+  }
+
+  static let othersTracked = 64
+  static let fixCapacity = 20_000
+  static let eventCapacity = 10_000
+
+  let catalog: StationCatalog
+  let policy: StationPresencePolicy
+  let rangingConfiguration: BeaconRanging.Configuration
+  private var stationRanging: BeaconRanging
+  private var otherRanging: BeaconRanging
+  private(set) var stations: [BeaconIdentity: Series] = [:]
+  private(set) var others: [BeaconIdentity: Series] = [:]
+  private(set) var fixes: [LocationFix] = []
+  /// Keep one fix in this many (doubles each time the fixes fill up).
+  private var fixStride = 1
+  private(set) var fixesRecorded = 0
+  private(set) var events: [Event] = []
+  private(set) var eventsDropped = 0
+  /// The first time of a sighting, fix or event: the page's axis counts seconds from it.
+  private(set) var origin: CaptureTime?
+  private(set) var lastTime: CaptureTime?
+  private(set) var sightings = 0
+  private(set) var stationSightings = 0
+
+  init(catalog: StationCatalog, policy: StationPresencePolicy, rangingConfiguration: BeaconRanging.Configuration) {
+    self.catalog = catalog
+    self.policy = policy
+    self.rangingConfiguration = rangingConfiguration
+    // Each is fed only its own beacons: every station fits, and strangers never reach it.
+    var stationsConfiguration = rangingConfiguration
+    stationsConfiguration.maximumTrackedBeacons = max(
+      rangingConfiguration.maximumTrackedBeacons, catalog.stations.count)
+    stationRanging = BeaconRanging(configuration: stationsConfiguration)
+    var othersConfiguration = rangingConfiguration
+    othersConfiguration.maximumTrackedBeacons = Self.othersTracked * 2
+    otherRanging = BeaconRanging(configuration: othersConfiguration)
+  }
+
+  /// Seconds from ``origin`` to `time`.
+  func seconds(_ time: CaptureTime) -> Double {
+    guard let origin else { return 0 }
+    return Double(time.microsecondsSinceUnixEpoch - origin.microsecondsSinceUnixEpoch) / 1_000_000
+  }
+
+  private func heard(at time: CaptureTime) {
+    if origin == nil { origin = time }
+    lastTime = max(lastTime ?? time, time)
+  }
+
+  func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+    heard(at: sighting.time)
+    sightings += 1
+    let identity = sighting.frame.identity
+    if catalog.station(for: identity) != nil {
+      stationSightings += 1
+      var series = stations[identity] ?? Series(identity: identity)
+      add(sighting, to: &series, smoothed: stationRanging.ingest(sighting))
+      stations[identity] = series
+      return
+    }
+    if others[identity] == nil, others.count >= Self.othersTracked,
+      let quietest = others.min(by: { $0.value.reportCount < $1.value.reportCount })?.key
+    {
+      others[quietest] = nil
+    }
+    var series = others[identity] ?? Series(identity: identity)
+    add(sighting, to: &series, smoothed: otherRanging.ingest(sighting))
+    others[identity] = series
+  }
+
+  private func add(_ sighting: BeaconSighting, to series: inout Series, smoothed events: [BeaconRanging.Event]) {
+    series.reportCount += 1
+    let time = seconds(sighting.time)
+    if let rssi = sighting.rssi { series.reports.append((time, Double(rssi))) }
+    let state = events.last { $0.state.identity == series.identity }?.state
+    if let smoothed = state?.smoothedRSSI { series.smoothed.append((time, smoothed)) }
+  }
+
+  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+    lastTime = max(lastTime ?? time, time)
+  }
+
+  /// A fix from GPS; lost fixes (no position) are always kept, so the map can break the track.
+  func record(_ fix: LocationFix) {
+    // A fix without a position may come without a time either (gpsd's no-fix reports).
+    if fix.position != nil { heard(at: fix.time) }
+    fixesRecorded += 1
+    guard fix.position == nil || fixesRecorded % fixStride == 0 else { return }
+    fixes.append(fix)
+    if fixes.count >= Self.fixCapacity {
+      fixStride *= 2
+      var index = 0
+      fixes.removeAll { fix in
+        defer { index += 1 }
+        return fix.position != nil && index % 2 == 1
+      }
+    }
+  }
+
+  /// An event, as ``StationEventFormatter`` prints it.
+  func record(
+    _ kind: StationEventFormatter.Kind, station: Station, source: StationSource?, at time: CaptureTime,
+    detail: String?, place: GeoCoordinate?
+  ) {
+    heard(at: time)
+    guard events.count < Self.eventCapacity else {
+      eventsDropped += 1
+      return
+    }
+    events.append(Event(time: time, kind: kind, station: station, source: source, detail: detail, place: place))
+  }
+}

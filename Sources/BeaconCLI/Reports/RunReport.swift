@@ -1,0 +1,78 @@
+import BeaconScanning
+import Beacons
+import MRTNavigation
+import Positioning
+
+/// `--report FILE` for one run: the recorder that hears it and, at the end, the page written
+/// with what was run (the command, the source, the catalog and the detector's constants).
+final class RunReport {
+  let recorder: RideRecorder
+  let file: ReportFile
+  let program: String
+  let title: String
+  let run: [(label: String, value: String)]
+
+  /// A report of a run of `program` over `source`, detected with `policy` and `ranging`.
+  init(
+    file: ReportFile, program: String, title: String, source: String, catalog: StationCatalog, catalogName: String?,
+    policy: StationPresencePolicy, ranging: BeaconRanging.Configuration
+  ) {
+    self.file = file
+    self.program = program
+    self.title = title
+    recorder = RideRecorder(catalog: catalog, policy: policy, rangingConfiguration: ranging)
+    run = [
+      ("command", CommandLine.arguments.map(Self.quoted).joined(separator: " ")),
+      ("source", source),
+      ("catalog", catalogName ?? "built in: \(catalog.stations.count) stations on \(catalog.lines.count) lines"),
+      (
+        "station detection",
+        "enter at ≥ \(Self.number(policy.enterThreshold)) dBm smoothed for \(policy.enterReportCount) reports, "
+          + "leave below \(Self.number(policy.exitThreshold)) dBm or after \(Self.seconds(ranging.exitPeriod)) s unheard"
+      ),
+      (
+        "smoothing",
+        "trimmed mean over \(Self.seconds(ranging.smoothingWindow)) s, \(Self.number(ranging.trimmedFraction * 100)) % "
+          + "trimmed at each end"
+      ),
+    ]
+  }
+
+  /// Listens to `finder`'s sightings beside its other listeners.
+  var listener: any BeaconFinderDelegate { recorder }
+
+  /// `gps`, with each of its fixes recorded first.
+  func tapping(_ gps: (any LocationFinder)?) -> (any LocationFinder)? {
+    gps.map { LocationFixTap($0) { [recorder] fix in recorder.record(fix) } }
+  }
+
+  /// Writes the page, saying where on standard error; a failure is said and becomes exit 74.
+  func write(statistics: ScanStatistics?) throws {
+    let html = recorder.page(title: title, run: run, statistics: statistics).html
+    do {
+      try file.write(html)
+    } catch {
+      StandardOutput.warn("\(program): \(error)", priority: .error)
+      throw ExitStatus.ioError
+    }
+    let kib = (html.utf8.count + 1023) / 1024
+    StandardOutput.warn("\(program): wrote the report to \(file.path) (\(kib) KiB)", priority: .notice)
+  }
+
+  /// An argument as a shell would need it: quoted when it holds anything but plain characters.
+  static func quoted(_ argument: String) -> String {
+    let plain = argument.unicodeScalars.allSatisfy { scalar in
+      scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./:=,@+%".unicodeScalars.contains(scalar)
+    }
+    guard !plain || argument.isEmpty else { return argument }
+    return "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+  }
+
+  private static func number(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+
+  private static func seconds(_ duration: Duration) -> String {
+    number(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+  }
+}
