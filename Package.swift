@@ -135,6 +135,7 @@ let package = Package(
       name: "ride-report",
       dependencies: [
         "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "Beacons", "BeaconScanning", "MRTNavigation",
+        "RideReports",
       ]
     ),
 

@@ -1,5 +1,6 @@
-/// How a detector did as one of its constants is swept: the median latency (seconds, left axis)
-/// and the share of stops found on time (right axis) at each value tried, the default marked.
+/// How a detector did as one of its constants is swept: the median latency (seconds, left axis),
+/// the share of stops found on time (right axis) and the stops missed or found falsely (red bars)
+/// at each value tried, the default marked.
 /// One chart a constant, so that choosing a threshold is a look, not a table read.
 public struct SweepChart: Sendable {
   /// One value of the constant and how the rides went with it.
@@ -87,6 +88,28 @@ public struct SweepChart: Sendable {
         ],
         [.node("title", [], [.text(Self.describe(point))])])
     }
+    // Missed and false stops as red bars from the bottom (a tenth of the plot for each, at most
+    // half of it), with the count above: a value that costs stops shows at once.
+    let errorBars = sorted.filter { $0.errors > 0 }.map { point in
+      let barHeight = min(plotHeight / 2, Double(point.errors) * plotHeight / 10)
+      return Markup.node(
+        "g", [.init("class", "errors")],
+        [
+          .node(
+            "rect",
+            [
+              .init("x", number(x(point.value) - 5)), .init("y", number(top + plotHeight - barHeight)),
+              .init("width", "10"), .init("height", number(barHeight)),
+            ]),
+          .node(
+            "text",
+            [
+              .init("x", number(x(point.value))), .init("y", number(top + plotHeight - barHeight - 3)),
+              .init("text-anchor", "middle"),
+            ], [.text("\(point.errors) wrong")]),
+          .node("title", [], [.text(Self.describe(point))]),
+        ])
+    }
     let ticks = sorted.map { point in
       Markup.node(
         "text",
@@ -131,8 +154,8 @@ public struct SweepChart: Sendable {
         .init("class", "sweep"), .init("width", "\(width)"), .init("height", "\(height)"),
         .init("viewBox", "0 0 \(width) \(height)"), .init("role", "img"),
       ],
-      [.node("title", [], [.text(title)])] + axes + defaults + [latencyLine, shareLine] + latencyDots + shareDots
-        + ticks)
+      [.node("title", [], [.text(title)])] + axes + defaults + errorBars + [latencyLine, shareLine] + latencyDots
+        + shareDots + ticks)
   }
 
   /// A point's figures, as its tooltip says them.
@@ -147,8 +170,9 @@ public struct SweepChart: Sendable {
   public static let style = """
     svg.sweep { background: #fafafa; border: 1px solid #ddd; margin: 0.3em; }
     svg.sweep .frame { fill: none; stroke: #ddd; }
-    svg.sweep .latency { stroke: #123f8c; fill: none; stroke-width: 1.5; } svg.sweep circle.latency { fill: #123f8c; }
-    svg.sweep .ontime { stroke: #1a7f37; fill: none; stroke-width: 1.5; } svg.sweep rect.ontime { fill: #1a7f37; }
+    svg.sweep polyline.latency { stroke: #123f8c; fill: none; stroke-width: 1.5; } svg.sweep circle.latency { fill: #123f8c; }
+    svg.sweep polyline.ontime { stroke: #1a7f37; fill: none; stroke-width: 1.5; } svg.sweep rect.ontime { fill: #1a7f37; }
+    svg.sweep .errors rect { fill: #e8a0a0; } svg.sweep .errors text { font-size: 10px; fill: #c33; }
     svg.sweep .default { stroke: #c33; stroke-dasharray: 3 2; } svg.sweep .tick { font-size: 10px; fill: #555; }
     svg.sweep .tick.default { fill: #c33; font-weight: 600; stroke: none; }
     svg.sweep .axis { font-size: 10px; fill: #666; } svg.sweep .axis.latency { fill: #123f8c; }

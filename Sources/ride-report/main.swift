@@ -1,49 +1,88 @@
 // ride-report: detection latency and accuracy of the station detector over the ride fixtures,
 // across a sweep of policy constants. Usage:
-//   swift run ride-report [--stops] [CAPTURE.btsnoop ...]
+//   swift run ride-report [--stops] [--chart FILE.html] [CAPTURE.btsnoop ...]
+// --chart writes the sweep as a page as well: a chart a constant (median latency and stops on
+// time at each value tried, the default marked).
 // Without captures it reads Fixtures/ride-*.btsnoop; each needs NAME.expected-stations.json
 // beside it (tools/make-fixtures.py writes them).
 import Beacons
 import Foundation
 import MRTNavigation
+import RideReports
 
 /// One row of the sweep: a policy and finder configuration, and what differs from the defaults.
 struct SweepRow {
   var label: String
   var policy: StationPresencePolicy
   var finder: BeaconRanging.Configuration
+  /// The constant changed (its chart's title) and its value; `nil` for the default row.
+  var constant: (title: String, value: Double)?
+}
+
+/// A constant swept: its chart's title, its default value, the other values tried and how to
+/// set one.
+struct SweptConstant {
+  var title: String
+  var defaultValue: Double
+  var values: [Double]
+  var label: (Double) -> String
+  var apply: (Double, inout StationPresencePolicy, inout BeaconRanging.Configuration) -> Void
+}
+
+func sweptConstants() -> [SweptConstant] {
+  let policy = StationPresencePolicy()
+  let finder = BeaconRanging.Configuration()
+  func seconds(_ duration: Duration) -> Double { Double(duration.components.seconds) }
+  return [
+    SweptConstant(
+      title: "Enter threshold (dBm)", defaultValue: policy.enterThreshold, values: [-84, -86, -90, -92],
+      label: { "enter \(Int($0))" }, apply: { value, policy, _ in policy.enterThreshold = value }),
+    SweptConstant(
+      title: "Strong reports in a row", defaultValue: Double(policy.enterReportCount), values: [2, 4, 5],
+      label: { "reports \(Int($0))" }, apply: { value, policy, _ in policy.enterReportCount = Int(value) }),
+    SweptConstant(
+      title: "Exit threshold (dBm)", defaultValue: policy.exitThreshold, values: [-92, -98],
+      label: { "exit \(Int($0))" }, apply: { value, policy, _ in policy.exitThreshold = value }),
+    SweptConstant(
+      title: "Smoothing window (s)", defaultValue: seconds(finder.smoothingWindow), values: [5, 15],
+      label: { "window \(Int($0))s" }, apply: { value, _, finder in finder.smoothingWindow = .seconds(value) }),
+    SweptConstant(
+      title: "Lost after (s)", defaultValue: seconds(finder.exitPeriod), values: [10, 15, 30],
+      label: { "lost after \(Int($0))s" }, apply: { value, _, finder in finder.exitPeriod = .seconds(value) }),
+  ]
 }
 
 func sweepRows() -> [SweepRow] {
-  let policy = StationPresencePolicy()
-  let finder = BeaconRanging.Configuration()
-  var rows = [SweepRow(label: "default", policy: policy, finder: finder)]
-  for value in [-84.0, -86, -90, -92] {
-    var changed = policy
-    changed.enterThreshold = value
-    rows.append(SweepRow(label: "enter \(Int(value))", policy: changed, finder: finder))
-  }
-  for value in [2, 4, 5] {
-    var changed = policy
-    changed.enterReportCount = value
-    rows.append(SweepRow(label: "reports \(value)", policy: changed, finder: finder))
-  }
-  for value in [-92.0, -98] {
-    var changed = policy
-    changed.exitThreshold = value
-    rows.append(SweepRow(label: "exit \(Int(value))", policy: changed, finder: finder))
-  }
-  for seconds in [5, 15] {
-    var changed = finder
-    changed.smoothingWindow = .seconds(seconds)
-    rows.append(SweepRow(label: "window \(seconds)s", policy: policy, finder: changed))
-  }
-  for seconds in [10, 15, 30] {
-    var changed = finder
-    changed.exitPeriod = .seconds(seconds)
-    rows.append(SweepRow(label: "lost after \(seconds)s", policy: policy, finder: changed))
+  var rows = [SweepRow(label: "default", policy: StationPresencePolicy(), finder: BeaconRanging.Configuration())]
+  for constant in sweptConstants() {
+    for value in constant.values {
+      var policy = StationPresencePolicy()
+      var finder = BeaconRanging.Configuration()
+      constant.apply(value, &policy, &finder)
+      rows.append(
+        SweepRow(label: constant.label(value), policy: policy, finder: finder, constant: (constant.title, value)))
+    }
   }
   return rows
+}
+
+/// One chart a swept constant: its values and the default, with their scores.
+func sweepCharts(_ scored: [(row: SweepRow, score: RideScore)]) -> [SweepChart] {
+  guard let defaultScore = scored.first(where: { $0.row.constant == nil })?.score else { return [] }
+  func point(_ value: Double, _ score: RideScore, isDefault: Bool) -> SweepChart.Point {
+    SweepChart.Point(
+      value: value, medianLatency: score.medianLatency,
+      onTimeShare: score.stops > 0 ? Double(score.onTime) / Double(score.stops) : 0,
+      errors: score.missed + score.falseFound, isDefault: isDefault)
+  }
+  return sweptConstants().map { constant in
+    let tried = scored.compactMap { entry -> SweepChart.Point? in
+      guard let swept = entry.row.constant, swept.title == constant.title else { return nil }
+      return point(swept.value, entry.score, isDefault: false)
+    }
+    return SweepChart(
+      title: constant.title, points: tried + [point(constant.defaultValue, defaultScore, isDefault: true)])
+  }
 }
 
 /// The default constants as the table's first row names them.
@@ -66,6 +105,16 @@ func pad(_ text: String, _ width: Int) -> String {
 var arguments = Array(CommandLine.arguments.dropFirst())
 let showStops = arguments.contains("--stops")
 arguments.removeAll { $0 == "--stops" }
+// --chart FILE: the sweep as a page too, a chart a constant.
+var chartPath: String?
+if let index = arguments.firstIndex(of: "--chart") {
+  guard index + 1 < arguments.count else {
+    FileHandle.standardError.write(Data("ride-report: --chart needs a file, e.g. --chart sweep.html\n".utf8))
+    exit(2)
+  }
+  chartPath = arguments[index + 1]
+  arguments.removeSubrange(index...(index + 1))
+}
 if arguments.isEmpty {
   let names = (try? FileManager.default.contentsOfDirectory(atPath: "Fixtures")) ?? []
   // The rides that come with a truth file (a recorded ride, e.g. through the emulator, may not).
@@ -91,16 +140,41 @@ print("Rides: \(rides.map(\.name).joined(separator: ", "))")
 print("")
 let rows = sweepRows()
 var defaultScore = RideScore()
-print("| policy (change from default) | stops | on time | early | missed | false | suspect | median s | max s |")
-print("|---|---|---|---|---|---|---|---|---|")
+var scored: [(row: SweepRow, score: RideScore)] = []
+let header = [
+  "policy (change from default)", "stops", "on time", "early", "missed", "false", "suspect", "median s", "max s",
+]
+print("| " + header.joined(separator: " | ") + " |")
+print("|" + String(repeating: "---|", count: header.count))
+var tableRows: [[String]] = []
 for row in rows {
   var score = RideScore()
   for ride in rides { score.add(ride, events: ride.events(policy: row.policy, finder: row.finder)) }
-  if row.label == "default" { defaultScore = score }
-  let label = row.label == "default" ? "**default** (\(describeDefaults()))" : row.label
-  print(
-    "| \(label) | \(score.stops) | \(score.onTime) | \(score.early) | \(score.missed) | \(score.falseFound) | "
-      + "\(score.suspects) | \(format(score.medianLatency)) | \(format(score.latencies.max())) |")
+  if row.constant == nil { defaultScore = score }
+  scored.append((row, score))
+  let cells = [
+    "\(score.stops)", "\(score.onTime)", "\(score.early)", "\(score.missed)", "\(score.falseFound)",
+    "\(score.suspects)",
+    format(score.medianLatency), format(score.latencies.max()),
+  ]
+  tableRows.append([row.constant == nil ? "default (\(describeDefaults()))" : row.label] + cells)
+  let label = row.constant == nil ? "**default** (\(describeDefaults()))" : row.label
+  print("| " + ([label] + cells).joined(separator: " | ") + " |")
+}
+if let chartPath {
+  let page = SweepReportPage(
+    title: "Station detection: the policy constants swept",
+    run: [
+      ("rides", rides.map(\.name).joined(separator: ", ")), ("defaults", describeDefaults()),
+      ("scored", "on time: found while the train stood at the platform; median: from the station's first report"),
+    ], charts: sweepCharts(scored), table: (header, tableRows))
+  do {
+    try page.html.write(toFile: chartPath, atomically: true, encoding: .utf8)
+    FileHandle.standardError.write(Data("ride-report: wrote the sweep's charts to \(chartPath)\n".utf8))
+  } catch {
+    FileHandle.standardError.write(Data("ride-report: cannot write \(chartPath): \(error)\n".utf8))
+    exit(1)
+  }
 }
 if showStops {
   print("")
