@@ -88,13 +88,7 @@ struct HomeAssistantDiscovery {
     return device
   }
 
-  private static func model(_ identity: BeaconIdentity) -> String {
-    switch identity.kind {
-    case .iBeacon: return "iBeacon"
-    case .altBeacon: return "AltBeacon"
-    case .eddystoneUID: return "Eddystone-UID"
-    }
-  }
+  private static func model(_ identity: BeaconIdentity) -> String { identity.kind.displayName }
 
   private static func deviceName(_ identity: BeaconIdentity) -> String {
     "\(model(identity)) \(LiveBeaconTable.shortIdentity(identity))"

@@ -39,14 +39,15 @@ extension RideRecorder {
     let otherStrips = busiest.map { series in
       let name = catalog.train(for: series.identity).map { "Train: \($0.line.displayName) towards \($0.headsign)" }
       return chart(
-        "\(name ?? "Other \(series.identity.kind)"): \(series.identity), \(series.reportCount) reports", series,
+        "\(name ?? "\(series.identity.kind.displayName)"): \(series.identity), \(series.reportCount) reports", series,
         marks: [])
     }
     var notes: [String] = []
     if others.count > busiest.count {
       notes.append(
         "Other beacons: the \(busiest.count) busiest are drawn, of the \(others.count) kept at the end "
-          + "(at most \(Self.othersTracked); a newcomer takes the place of the least heard).")
+          + "(at most \(Self.othersTracked): any beacon in more than 1/\(Self.othersTracked) of their reports is kept)."
+      )
     }
     if eventsDropped > 0 {
       notes.append("\(eventsDropped) event(s) after the first \(Self.eventCapacity) are not listed.")

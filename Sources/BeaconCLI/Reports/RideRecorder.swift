@@ -9,9 +9,11 @@ import RideReports
 ///
 /// Memory stays bounded however long a live run goes on:
 /// - a beacon's points are a ``BoundedSeries`` (at most 4 × 4,096 points each);
-/// - station beacons are always kept; of the other beacons, the ``othersTracked`` with the most
-///   reports since they were first kept (a newcomer takes the place of the least heard one, so
-///   a flood of one-report strangers never pushes out a beacon heard steadily);
+/// - station beacons are always kept; of the other beacons, ``othersTracked``, chosen as the
+///   Space-Saving algorithm does (Metwally, Agrawal and El Abbadi, 2005): a newcomer takes the
+///   place of the one with the least weight and inherits its weight, so a beacon heard in more
+///   than 1/``othersTracked`` of the other beacons' reports is always kept, however many
+///   one-report strangers flood in;
 /// - fixes up to ``fixCapacity``, then every other one dropped (and so on), the lost fixes kept;
 /// - events up to ``eventCapacity``, then counted.
 ///
@@ -24,8 +26,14 @@ final class RideRecorder: BeaconFinderDelegate {
     var reports = BoundedSeries()
     var smoothed = BoundedSeries()
     var reportCount = 0
+    /// For choosing which other beacons to keep (Space-Saving): the reports counted for this
+    /// place, the place's earlier holders' included.
+    var weight = 0
 
-    init(identity: BeaconIdentity) { self.identity = identity }
+    init(identity: BeaconIdentity, weight: Int = 0) {
+      self.identity = identity
+      self.weight = weight
+    }
   }
 
   /// One event as printed.
@@ -98,12 +106,15 @@ final class RideRecorder: BeaconFinderDelegate {
       stations[identity] = series
       return
     }
+    var inherited = 0
     if others[identity] == nil, others.count >= Self.othersTracked,
-      let quietest = others.min(by: { $0.value.reportCount < $1.value.reportCount })?.key
+      let lightest = others.min(by: { $0.value.weight < $1.value.weight })
     {
-      others[quietest] = nil
+      others[lightest.key] = nil
+      inherited = lightest.value.weight
     }
-    var series = others[identity] ?? Series(identity: identity)
+    var series = others[identity] ?? Series(identity: identity, weight: inherited)
+    series.weight += 1
     add(sighting, to: &series, smoothed: otherRanging.ingest(sighting))
     others[identity] = series
   }

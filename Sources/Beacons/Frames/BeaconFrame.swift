@@ -5,6 +5,15 @@ public enum BeaconKind: String, CaseIterable, Hashable, Sendable {
   case iBeacon = "ibeacon"
   case altBeacon = "altbeacon"
   case eddystoneUID = "eddystone-uid"
+
+  /// The format's name as its specification writes it: `iBeacon`, `AltBeacon`, `Eddystone-UID`.
+  public var displayName: String {
+    switch self {
+    case .iBeacon: return "iBeacon"
+    case .altBeacon: return "AltBeacon"
+    case .eddystoneUID: return "Eddystone-UID"
+    }
+  }
 }
 
 /// A recognised beacon frame of any kind.
