@@ -4,10 +4,12 @@
 /// in pairs (each bucket twice as long), so memory stays at most four points a bucket however
 /// long the run.
 ///
-/// Thinned again per pixel column (``ColumnDecimation``) the drawing is the same as with every
-/// point, as long as buckets are shorter than a column: ``capacity`` 4,096 keeps four buckets or
-/// more per column of a chart up to 1,024 columns wide. Gaps (silences) stay where they were:
-/// every point kept is a real one, at its own time.
+/// Thinned again per pixel column (``ColumnDecimation``) the drawing is nearly the same as with
+/// every point: ``capacity`` 4,096 keeps four buckets or more per column of a chart up to 1,024
+/// columns wide, and each bucket keeps its own extremes, so a column's lowest and highest are
+/// exact except where they fall in the one bucket that a column's edge cuts (whose extremes are
+/// drawn in whichever column they fell). Gaps (silences) stay where they were: every point kept
+/// is a real one, at its own time.
 public struct BoundedSeries: Sendable {
   public typealias Point = (time: Double, value: Double)
 
@@ -42,6 +44,7 @@ public struct BoundedSeries: Sendable {
   /// How long a bucket is (the unit of the times); doubles each time buckets are merged.
   public private(set) var bucketLength: Double
   private var origin: Double?
+  private var lastTime = -Double.infinity
   private var buckets: [Bucket] = []
   private var bucketIndexes: [Int] = []
   /// How many points were appended.
@@ -54,10 +57,12 @@ public struct BoundedSeries: Sendable {
     bucketLength = initialBucketLength > 0 ? initialBucketLength : 1
   }
 
-  /// Adds a point later than (or at the time of) the last one; an earlier one counts in the
-  /// last bucket, so the series never goes back in time.
+  /// Adds a point later than (or at the time of) the last one; an earlier one counts at the last
+  /// one's time, so the series never goes back in time.
   public mutating func append(_ point: Point) {
     guard point.time.isFinite, point.value.isFinite else { return }
+    let point = (time: max(point.time, lastTime), value: point.value)
+    lastTime = point.time
     count += 1
     guard let origin else {
       origin = point.time
@@ -72,7 +77,8 @@ public struct BoundedSeries: Sendable {
     }
     buckets.append(Bucket(point))
     bucketIndexes.append(index)
-    if buckets.count > capacity { coarsen() }
+    // Far-apart points may need more than one doubling to fit.
+    while buckets.count > capacity { coarsen() }
   }
 
   /// Buckets twice as long: each pair of neighbours in the new length becomes one.
@@ -99,11 +105,13 @@ public struct BoundedSeries: Sendable {
     var kept: [Point] = []
     kept.reserveCapacity(buckets.count * 4)
     for bucket in buckets {
-      var chosen = [bucket.first, bucket.lowest, bucket.highest, bucket.last]
-      chosen.sort { $0.time < $1.time }
-      for point in chosen where kept.last.map({ $0.time != point.time || $0.value != point.value }) ?? true {
-        kept.append(point)
+      var chosen: [Point] = []
+      for point in [bucket.first, bucket.lowest, bucket.highest, bucket.last]
+      where !chosen.contains(where: { $0.time == point.time && $0.value == point.value }) {
+        chosen.append(point)
       }
+      // Stable: points of the same time stay in the order first, lowest, highest, last.
+      kept += chosen.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
     return kept
   }
