@@ -110,10 +110,15 @@ def main() -> int:
                         help="with --distinct-identities: share of reports that are random-identity iBeacons (default 0.6)")
     parser.add_argument("--identity-repeat", type=float, default=0.02,
                         help="with --distinct-identities: share of those that repeat a recent identity (default 0.02)")
+    parser.add_argument("--event-interval-us", type=int, default=1000,
+                        help="microseconds between advertising report events (default 1000; "
+                             "7900 makes 1 M reports last about two hours)")
     parser.add_argument("--stats", metavar="FILE", help="write what was generated as JSON to FILE")
     args = parser.parse_args()
     if args.reports < 0 or not 0 <= args.identity_share <= 1 or not 0 <= args.identity_repeat <= 1:
         parser.error("--reports must be >= 0, --identity-share and --identity-repeat in 0...1")
+    if args.event_interval_us < 1:
+        parser.error("--event-interval-us must be at least 1")
     distinct = args.distinct_identities
     rng = random.Random(args.seed)
     beacons, alt, eddy, other = payloads(rng)
@@ -177,7 +182,7 @@ def main() -> int:
             chunk.append(pack_record(len(event), len(event), 0b11, 0, time_us + BTSNOOP_EPOCH_DELTA_US) + event)
             written += count
             events += 1
-            time_us += 1000
+            time_us += args.event_interval_us
             if written % 5000 < count:
                 # Now and then a Command Complete (Read RSSI) and an ACL packet from a connection.
                 cc = b"\x04\x0e\x07\x01\x05\x14\x00\x40\x00\xc4"

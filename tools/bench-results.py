@@ -3,11 +3,12 @@
 
   bench-results.py scan LABEL TIME_LOG STDERR STDOUT [--expected-reports N] [--stats FILE]
                    [--generator-status N --generator-log FILE] [--memory-limit-mib M] [--timeout S]
-                   [--targets ns,rss,rate]
+                   [--targets ns,rss,rate,page] [--page FILE]
       One beacon-scan --replay … --summary --format json run under /usr/bin/time -v -o TIME_LOG
       (and timeout, and ulimit -v): one JSON object with its CPU time, peak RSS, ns per report and
       what it counted, or "failure": why it is not a good run (a signal, a non-zero exit, a time
-      limit, fewer reports than generated, a generator that failed).
+      limit, fewer reports than generated, a generator that failed). With --page, the run wrote a
+      --report page there: its size too (no page is a failure).
 
   bench-results.py decode OUT_JSON ERR_LOG WORKLOAD STATUS [MEMORY_LIMIT_MIB]
       One bench-decode run of one workload: its JSON object, or {"failed": {WORKLOAD: why}}.
@@ -15,7 +16,8 @@
   bench-results.py report FILE.json
       The tables, from one JSON object naming the parts (any may be missing):
       fewDecode, fewPeers, fewScans [..], startup, distinctDecode, distinctPeers,
-      distinctScans [..], flood | floodSkipped, mqttScans [..], targets, beaconScan. Exits 1 when
+      distinctScans [..], flood | floodSkipped, mqttScans [..], reportRuns [..], targets, beaconScan.
+      Exits 1 when
       any run failed.
 
 Standard library only.
@@ -201,6 +203,11 @@ def scan(args) -> int:
         result["nsPerReport"] = round(result["cpuSeconds"] * 1e9 / result["reports"], 1)
     if result.get("wallSeconds") and result.get("reports"):
         result["reportsPerSecond"] = round(result["reports"] / result["wallSeconds"])
+    if "--page" in options:
+        try:
+            result["pageBytes"] = os.path.getsize(options["--page"])
+        except OSError:
+            failure = failure or "wrote no --report page"
     mqtt = mqtt_line(stderr_path)
     if mqtt:
         result["mqtt"] = mqtt
@@ -371,6 +378,30 @@ def report(args) -> int:
             print(f"| {run['label']} | {reports} | {cpu} | {wall} | {rate} | {mib(rss)} | {run.get('mqtt', '')} "
                   f"| {'; '.join(checks)} |")
         print()
+    if "reportRuns" in parts:
+        targets = parts.get("targets", {})
+        wall_target, page_target_mb = targets.get("reportWallSeconds", 10), targets.get("reportPageMB", 5)
+        print("beacon-scan --replay … --notify --format json --report PAGE, whole process (/usr/bin/time -v): "
+              "the capture read, the station events detected and printed, the page built and written.\n")
+        print("| run | reports | CPU s | wall s | peak RSS MiB | page KiB | target |")
+        print("|---|---|---|---|---|---|---|")
+        for run in parts["reportRuns"]:
+            checks = []
+            if run["ok"]:
+                wall, page = run.get("wallSeconds", 0), run.get("pageBytes", 0)
+                checks.append(f"< {wall_target} s: " + ("met" if wall < wall_target else "NOT MET"))
+                checks.append(f"< {page_target_mb} MB: " + ("met" if page < page_target_mb * 1e6 else "NOT MET"))
+            else:
+                checks = [f"FAILED: {run['failure']}"]
+                failures.append(f"beacon-scan --report, {run['label']}: {run['failure']}")
+            reports = f"{run['reports']:,}" if run.get("reports") is not None else "?"
+            cpu = f"{run['cpuSeconds']:.2f}" if "cpuSeconds" in run else "—"
+            wall = f"{run['wallSeconds']:.2f}" if "wallSeconds" in run else "—"
+            page = f"{run['pageBytes'] / 1024:,.0f}" if "pageBytes" in run else "—"
+            print(f"| {run['label']} | {reports} | {cpu} | {wall} | {mib(run.get('peakRSSKiB'))} | {page} "
+                  f"| {'; '.join(checks)} |")
+        print(f"\nTargets (issue 16): a 1 M-report capture renders in under {wall_target} s to a page under "
+              f"{page_target_mb} MB.\n")
     if "startup" in parts:
         runs = parts["startup"]["runsMs"]
         print(f"Start to scan enabled (emulated controller, {len(runs)} runs): median {parts['startup']['medianMs']} ms, "

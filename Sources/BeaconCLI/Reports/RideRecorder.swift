@@ -26,14 +26,8 @@ final class RideRecorder: BeaconFinderDelegate {
     var reports = BoundedSeries()
     var smoothed = BoundedSeries()
     var reportCount = 0
-    /// For choosing which other beacons to keep (Space-Saving): the reports counted for this
-    /// place, the place's earlier holders' included.
-    var weight = 0
 
-    init(identity: BeaconIdentity, weight: Int = 0) {
-      self.identity = identity
-      self.weight = weight
-    }
+    init(identity: BeaconIdentity) { self.identity = identity }
   }
 
   /// One event as printed.
@@ -58,6 +52,10 @@ final class RideRecorder: BeaconFinderDelegate {
   private var otherRanging: BeaconRanging
   private(set) var stations: [BeaconIdentity: Series] = [:]
   private(set) var others: [BeaconIdentity: Series] = [:]
+  /// For choosing which other beacons to keep (Space-Saving): the reports counted for each one's
+  /// place, its earlier holders' included. Apart from the series, so that finding the lightest
+  /// touches no points.
+  private var otherWeights: [BeaconIdentity: Int] = [:]
   private(set) var fixes: [LocationFix] = []
   /// Keep one fix in this many (doubles each time the fixes fill up).
   private var fixStride = 1
@@ -101,22 +99,22 @@ final class RideRecorder: BeaconFinderDelegate {
     let identity = sighting.frame.identity
     if catalog.station(for: identity) != nil {
       stationSightings += 1
-      var series = stations[identity] ?? Series(identity: identity)
-      add(sighting, to: &series, smoothed: stationRanging.ingest(sighting))
-      stations[identity] = series
+      // In place: a copy taken out and put back would copy every point kept, each report.
+      let smoothed = stationRanging.ingest(sighting)
+      add(sighting, to: &stations[identity, default: Series(identity: identity)], smoothed: smoothed)
       return
     }
     var inherited = 0
-    if others[identity] == nil, others.count >= Self.othersTracked,
-      let lightest = others.min(by: { $0.value.weight < $1.value.weight })
+    if otherWeights[identity] == nil, otherWeights.count >= Self.othersTracked,
+      let lightest = otherWeights.min(by: { $0.value < $1.value })
     {
       others[lightest.key] = nil
-      inherited = lightest.value.weight
+      otherWeights[lightest.key] = nil
+      inherited = lightest.value
     }
-    var series = others[identity] ?? Series(identity: identity, weight: inherited)
-    series.weight += 1
-    add(sighting, to: &series, smoothed: otherRanging.ingest(sighting))
-    others[identity] = series
+    otherWeights[identity, default: inherited] += 1
+    let smoothed = otherRanging.ingest(sighting)
+    add(sighting, to: &others[identity, default: Series(identity: identity)], smoothed: smoothed)
   }
 
   private func add(_ sighting: BeaconSighting, to series: inout Series, smoothed events: [BeaconRanging.Event]) {
