@@ -284,6 +284,28 @@ def rss_check(rss_kib: int, target_mb: float) -> str:
     return f"≤ {target_mb} MB: " + ("met" if rss_kib * 1024 <= target_mb * 1e6 else "NOT MET")
 
 
+def run_figures(run: dict):
+    """A run's reports, CPU seconds and wall seconds as a table shows them ("?" or "—" when missing)."""
+    reports = f"{run['reports']:,}" if run.get("reports") is not None else "?"
+    cpu = f"{run['cpuSeconds']:.2f}" if "cpuSeconds" in run else "—"
+    wall = f"{run['wallSeconds']:.2f}" if "wallSeconds" in run else "—"
+    return reports, cpu, wall
+
+
+def verdicts(run: dict, checks, failures: list, what: str) -> list:
+    """A good run's checks (`checks()`), or FAILED and why, which `failures` collects."""
+    if run["ok"]:
+        return checks()
+    failures.append(f"{what}, {run['label']}: {run['failure']}")
+    return [f"FAILED: {run['failure']}"]
+
+
+def table_head(*columns: str) -> None:
+    """A Markdown table's header and separator rows."""
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
+
+
 def mib(kib) -> str:
     return f"{kib / 1024:,.1f}" if kib is not None else "—"
 
@@ -358,22 +380,16 @@ def report(args) -> int:
         rate_target, rss_target_mb = targets.get("mqttReportsPerSecond", 3000), targets.get("peakRSSMB", 64)
         print("beacon-scan --replay … --summary --mqtt URL, whole process (/usr/bin/time -v). Wall time includes "
               "the end's wait for the broker: up to 3 s for one that never answered, up to 5 s to send what waits.\n")
-        print("| run | reports | CPU s | wall s | reports/s (wall) | peak RSS MiB | MQTT | target |")
-        print("|---|---|---|---|---|---|---|---|")
+        table_head("run", "reports", "CPU s", "wall s", "reports/s (wall)", "peak RSS MiB", "MQTT", "target")
         for run in parts["mqttScans"]:
             rss = run.get("peakRSSKiB")
-            checks = []
-            if run["ok"]:
+
+            def mqtt_checks():
                 rate = run.get("reportsPerSecond", 0)
-                checks.append(f"≥ {rate_target:,} reports/s: " + ("met" if rate >= rate_target else "NOT MET"))
-                if rss is not None:
-                    checks.append(rss_check(rss, rss_target_mb))
-            else:
-                checks = [f"FAILED: {run['failure']}"]
-                failures.append(f"beacon-scan --mqtt, {run['label']}: {run['failure']}")
-            reports = f"{run['reports']:,}" if run.get("reports") is not None else "?"
-            cpu = f"{run['cpuSeconds']:.2f}" if "cpuSeconds" in run else "—"
-            wall = f"{run['wallSeconds']:.2f}" if "wallSeconds" in run else "—"
+                return ([f"≥ {rate_target:,} reports/s: " + ("met" if rate >= rate_target else "NOT MET")]
+                        + ([rss_check(rss, rss_target_mb)] if rss is not None else []))
+            checks = verdicts(run, mqtt_checks, failures, "beacon-scan --mqtt")
+            reports, cpu, wall = run_figures(run)
             rate = f"{run['reportsPerSecond']:,}" if "reportsPerSecond" in run else "—"
             print(f"| {run['label']} | {reports} | {cpu} | {wall} | {rate} | {mib(rss)} | {run.get('mqtt', '')} "
                   f"| {'; '.join(checks)} |")
@@ -383,20 +399,14 @@ def report(args) -> int:
         wall_target, page_target_mb = targets.get("reportWallSeconds", 10), targets.get("reportPageMB", 5)
         print("beacon-scan --replay … --notify --format json --report PAGE, whole process (/usr/bin/time -v): "
               "the capture read, the station events detected and printed, the page built and written.\n")
-        print("| run | reports | CPU s | wall s | peak RSS MiB | page KiB | target |")
-        print("|---|---|---|---|---|---|---|")
+        table_head("run", "reports", "CPU s", "wall s", "peak RSS MiB", "page KiB", "target")
         for run in parts["reportRuns"]:
-            checks = []
-            if run["ok"]:
+            def report_checks():
                 wall, page = run.get("wallSeconds", 0), run.get("pageBytes", 0)
-                checks.append(f"< {wall_target} s: " + ("met" if wall < wall_target else "NOT MET"))
-                checks.append(f"< {page_target_mb} MB: " + ("met" if page < page_target_mb * 1e6 else "NOT MET"))
-            else:
-                checks = [f"FAILED: {run['failure']}"]
-                failures.append(f"beacon-scan --report, {run['label']}: {run['failure']}")
-            reports = f"{run['reports']:,}" if run.get("reports") is not None else "?"
-            cpu = f"{run['cpuSeconds']:.2f}" if "cpuSeconds" in run else "—"
-            wall = f"{run['wallSeconds']:.2f}" if "wallSeconds" in run else "—"
+                return [f"< {wall_target} s: " + ("met" if wall < wall_target else "NOT MET"),
+                        f"< {page_target_mb} MB: " + ("met" if page < page_target_mb * 1e6 else "NOT MET")]
+            checks = verdicts(run, report_checks, failures, "beacon-scan --report")
+            reports, cpu, wall = run_figures(run)
             page = f"{run['pageBytes'] / 1024:,.0f}" if "pageBytes" in run else "—"
             print(f"| {run['label']} | {reports} | {cpu} | {wall} | {mib(run.get('peakRSSKiB'))} | {page} "
                   f"| {'; '.join(checks)} |")
