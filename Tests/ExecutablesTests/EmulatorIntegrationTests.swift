@@ -203,6 +203,31 @@ struct EmulatorIntegrationTests {
     #expect((document["advertisingReports"] as? Int ?? 0) >= (cipete["reports"] as? Int ?? 0))
   }
 
+  /// A live run's `--report` page is written when it is stopped (Ctrl-C), with what it heard.
+  @Test func aLiveReportIsWrittenAtCtrlC() throws {
+    let emulator = try Emulator()
+    defer { emulator.stop() }
+    let (a, b) = (emulator.controllers[0], emulator.controllers[1])
+    let broadcaster = try background("beacon-broadcast", ["-i", b.device, "--station", "CipeteRaya"])
+    defer { broadcaster.stop() }
+    #expect(broadcaster.waitForStderr("HCI 5.0", seconds: 10))
+    let page = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString).html")
+    defer { try? FileManager.default.removeItem(at: page) }
+    let scanner = try background(
+      "beacon-scan", ["-i", a.device, "--notify", "--format", "json", "--report", page.path])
+    #expect(scanner.waitForStderr("scanning (", seconds: 10))
+    // The emulated link delivers every advert, at full strength: Cipete Raya is found.
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline, !scanner.stdout.contains(#""event":"found""#) { usleep(100_000) }
+    scanner.signal(SIGINT)
+    #expect(scanner.wait(seconds: 5) == 0, "\(scanner.stderr)")
+    #expect(scanner.stderr.contains("wrote the report to \(page.path)"))
+    let html = try String(contentsOf: page, encoding: .utf8)
+    #expect(html.contains("<figcaption>Cipete Raya (CipeteRaya): "))
+    #expect(html.contains(#"<g class="mark found">"#))
+    #expect(html.contains("<dt>source</dt><dd>\(a.device)</dd>"))
+  }
+
   /// `timeout(1)` and shells signal the process and then its group: one request, twice.
   @Test func aStopSignalDeliveredTwiceAtOnceStillStopsCleanly() throws {
     let emulator = try Emulator(

@@ -46,6 +46,7 @@ public struct BeaconRideCommand: ParsableCommand {
         beacon-ride -i hci0 --to DukuhAtas
         beacon-ride -i hci0 --from LebakBulus --to DukuhAtas --format json
         beacon-ride --replay ride.btsnoop --to BlokM      # a recorded ride
+        beacon-ride --replay ride.btsnoop --to BlokM --report ride.html   # and as a page
         beacon-ride --gps --to ASEAN                      # GPS alone, gpsd on 127.0.0.1:2947
         beacon-ride -i hci0 --gps pi.local:2947 --to ASEAN
         beacon-ride -i hci0 --reconnect --gps               # in the background: every station

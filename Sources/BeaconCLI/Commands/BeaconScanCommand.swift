@@ -37,6 +37,7 @@ public struct BeaconScanCommand: ParsableCommand {
         beacon-scan --replay ride.btsnoop --once      # each beacon once
         beacon-scan --replay day.btsnoop --summary    # a row per beacon: reports, addresses, RSSI
         beacon-scan --replay ride.btsnoop --format json --station CipeteRaya
+        beacon-scan --replay ride.btsnoop --notify --report ride.html   # the ride as a page
         beacon-scan -i hci0 --notify --mqtt mqtt://broker.lan --mqtt-node platform-1
                                                       # a station monitor reporting to a broker
 
