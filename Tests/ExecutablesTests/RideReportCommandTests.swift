@@ -114,6 +114,31 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["ride.html"])
   }
 
+  @Test func aCaptureDamagedPartWayStillGetsItsPageAndNothingHeardGetsNone() throws {
+    let folder = try Self.folder()
+    // The bundled ride cut after 30,000 bytes of records, then a record claiming 2 GB: exit 65.
+    let ride = try Data(contentsOf: URL(fileURLWithPath: Self.ride))
+    var damaged = ride.prefix(30_016)
+    let header = [0x7F, 0xFF, 0xFF, 0xF0, 0x7F, 0xFF, 0xFF, 0xF0] + [UInt8](repeating: 0, count: 16)
+    damaged.append(contentsOf: header)
+    let capture = folder.appendingPathComponent("damaged.btsnoop")
+    try damaged.write(to: capture)
+    let page = folder.appendingPathComponent("damaged.html")
+    let result = try Executable.run(
+      "beacon-scan", ["--replay", capture.path, "--format", "json", "--report", page.path])
+    #expect(result.status == 65, "\(result.stderr)")
+    let html = try String(contentsOf: page, encoding: .utf8)
+    #expect(html.contains("<figcaption>Lebak Bulus (LebakBulus): "), "what was heard before the damage")
+    // No controller (nothing listens on the port): nothing heard, no page.
+    let none = folder.appendingPathComponent("none.html")
+    for program in ["beacon-scan", "beacon-ride"] {
+      let arguments = ["-i", "tcp:127.0.0.1:\(try GPSFake.freePort())", "--report", none.path]
+      let live = try Executable.run(program, arguments + (program == "beacon-ride" ? ["--to", "BlokM"] : []))
+      #expect(live.status == 69, "\(program): \(live.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: none.path), "\(program)")
+    }
+  }
+
   @Test func hostileNamesFromACatalogAreEscaped() throws {
     let folder = try Self.folder()
     let catalog = try ReportBrowserTests.hostileCatalog(in: folder)

@@ -194,7 +194,7 @@ public struct BeaconRideCommand: ParsableCommand {
     func drive(_ started: StationWatchStartResult, starts: SourceStarts, output: any ScanOutput) throws {
       if starts.bluetooth == .started { _ = reportBranch?.start() }
       let outcome = Result { try sources.drive(started: started, starts: starts, output: output) }
-      try report?.write(statistics: finder?.scanner.statistics)
+      try report?.write(statistics: finder?.scanner.statistics, after: outcome)
       try outcome.get()
     }
     guard let destination else {

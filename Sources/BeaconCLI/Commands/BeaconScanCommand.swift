@@ -191,7 +191,7 @@ public struct BeaconScanCommand: ParsableCommand {
     /// Runs the started finder, then writes the report (also when the run failed: what it heard is kept).
     func scan(output: any ScanOutput) throws {
       let outcome = Result { try run.run(finder, output: output) }
-      try report?.write(statistics: finder.scanner.statistics)
+      try report?.write(statistics: finder.scanner.statistics, after: outcome)
       try outcome.get()
     }
     if notify {

@@ -47,7 +47,13 @@ final class RunReport {
   }
 
   /// Writes the page, saying where on standard error; a failure is said and becomes exit 74.
-  func write(statistics: ScanStatistics?) throws {
+  /// A run that failed before anything was heard (no controller, a capture that is not one)
+  /// leaves no page: there is nothing to look at, and the failure is what it says.
+  func write(statistics: ScanStatistics?, after outcome: Result<Void, any Error>) throws {
+    if case .failure = outcome, recorder.origin == nil {
+      StandardOutput.warn("\(program): no report written to \(file.path): nothing was heard", priority: .notice)
+      return
+    }
     let html = recorder.page(title: title, run: run, statistics: statistics).html
     do {
       try file.write(html)
