@@ -228,6 +228,30 @@ struct EmulatorIntegrationTests {
     #expect(html.contains("<dt>source</dt><dd>\(a.device)</dd>"))
   }
 
+  /// `--report-every`: a live run rewrites its page while it runs, so a run killed without an end
+  /// (SIGKILL: no handler runs) keeps a whole page up to its last rewrite.
+  @Test func aLiveReportIsRewrittenWhileItRunsSoAKillKeepsAPage() throws {
+    let emulator = try Emulator()
+    defer { emulator.stop() }
+    let (a, b) = (emulator.controllers[0], emulator.controllers[1])
+    let broadcaster = try background("beacon-broadcast", ["-i", b.device, "--station", "CipeteRaya"])
+    defer { broadcaster.stop() }
+    #expect(broadcaster.waitForStderr("HCI 5.0", seconds: 10))
+    let page = FileManager.default.temporaryDirectory.appendingPathComponent("every-\(UUID().uuidString).html")
+    defer { try? FileManager.default.removeItem(at: page) }
+    let scanner = try background(
+      "beacon-scan", ["-i", a.device, "--format", "json", "--report", page.path, "--report-every", "1"])
+    #expect(scanner.waitForStderr("scanning (", seconds: 10))
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline, !FileManager.default.fileExists(atPath: page.path) { usleep(100_000) }
+    #expect(scanner.isRunning, "the page came while it ran")
+    scanner.signal(SIGKILL)
+    _ = scanner.wait(seconds: 5)
+    let html = try String(contentsOf: page, encoding: .utf8)
+    #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"), "a whole page")
+    #expect(html.contains("<figcaption>Cipete Raya (CipeteRaya): "))
+  }
+
   /// `timeout(1)` and shells signal the process and then its group: one request, twice.
   @Test func aStopSignalDeliveredTwiceAtOnceStillStopsCleanly() throws {
     let emulator = try Emulator(

@@ -98,6 +98,8 @@ import Testing
       #expect(
         result.stderr.contains("--report") || result.stderr.contains("cannot write the report"), "\(result.stderr)")
     }
+    let every = try Executable.run("beacon-scan", ["--replay", Self.ride, "--report-every", "60"])
+    #expect(every.status == 64 && every.stderr.contains("--report-every"), "\(every.stderr)")
     let plan = try Executable.run(
       "beacon-ride", ["--plan", "--from", "LebakBulus", "--to", "BlokM", "--report", "/tmp/plan.html"])
     #expect(plan.status == 64 && plan.stderr.contains("--report"), "\(plan.stderr)")

@@ -175,8 +175,10 @@ public struct BeaconRideCommand: ParsableCommand {
         source: [run?.sourceName, try gpsOptions.endpoint().map { "gpsd at \($0)" }].compactMap { $0 }.joined(
           separator: " and "),
         catalog: catalog, catalogName: catalogOptions.catalog, policy: try policyOptions.policy(),
-        ranging: try policyOptions.rangingConfiguration())
+        ranging: try policyOptions.rangingConfiguration(),
+        checkpointInterval: spec?.isReplay == true ? nil : reportOptions.checkpointInterval)
     }
+    if let finder { report?.statistics = { finder.scanner.statistics } }
     let locationFinder = report?.tapping(gps) ?? gps
     let stdout = StandardOutput()
     let alerts = Alerts()

@@ -185,8 +185,10 @@ public struct BeaconScanCommand: ParsableCommand {
       RunReport(
         file: file, program: "beacon-scan", title: "Scan: \(sourceName)", source: sourceName, catalog: catalog,
         catalogName: catalogOptions.catalog, policy: try policyOptions.policy(),
-        ranging: try policyOptions.rangingConfiguration())
+        ranging: try policyOptions.rangingConfiguration(),
+        checkpointInterval: live ? reportOptions.checkpointInterval : nil)
     }
+    report?.statistics = { finder.scanner.statistics }
     let reportListeners = report.map { [$0.listener] } ?? []
     /// Runs the started finder, then writes the report (also when the run failed: what it heard is kept).
     func scan(output: any ScanOutput) throws {

@@ -1,25 +1,40 @@
 import BeaconScanning
 import Beacons
+import BluetoothTypes
 import MRTNavigation
 import Positioning
 
 /// `--report FILE` for one run: the recorder that hears it and, at the end, the page written
 /// with what was run (the command, the source, the catalog and the detector's constants).
-final class RunReport {
+///
+/// A live run also rewrites the page every `checkpointInterval` (`--report-every`), so that a
+/// run cut short without an end (power lost, killed) keeps its page up to then. Time is checked
+/// as sightings and fixes come and as the finder reports time passing.
+final class RunReport: BeaconFinderDelegate {
   let recorder: RideRecorder
   let file: ReportFile
   let program: String
   let title: String
   let run: [(label: String, value: String)]
+  let checkpointInterval: Duration?
+  private let clock = ContinuousClock()
+  private var nextCheckpoint: ContinuousClock.Instant?
+  private var sightingsSinceClockCheck = 0
+  private var checkpointHasFailed = false
+  /// The scanner's counts for the checkpoints' totals, when there is a Bluetooth source.
+  var statistics: () -> ScanStatistics? = { nil }
 
-  /// A report of a run of `program` over `source`, detected with `policy` and `ranging`.
+  /// A report of a run of `program` over `source`, detected with `policy` and `ranging`;
+  /// rewritten every `checkpointInterval` while it runs, when given.
   init(
     file: ReportFile, program: String, title: String, source: String, catalog: StationCatalog, catalogName: String?,
-    policy: StationPresencePolicy, ranging: BeaconRanging.Configuration
+    policy: StationPresencePolicy, ranging: BeaconRanging.Configuration, checkpointInterval: Duration? = nil
   ) {
     self.file = file
     self.program = program
     self.title = title
+    self.checkpointInterval = checkpointInterval
+    nextCheckpoint = checkpointInterval.map { ContinuousClock.now.advanced(by: $0) }
     recorder = RideRecorder(catalog: catalog, policy: policy, rangingConfiguration: ranging)
     run = [
       ("command", CommandLine.arguments.map(Self.quoted).joined(separator: " ")),
@@ -39,11 +54,45 @@ final class RunReport {
   }
 
   /// Listens to `finder`'s sightings beside its other listeners.
-  var listener: any BeaconFinderDelegate { recorder }
+  var listener: any BeaconFinderDelegate { self }
+
+  func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+    recorder.beaconFinder(finder, didSee: sighting)
+    // The clock is read once in a while, not for every report of a flood.
+    sightingsSinceClockCheck += 1
+    if sightingsSinceClockCheck >= 256 { checkpointIfDue() }
+  }
+
+  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+    recorder.beaconFinder(finder, didReach: time)
+    checkpointIfDue()
+  }
 
   /// `gps`, with each of its fixes recorded first.
   func tapping(_ gps: (any LocationFinder)?) -> (any LocationFinder)? {
-    gps.map { LocationFixTap($0) { [recorder] fix in recorder.record(fix) } }
+    gps.map { gps in
+      LocationFixTap(gps) { [weak self] fix in
+        self?.recorder.record(fix)
+        self?.checkpointIfDue()
+      }
+    }
+  }
+
+  /// Rewrites the page if the interval has passed since the last time; a failure is said once
+  /// and the run goes on (the page at the end says it again, and fails the run).
+  private func checkpointIfDue() {
+    sightingsSinceClockCheck = 0
+    guard let checkpointInterval, let next = nextCheckpoint, clock.now >= next else { return }
+    nextCheckpoint = clock.now.advanced(by: checkpointInterval)
+    guard recorder.origin != nil else { return }
+    do {
+      try file.write(recorder.page(title: title, run: run, statistics: statistics()).html)
+    } catch {
+      if !checkpointHasFailed {
+        StandardOutput.warn("\(program): \(error) (the run goes on)", priority: .warning)
+      }
+      checkpointHasFailed = true
+    }
   }
 
   /// Writes the page, saying where on standard error; a failure is said and becomes exit 74.
