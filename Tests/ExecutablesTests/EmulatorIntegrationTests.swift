@@ -184,12 +184,9 @@ struct EmulatorIntegrationTests {
 
   /// `--summary` live: the summary is printed when Ctrl-C ends the scan.
   @Test func liveSummaryIsPrintedAtCtrlC() throws {
-    let emulator = try Emulator()
-    defer { emulator.stop() }
-    let (a, b) = (emulator.controllers[0], emulator.controllers[1])
-    let broadcaster = try background("beacon-broadcast", ["-i", b.device, "--station", "CipeteRaya"])
-    defer { broadcaster.stop() }
-    #expect(broadcaster.waitForStderr("HCI 5.0", seconds: 10))
+    let air = try CipeteRayaOnTheAir()
+    defer { air.stop() }
+    let a = air.scanner
     let scanner = try background("beacon-scan", ["-i", a.device, "--summary", "--format", "json"])
     #expect(scanner.waitForStderr("scanning (", seconds: 10))
     usleep(1_500_000)  // a few advertising events; the count is not asserted
@@ -203,53 +200,42 @@ struct EmulatorIntegrationTests {
     #expect((document["advertisingReports"] as? Int ?? 0) >= (cipete["reports"] as? Int ?? 0))
   }
 
-  /// A live run's `--report` page is written when it is stopped (Ctrl-C), with what it heard.
-  @Test func aLiveReportIsWrittenAtCtrlC() throws {
-    let emulator = try Emulator()
-    defer { emulator.stop() }
-    let (a, b) = (emulator.controllers[0], emulator.controllers[1])
-    let broadcaster = try background("beacon-broadcast", ["-i", b.device, "--station", "CipeteRaya"])
-    defer { broadcaster.stop() }
-    #expect(broadcaster.waitForStderr("HCI 5.0", seconds: 10))
+  /// How a live run with `--report` ends: Ctrl-C, or SIGKILL (no handler runs) after the page
+  /// was rewritten while it ran (`--report-every 1`).
+  enum LiveReportEnding: String, CaseIterable { case ctrlC, killAfterARewrite }
+
+  /// A live run's `--report` page: written when it is stopped, with what it heard; or, killed
+  /// without an end, whole as last rewritten.
+  @Test(arguments: LiveReportEnding.allCases) func aLiveReportKeepsWhatWasHeard(ending: LiveReportEnding) throws {
+    let air = try CipeteRayaOnTheAir()
+    defer { air.stop() }
+    let a = air.scanner
     let page = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString).html")
     defer { try? FileManager.default.removeItem(at: page) }
+    let every = ending == .killAfterARewrite ? ["--report-every", "1"] : []
     let scanner = try background(
-      "beacon-scan", ["-i", a.device, "--notify", "--format", "json", "--report", page.path])
+      "beacon-scan", ["-i", a.device, "--notify", "--format", "json", "--report", page.path] + every)
     #expect(scanner.waitForStderr("scanning (", seconds: 10))
     // The emulated link delivers every advert, at full strength: Cipete Raya is found.
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline, !scanner.stdout.contains(#""event":"found""#) { usleep(100_000) }
-    scanner.signal(SIGINT)
-    #expect(scanner.wait(seconds: 5) == 0, "\(scanner.stderr)")
-    #expect(scanner.stderr.contains("wrote the report to \(page.path)"))
-    let html = try String(contentsOf: page, encoding: .utf8)
-    #expect(html.contains("<figcaption>Cipete Raya (CipeteRaya): "))
-    #expect(html.contains(#"<g class="mark found">"#))
-    #expect(html.contains("<dt>source</dt><dd>\(a.device)</dd>"))
-  }
-
-  /// `--report-every`: a live run rewrites its page while it runs, so a run killed without an end
-  /// (SIGKILL: no handler runs) keeps a whole page up to its last rewrite.
-  @Test func aLiveReportIsRewrittenWhileItRunsSoAKillKeepsAPage() throws {
-    let emulator = try Emulator()
-    defer { emulator.stop() }
-    let (a, b) = (emulator.controllers[0], emulator.controllers[1])
-    let broadcaster = try background("beacon-broadcast", ["-i", b.device, "--station", "CipeteRaya"])
-    defer { broadcaster.stop() }
-    #expect(broadcaster.waitForStderr("HCI 5.0", seconds: 10))
-    let page = FileManager.default.temporaryDirectory.appendingPathComponent("every-\(UUID().uuidString).html")
-    defer { try? FileManager.default.removeItem(at: page) }
-    let scanner = try background(
-      "beacon-scan", ["-i", a.device, "--format", "json", "--report", page.path, "--report-every", "1"])
-    #expect(scanner.waitForStderr("scanning (", seconds: 10))
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline, !FileManager.default.fileExists(atPath: page.path) { usleep(100_000) }
-    #expect(scanner.isRunning, "the page came while it ran")
-    scanner.signal(SIGKILL)
-    _ = scanner.wait(seconds: 5)
+    switch ending {
+    case .ctrlC:
+      scanner.signal(SIGINT)
+      #expect(scanner.wait(seconds: 5) == 0, "\(scanner.stderr)")
+      #expect(scanner.stderr.contains("wrote the report to \(page.path)"))
+    case .killAfterARewrite:
+      // A rewrite after the found event: one second on, the page has it.
+      usleep(2_500_000)
+      #expect(scanner.isRunning && FileManager.default.fileExists(atPath: page.path), "the page came while it ran")
+      scanner.signal(SIGKILL)
+      _ = scanner.wait(seconds: 5)
+    }
     let html = try String(contentsOf: page, encoding: .utf8)
     #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"), "a whole page")
     #expect(html.contains("<figcaption>Cipete Raya (CipeteRaya): "))
+    #expect(html.contains(#"<g class="mark found">"#))
+    #expect(html.contains("<dt>source</dt><dd>\(a.device)</dd>"))
   }
 
   /// `timeout(1)` and shells signal the process and then its group: one request, twice.
@@ -296,5 +282,26 @@ struct EmulatorIntegrationTests {
     #expect(scan.status == 69)
     #expect(scan.stderr.contains("did not answer Reset (0x0C03) within 2 s"), "\(scan.stderr)")
     #expect(elapsed < 4, "took \(elapsed) s")
+  }
+}
+
+/// Two emulated controllers, Cipete Raya's station beacon advertising from the second: the
+/// first is for the scanner.
+struct CipeteRayaOnTheAir {
+  let emulator: Emulator
+  let broadcaster: ChildProcess
+
+  init() throws {
+    emulator = try Emulator()
+    broadcaster = try background("beacon-broadcast", ["-i", emulator.controllers[1].device, "--station", "CipeteRaya"])
+    #expect(broadcaster.waitForStderr("HCI 5.0", seconds: 10))
+  }
+
+  /// The controller to scan with.
+  var scanner: Emulator.Controller { emulator.controllers[0] }
+
+  func stop() {
+    broadcaster.stop()
+    emulator.stop()
   }
 }
