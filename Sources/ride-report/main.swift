@@ -6,6 +6,7 @@
 // Without captures it reads Fixtures/ride-*.btsnoop; each needs NAME.expected-stations.json
 // beside it (tools/make-fixtures.py writes them).
 import Beacons
+import BluetoothTypes
 import Foundation
 import MRTNavigation
 import RideReports
@@ -32,7 +33,7 @@ struct SweptConstant {
 func sweptConstants() -> [SweptConstant] {
   let policy = StationPresencePolicy()
   let finder = BeaconRanging.Configuration()
-  func seconds(_ duration: Duration) -> Double { Double(duration.components.seconds) }
+  func seconds(_ duration: Duration) -> Double { Double(duration.wholeMicroseconds) / 1_000_000 }
   return [
     SweptConstant(
       title: "Enter threshold (dBm)", defaultValue: policy.enterThreshold, values: [-84, -86, -90, -92],
@@ -67,8 +68,7 @@ func sweepRows() -> [SweepRow] {
 }
 
 /// One chart a swept constant: its values and the default, with their scores.
-func sweepCharts(_ scored: [(row: SweepRow, score: RideScore)]) -> [SweepChart] {
-  guard let defaultScore = scored.first(where: { $0.row.constant == nil })?.score else { return [] }
+func sweepCharts(_ scored: [(row: SweepRow, score: RideScore)], defaultScore: RideScore) -> [SweepChart] {
   func point(_ value: Double, _ score: RideScore, isDefault: Bool) -> SweepChart.Point {
     SweepChart.Point(
       value: value, medianLatency: score.medianLatency,
@@ -139,7 +139,6 @@ for path in arguments {
 print("Rides: \(rides.map(\.name).joined(separator: ", "))")
 print("")
 let rows = sweepRows()
-var defaultScore = RideScore()
 var scored: [(row: SweepRow, score: RideScore)] = []
 let header = [
   "policy (change from default)", "stops", "on time", "early", "missed", "false", "suspect", "median s", "max s",
@@ -150,7 +149,6 @@ var tableRows: [[String]] = []
 for row in rows {
   var score = RideScore()
   for ride in rides { score.add(ride, events: ride.events(policy: row.policy, finder: row.finder)) }
-  if row.constant == nil { defaultScore = score }
   scored.append((row, score))
   let cells = [
     "\(score.stops)", "\(score.onTime)", "\(score.early)", "\(score.missed)", "\(score.falseFound)",
@@ -161,13 +159,14 @@ for row in rows {
   let label = row.constant == nil ? "**default** (\(describeDefaults()))" : row.label
   print("| " + ([label] + cells).joined(separator: " | ") + " |")
 }
+let defaultScore = scored.first { $0.row.constant == nil }?.score ?? RideScore()
 if let chartPath {
   let page = SweepReportPage(
     title: "Station detection: the policy constants swept",
     run: [
       ("rides", rides.map(\.name).joined(separator: ", ")), ("defaults", describeDefaults()),
       ("scored", "on time: found while the train stood at the platform; median: from the station's first report"),
-    ], charts: sweepCharts(scored), table: (header, tableRows))
+    ], charts: sweepCharts(scored, defaultScore: defaultScore), table: (header, tableRows))
   do {
     try page.html.write(toFile: chartPath, atomically: true, encoding: .utf8)
     FileHandle.standardError.write(Data("ride-report: wrote the sweep's charts to \(chartPath)\n".utf8))

@@ -172,8 +172,7 @@ public struct BeaconRideCommand: ParsableCommand {
         file: file, program: "beacon-ride",
         title: journey.map { "Journey: \($0.origin.displayName) → \($0.destination.displayName)" }
           ?? destination.map { "Ride to \($0.displayName)" } ?? "Ride in the background",
-        source: [run?.sourceName, try gpsOptions.endpoint().map { "gpsd at \($0)" }].compactMap { $0 }.joined(
-          separator: " and "),
+        source: [run?.sourceName, gps.map { "gpsd at \($0.endpoint)" }].compactMap { $0 }.joined(separator: " and "),
         catalog: catalog, catalogName: catalogOptions.catalog, policy: try policyOptions.policy(),
         ranging: try policyOptions.rangingConfiguration(),
         checkpointInterval: spec?.isReplay == true ? nil : reportOptions.checkpointInterval)
@@ -185,19 +184,11 @@ public struct BeaconRideCommand: ParsableCommand {
     let sources = RideSources(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
     // Every listener (the use cases, the report) hears the finder through a branch of its own.
     let shared = finder.map(SharedBeaconFinder.init)
-    let reportBranch = report.flatMap { report in
-      shared.map { shared in
-        let branch = shared.branch()
-        branch.delegate = report.listener
-        return branch
-      }
-    }
-    /// Runs what started, then writes the report (also when the run failed: what it heard is kept).
+    let reportBranch = report == nil ? nil : shared?.branch()
+    reportBranch?.delegate = report?.listener
     func drive(_ started: StationWatchStartResult, starts: SourceStarts, output: any ScanOutput) throws {
       if starts.bluetooth == .started { _ = reportBranch?.start() }
-      let outcome = Result { try sources.drive(started: started, starts: starts, output: output) }
-      try report?.write(statistics: finder?.scanner.statistics, after: outcome)
-      try outcome.get()
+      try RunReport.run(reportingTo: report) { try sources.drive(started: started, starts: starts, output: output) }
     }
     guard let destination else {
       let useCase = DefaultNotifyWhenNearMRTStationWhenInBackground(

@@ -190,11 +190,8 @@ public struct BeaconScanCommand: ParsableCommand {
     }
     report?.statistics = { finder.scanner.statistics }
     let reportListeners = report.map { [$0.listener] } ?? []
-    /// Runs the started finder, then writes the report (also when the run failed: what it heard is kept).
     func scan(output: any ScanOutput) throws {
-      let outcome = Result { try run.run(finder, output: output) }
-      try report?.write(statistics: finder.scanner.statistics, after: outcome)
-      try outcome.get()
+      try RunReport.run(reportingTo: report) { try run.run(finder, output: output) }
     }
     if notify {
       let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(

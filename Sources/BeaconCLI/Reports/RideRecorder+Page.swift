@@ -9,9 +9,9 @@ extension RideRecorder {
   /// How many of the other beacons get a strip: the busiest.
   static let othersShown = 5
 
-  /// A GPS fix this close before a Bluetooth event (seconds) places its pin; otherwise the pin
-  /// goes on the station.
-  static let pinFixAge = 30.0
+  /// A GPS fix this close before a Bluetooth event places its pin; otherwise the pin goes on the
+  /// station.
+  static let pinFixAge = Duration.seconds(30)
 
   /// The page: `run` says what was run; `statistics` are the scanner's counts, when there was a
   /// Bluetooth source.
@@ -109,10 +109,8 @@ extension RideRecorder {
 
   /// The position of the last fix at most ``pinFixAge`` before `time`.
   private func fixPlace(before time: CaptureTime) -> GeoCoordinate? {
-    let oldest = time.microsecondsSinceUnixEpoch - Int64(Self.pinFixAge * 1_000_000)
-    return fixes.last { fix in
-      fix.position != nil && fix.time <= time && fix.time.microsecondsSinceUnixEpoch >= oldest
-    }?.position
+    let oldest = time.adding(.zero - Self.pinFixAge)
+    return fixes.last { fix in fix.position != nil && fix.time <= time && fix.time >= oldest }?.position
   }
 
   /// A fix's colour class: `fix3d`, `fix2d`, or `doubtful` when the receiver puts its error

@@ -85,7 +85,7 @@ final class RideRecorder: BeaconFinderDelegate {
   /// Seconds from ``origin`` to `time`.
   func seconds(_ time: CaptureTime) -> Double {
     guard let origin else { return 0 }
-    return Double(time.microsecondsSinceUnixEpoch - origin.microsecondsSinceUnixEpoch) / 1_000_000
+    return Double(time.microseconds(since: origin)) / 1_000_000
   }
 
   private func heard(at time: CaptureTime) {

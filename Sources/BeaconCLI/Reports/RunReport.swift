@@ -21,7 +21,7 @@ final class RunReport: BeaconFinderDelegate {
   private var nextCheckpoint: ContinuousClock.Instant?
   private var sightingsSinceClockCheck = 0
   private var checkpointHasFailed = false
-  /// The scanner's counts for the checkpoints' totals, when there is a Bluetooth source.
+  /// The scanner's counts for the page's totals, when there is a Bluetooth source.
   var statistics: () -> ScanStatistics? = { nil }
 
   /// A report of a run of `program` over `source`, detected with `policy` and `ranging`;
@@ -42,13 +42,14 @@ final class RunReport: BeaconFinderDelegate {
       ("catalog", catalogName ?? "built in: \(catalog.stations.count) stations on \(catalog.lines.count) lines"),
       (
         "station detection",
-        "enter at ≥ \(Self.number(policy.enterThreshold)) dBm smoothed for \(policy.enterReportCount) reports, "
-          + "leave below \(Self.number(policy.exitThreshold)) dBm or after \(Self.seconds(ranging.exitPeriod)) s unheard"
+        "enter at ≥ \(LiveBeaconTable.oneDecimal(policy.enterThreshold)) dBm smoothed for "
+          + "\(policy.enterReportCount) reports, leave below \(LiveBeaconTable.oneDecimal(policy.exitThreshold)) dBm "
+          + "or after \(ranging.exitPeriod.spokenDescription) unheard"
       ),
       (
         "smoothing",
-        "trimmed mean over \(Self.seconds(ranging.smoothingWindow)) s, \(Self.number(ranging.trimmedFraction * 100)) % "
-          + "trimmed at each end"
+        "trimmed mean over \(ranging.smoothingWindow.spokenDescription), "
+          + "\(LiveBeaconTable.oneDecimal(ranging.trimmedFraction * 100)) % trimmed at each end"
       ),
     ]
   }
@@ -86,7 +87,7 @@ final class RunReport: BeaconFinderDelegate {
     nextCheckpoint = clock.now.advanced(by: checkpointInterval)
     guard recorder.origin != nil else { return }
     do {
-      try file.write(recorder.page(title: title, run: run, statistics: statistics()).html)
+      try file.write(html)
     } catch {
       if !checkpointHasFailed {
         StandardOutput.warn("\(program): \(error) (the run goes on)", priority: .warning)
@@ -95,15 +96,27 @@ final class RunReport: BeaconFinderDelegate {
     }
   }
 
+  /// The page as it stands.
+  private var html: String { recorder.page(title: title, run: run, statistics: statistics()).html }
+
+  /// Runs `body` (the scan or the ride), then writes the page whatever its outcome (what a run
+  /// that failed part-way heard is kept), then passes the outcome on. Without a report, just
+  /// runs `body`.
+  static func run(reportingTo report: RunReport?, _ body: () throws -> Void) throws {
+    let outcome = Result(catching: body)
+    try report?.write(after: outcome)
+    try outcome.get()
+  }
+
   /// Writes the page, saying where on standard error; a failure is said and becomes exit 74.
   /// A run that failed before anything was heard (no controller, a capture that is not one)
   /// leaves no page: there is nothing to look at, and the failure is what it says.
-  func write(statistics: ScanStatistics?, after outcome: Result<Void, any Error>) throws {
+  private func write(after outcome: Result<Void, any Error>) throws {
     if case .failure = outcome, recorder.origin == nil {
       StandardOutput.warn("\(program): no report written to \(file.path): nothing was heard", priority: .notice)
       return
     }
-    let html = recorder.page(title: title, run: run, statistics: statistics).html
+    let html = self.html
     do {
       try file.write(html)
     } catch {
@@ -121,13 +134,5 @@ final class RunReport: BeaconFinderDelegate {
     }
     guard !plain || argument.isEmpty else { return argument }
     return "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
-  }
-
-  private static func number(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
-  }
-
-  private static func seconds(_ duration: Duration) -> String {
-    number(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
   }
 }
