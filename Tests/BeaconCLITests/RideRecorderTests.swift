@@ -25,12 +25,12 @@ import Testing
       major: 7)
   }
 
-  @Test func aStationsReportsAndItsSmoothedRSSIAreKept() {
+  @Test func aStationsReportsAndItsSmoothedRSSIAreKept() throws {
     let recorder = recorder()
     for (second, rssi) in [(0.0, -80), (1, -84), (2, -82)] {
       recorder.beaconFinder(finder, didSee: FindingFixtures.sighting(minor: 6, rssi: Int8(rssi), at: second))
     }
-    let blokM = JakartaMRT.catalog.station(named: "BlokM")!.beacon
+    let blokM = try #require(JakartaMRT.catalog.station(named: "BlokM")).beacon
     let series = recorder.stations[blokM]
     #expect(series?.reportCount == 3)
     #expect(series?.reports.points.map(\.value) == [-80, -84, -82])
@@ -83,9 +83,9 @@ import Testing
     #expect(zip(recorder.fixes, recorder.fixes.dropFirst()).allSatisfy { $0.time < $1.time })
   }
 
-  @Test func eventsPastTheCapAreCountedNotKept() {
+  @Test func eventsPastTheCapAreCountedNotKept() throws {
     let recorder = recorder()
-    let station = JakartaMRT.catalog.station(named: "BlokM")!
+    let station = try #require(JakartaMRT.catalog.station(named: "BlokM"))
     for index in 0..<(RideRecorder.eventCapacity + 5) {
       recorder.record(
         .found, station: station, source: .bluetooth, at: FindingFixtures.time(Double(index)), detail: nil, place: nil)
@@ -96,16 +96,16 @@ import Testing
     #expect(page.notes.contains { $0.hasPrefix("5 event(s)") })
   }
 
-  @Test func aGPSEventIsPinnedWhereItsFixWas() {
+  @Test func aGPSEventIsPinnedWhereItsFixWas() throws {
     let recorder = recorder()
     let fixPlace = GeoCoordinate(latitude: -6.2500, longitude: 106.7970)
     recorder.record(LocationFix(time: FindingFixtures.time(0), mode: .threeDimensional, coordinate: fixPlace))
-    let blokM = JakartaMRT.catalog.station(named: "BlokM")!
+    let blokM = try #require(JakartaMRT.catalog.station(named: "BlokM"))
     let evidencePlace = GeoCoordinate(latitude: -6.2445, longitude: 106.7981)
     recorder.record(
       .found, station: blokM, source: .gps, at: FindingFixtures.time(5), detail: nil, place: evidencePlace)
     // A Bluetooth event 10 s after the fix: pinned at the fix; one 100 s after: at its station.
-    let asean = JakartaMRT.catalog.station(named: "ASEAN")!
+    let asean = try #require(JakartaMRT.catalog.station(named: "ASEAN"))
     recorder.record(.found, station: asean, source: .bluetooth, at: FindingFixtures.time(10), detail: nil, place: nil)
     recorder.record(
       .arrived, station: asean, source: .bluetooth, at: FindingFixtures.time(100), detail: nil, place: nil)

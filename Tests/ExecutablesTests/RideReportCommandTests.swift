@@ -45,7 +45,12 @@ import Testing
       #expect(Self.count("<tr class=\"event \(kind)\">", in: html) == printed, "\(kind)")
       #expect(Self.count("<g class=\"mark \(kind)\">", in: html) == printed, "\(kind)")
     }
-    #expect(html.contains("<dd>13 of 55, 334 reports</dd>"))
+    // The totals add up: the station beacons' reports are those of their strips.
+    let stationReports = html.ranges(of: "<figcaption>").prefix(13).compactMap { range in
+      Int(html[range.upperBound...].prefix { $0 != "<" }.split(separator: " ").dropLast().last ?? "")
+    }
+    #expect(stationReports.count == 13)
+    #expect(html.contains("<dd>13 of 55, \(stationReports.reduce(0, +)) reports</dd>"))
     #expect(!html.contains("<svg class=\"map\""), "no GPS, no map")
     #expect(html.hasPrefix("<!DOCTYPE html>") && !html.contains("<script") && !html.contains("http"))
   }
