@@ -51,9 +51,14 @@ public final class MQTTSession {
       reference.release()
       throw error
     }
-    // A broker that is not there yet is not an error: the network thread retries.
-    _ = mosquitto_connect_async(
+    // A broker that is not there yet is not an error: the network thread retries. Why the first
+    // attempt failed (a name that does not resolve, a port that refuses) is the owner's to tell.
+    let attempt = mosquitto_connect_async(
       client, configuration.broker.host, Int32(configuration.broker.port), configuration.keepAliveSeconds)
+    if attempt != MOSQ_ERR_SUCCESS.rawValue {
+      let failure = MQTTConnectFailure(MosquittoStatus(capturing: attempt))
+      shared.state.withLock { $0.events.append(.notReached(failure)) }
+    }
     let started = mosquitto_loop_start(client)
     guard started == MOSQ_ERR_SUCCESS.rawValue else {
       mosquitto_destroy(client)

@@ -2,6 +2,9 @@
 public enum MQTTSessionEvent: Hashable, Sendable {
   /// The broker accepted the connection (the first one, or again after a loss).
   case connected
+  /// The first attempt to reach the broker failed before any MQTT was spoken; libmosquitto
+  /// tries again after its delay.
+  case notReached(MQTTConnectFailure)
   /// The broker answered but refused; libmosquitto tries again after its delay.
   case refused(MQTTConnectionRefusal)
   /// An established connection went away; libmosquitto reconnects with backoff.

@@ -165,6 +165,19 @@ struct MQTTCommandTests {
     #expect(elapsed < 10, "took \(elapsed) s")
     #expect(reported.stderr.contains("0 message(s) published,"), "\(reported.stderr)")
     #expect(reported.stderr.contains("not sent (no broker took them)"))
+    #expect(reported.stderr.contains("the host refused the connection (is the broker running"), "\(reported.stderr)")
+  }
+
+  /// A misspelt broker name and a host with no broker are told apart, each with what to check.
+  /// (`.invalid` never resolves: RFC 6761.)
+  @Test func aNameThatDoesNotResolveIsToldAsSuch() throws {
+    let ride = TestPaths.fixture("ride-stops-short.btsnoop")
+    let reported = try Self.scan(["--replay", ride, "--mqtt", "mqtt://broker.nosuch.invalid"])
+    #expect(reported.status == 0)
+    #expect(
+      reported.stderr.contains("mqtt://broker.nosuch.invalid:1883: the host name does not resolve (check the name"),
+      "\(reported.stderr)")
+    #expect(!reported.stderr.contains("refused"), "\(reported.stderr)")
   }
   /// Starts `beacon-scan --replay -` on `feed` with `--mqtt` to `broker`, JSON lines out.
   static func startScan(feed: SlowCaptureFeed, broker: MosquittoBroker) throws -> ChildProcess {

@@ -90,7 +90,7 @@ struct H4StreamDecoderTests {
     #expect(outcome.packets.count == 2)
     #expect(outcome.error == .unknownPacketIndicator(0x48, offset: 11))
     #expect(outcome.error?.description.contains("0x48 at stream offset 11") == true)
-    #expect(outcome.error?.description.contains("baud rate") == true)
+    #expect(outcome.error?.description.contains("out of step") == true)
   }
 
   @Test func errorIsStickyAndLaterBytesDoNotResynchronise() {

@@ -126,12 +126,42 @@ struct H4StreamConnectionTests {
     #expect(try connection.receive(timeout: .seconds(1)) != nil)
     var caught: HCIConnectionError?
     do { _ = try connection.receive(timeout: .seconds(1)) } catch { caught = error }
-    guard case .framing(let failure) = caught, case .notH4(_, let framing) = failure as? H4StreamError else {
+    guard case .framing(let failure) = caught,
+      case .notH4(_, let framing, let received, let overSocket) = failure as? H4StreamError
+    else {
       Issue.record("expected .framing, got \(String(describing: caught))")
       return
     }
     #expect(framing == .unknownPacketIndicator(0x41, offset: 7))
+    #expect(received == [0x41, 0x54, 0x0D] && overSocket)
     #expect(failure.description.contains("0x41 at stream offset 7"))
+    #expect(failure.description.contains("it sent text (\"AT\")"), "\(failure)")
+  }
+
+  /// What a user meets pointing `-i tcp:` at a web server: the advice is about the address, not
+  /// a baud rate, and quotes what the server said; over a serial line it is about the line.
+  @Test func textInsteadOfH4IsToldByTransport() throws {
+    let listener = try LoopbackListener()
+    let connection = try TCPClient.connect(host: "127.0.0.1", port: listener.port)
+    defer { connection.close() }
+    let server = try listener.accept()
+    try server.write(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8))
+    var caught: HCIConnectionError?
+    do { _ = try connection.receive(timeout: .seconds(2)) } catch { caught = error }
+    let overTCP = try #require(caught.flatMap { if case .framing(let failure) = $0 { failure } else { nil } })
+    #expect(overTCP.description.contains("it sent text (\"HTTP/1.1 400 Bad Request\")"), "\(overTCP)")
+    #expect(overTCP.description.contains("HCI bridge or an emulator speaking H4"), "\(overTCP)")
+    #expect(!overTCP.description.contains("baud"), "\(overTCP)")
+
+    let (peer, path) = try StreamPeer.pseudoTerminal()
+    let serial = try SerialPort.open(path: path, baudRate: 115_200)
+    defer { serial.close() }
+    try peer.write([0xFF, 0x00, 0x7F])
+    caught = nil
+    do { _ = try serial.receive(timeout: .seconds(2)) } catch { caught = error }
+    let overSerial = try #require(caught.flatMap { if case .framing(let failure) = $0 { failure } else { nil } })
+    #expect(overSerial.description.contains("check the baud rate"), "\(overSerial)")
+    #expect(!overSerial.description.contains("sent text"), "\(overSerial)")
   }
 
   @Test func packetLeftHalfFinishedIsAFramingErrorAfterThePartialPacketTimeout() throws {

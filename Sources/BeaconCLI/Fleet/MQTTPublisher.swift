@@ -98,6 +98,9 @@ final class MQTTPublisher {
       // The session itself said `online` (its birth message) as the broker accepted it.
       say(connectionCount == 1 ? "connected" : "connected again")
       if connectionCount > 1 { onReconnected?() }
+    case .notReached(let failure):
+      saidUnreachable = true
+      say("\(failure)\(Self.hint(for: failure)); trying again with backoff, up to every 30 s (\(program) goes on)")
     case .refused(let refusal):
       if refusal != lastRefusal { say("\(refusal)\(Self.hint(for: refusal)); trying again") }
       lastRefusal = refusal
@@ -108,6 +111,14 @@ final class MQTTPublisher {
       if problemsSaid.count < 16, problemsSaid.insert(text).inserted { say("libmosquitto: \(text)") }
     case .message(let topic, let payload):
       if topic == topics.homeAssistantStatus, payload == Array("online".utf8) { onHomeAssistantOnline?() }
+    }
+  }
+
+  private static func hint(for failure: MQTTConnectFailure) -> String {
+    switch failure {
+    case .nameNotResolved: return " (check the name in --mqtt, and that this machine's DNS knows it)"
+    case .connectionRefused: return " (is the broker running, and listening on this port?)"
+    case .unreachable, .other: return ""
     }
   }
 

@@ -13,18 +13,16 @@ public enum H4FramingError: Error, Hashable, Sendable {
 }
 
 extension H4FramingError: CustomStringConvertible {
+  /// What is wrong with the stream; what to do about it depends on the transport, and is the
+  /// transport's to say.
   public var description: String {
-    let advice =
-      "the H4 stream is out of step: check the baud rate and flow control (RTS/CTS), "
-      + "that the other end speaks H4 and not H5 (three-wire), and that no other program reads the port; "
-      + "then open the transport again"
     switch self {
     case .unknownPacketIndicator(let indicator, let offset):
       return "byte 0x\(Self.hex(indicator)) at stream offset \(offset) is not an H4 packet indicator "
-        + "(0x01 command, 0x02 ACL, 0x03 SCO, 0x04 event, 0x05 ISO); \(advice)"
+        + "(0x01 command, 0x02 ACL, 0x03 SCO, 0x04 event, 0x05 ISO): the H4 stream is out of step"
     case .packetTooLong(let type, let length, let maximum, let offset):
       return "the H4 packet at stream offset \(offset) (indicator 0x\(Self.hex(type.rawValue))) declares "
-        + "\(length) byte(s), more than the \(maximum) this decoder accepts; \(advice)"
+        + "\(length) byte(s), more than the \(maximum) this decoder accepts: the H4 stream is out of step"
     }
   }
 

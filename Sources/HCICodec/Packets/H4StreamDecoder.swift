@@ -49,6 +49,13 @@ public struct H4StreamDecoder: Sendable {
   /// The stream offset of the next byte ``nextPacket()`` will look at.
   public var streamOffset: Int { bufferOffset + readIndex }
 
+  /// Up to `limit` of the bytes not yet returned as packets, from ``streamOffset``: after a
+  /// ``H4FramingError``, what the other side sent instead of H4 (a text protocol's greeting,
+  /// say), for a message to show.
+  public func unreadBytes(limit: Int) -> ArraySlice<UInt8> {
+    buffer[readIndex..<min(buffer.count, readIndex + max(0, limit))]
+  }
+
   /// Adds bytes read from the stream.
   public mutating func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
     compactIfWorthIt()

@@ -136,7 +136,9 @@ public final class H4StreamConnection: HCIConnection {
     do throws(H4FramingError) {
       return try decoder.nextPacket()
     } catch {
-      throw .framing(H4StreamError.notH4(connection: name, error))
+      throw .framing(
+        H4StreamError.notH4(
+          connection: name, error, received: Array(decoder.unreadBytes(limit: 32)), overSocket: isSocket))
     }
   }
 
