@@ -46,7 +46,8 @@ extension ControllerError: CustomStringConvertible {
     switch self {
     case .noResponse(let command, let opcode, let after, let connection):
       return "the controller on \(connection) did not answer \(command) (\(opcode)) within "
-        + "\(after.spokenDescription); is it still powered and attached, or is the emulator running?"
+        + "\(after.spokenDescription); is it still powered and attached, is the emulator running, and is it an HCI "
+        + "controller at all (a silent peer may be another service)?"
     case .noCommandCredit(let command, let opcode, let after, let connection):
       return "the controller on \(connection) accepted no command for \(after.spokenDescription), so \(command) "
         + "(\(opcode)) was not sent; it may be stuck: reset or replug it and try again"

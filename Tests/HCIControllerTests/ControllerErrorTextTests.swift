@@ -13,7 +13,8 @@ import Testing
     #expect(
       error.description
         == "the controller on tcp:127.0.0.1:9000 did not answer LE Set Scan Enable (0x200C) within 2 s; "
-        + "is it still powered and attached, or is the emulator running?")
+        + "is it still powered and attached, is the emulator running, and is it an HCI controller at all "
+        + "(a silent peer may be another service)?")
   }
 
   @Test func commandFailedNamesTheStatus() {
