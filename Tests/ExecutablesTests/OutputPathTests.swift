@@ -15,16 +15,18 @@ import Testing
   static let isRoot = getuid() == 0
 
   /// The option given the hostile path, and a command line that would write to it.
-  enum Option: String, CaseIterable, CustomTestStringConvertible {
-    case report = "--report"
-    case record = "--record"
+  enum Option: CaseIterable, CustomTestStringConvertible {
+    case report, rideReport, record
 
-    var testDescription: String { rawValue }
+    var name: String { self == .record ? "--record" : "--report" }
+    var executable: String { self == .rideReport ? "beacon-ride" : "beacon-scan" }
+    var testDescription: String { "\(executable) \(name)" }
 
     /// `--report` after a replay; `--record` on a port nothing listens on.
     func arguments(_ path: String) throws -> [String] {
       switch self {
       case .report: ["--replay", OutputPathTests.ride, "--summary", "--report", path]
+      case .rideReport: ["--replay", OutputPathTests.ride, "--to", "BundaranHI", "--report", path]
       case .record: ["-i", "tcp:127.0.0.1:\(try GPSFake.freePort())", "--record", path]
       }
     }
@@ -151,13 +153,13 @@ import Testing
     }
   }
 
-  /// Runs `beacon-scan` with `option` at the hostile path: refused at once, and untouched.
+  /// Runs the command with `option` at the hostile path: refused at once, and untouched.
   func expectRefused(_ hostile: Hostile, _ option: Option) throws {
     let scene = try Scene(hostile)
     let before = scene.names
-    let result = try Executable.run("beacon-scan", try option.arguments(scene.path))
+    let result = try Executable.run(option.executable, try option.arguments(scene.path))
     #expect(result.status == 64, "\(result.stderr)")
-    #expect(result.stderr.contains("\(option.rawValue) \(scene.path) \(hostile.kind)"), "\(result.stderr)")
+    #expect(result.stderr.contains("\(option.name) \(scene.path) \(hostile.kind)"), "\(result.stderr)")
     #expect(result.stdout.isEmpty, "refused before the run: \(result.stdout)")
     try scene.expectUnchanged("\(result.stderr)")
     #expect(scene.names == before, "nothing added beside it")
