@@ -24,9 +24,11 @@ public struct OutputFile: Hashable, Sendable {
   }
 
   /// Fails unless the path names a regular file or nothing yet, in a folder this process can
-  /// write to, on a real filesystem. Opens and changes nothing.
+  /// write to, on a real filesystem; an empty path or one ending in `/` names no file. Opens and
+  /// changes nothing.
   /// The corresponding C functions are `lstat`, `statfs` and `access`.
   public func check() throws(OutputFileProblem) {
+    guard !path.isEmpty, !path.hasSuffix("/") else { throw problem(.noFileName) }
     let exists: Bool
     switch Self.kind(at: path) {
     case .success(.regularFile): exists = true
@@ -131,15 +133,12 @@ public struct OutputFile: Hashable, Sendable {
     }
   }
 
-  /// What a failed `open` means: a link (`ELOOP` under `O_NOFOLLOW`), a directory, a FIFO
-  /// without a reader (`ENXIO`), or a failure.
+  /// What a failed `open` means: what is at the path when that is not a regular file (a link
+  /// under `O_NOFOLLOW` fails with `ELOOP`, a FIFO without a reader or a socket with `ENXIO`, a
+  /// directory with `EISDIR`), otherwise the failure.
   private func openProblem(_ error: Errno) -> OutputFileProblem {
-    switch error {
-    case .tooManySymbolicLinkLevels: problem(.notARegularFile(.symbolicLink))
-    case .isDirectory: problem(.notARegularFile(.directory))
-    case .noSuchAddressOrDevice: problem(.notARegularFile(.fifo))
-    default: problem(.failed(operation: "open", error))
-    }
+    if case .success(let kind) = Self.kind(at: path), kind != .regularFile { return problem(.notARegularFile(kind)) }
+    return problem(.failed(operation: "open", error))
   }
 
   /// A new, uniquely named file beside the path (`.NAME.RANDOM.partial`), created by this call

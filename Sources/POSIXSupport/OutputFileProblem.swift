@@ -5,6 +5,8 @@ import SystemPackage
 /// before it: `--record /tmp/x is a symbolic link; give …`.
 public struct OutputFileProblem: Error, Hashable, Sendable, CustomStringConvertible {
   public enum Reason: Hashable, Sendable {
+    /// The path is empty or ends in `/`: it names no file.
+    case noFileName
     /// The path names something other than a regular file, which is left alone.
     case notARegularFile(FileKind)
     /// The path is on a kernel pseudo filesystem (named as `mount` shows it: `proc`, `sysfs`).
@@ -33,6 +35,8 @@ public struct OutputFileProblem: Error, Hashable, Sendable, CustomStringConverti
 
   public var description: String {
     switch reason {
+    case .noFileName:
+      return "'\(path)' names no file; give the path of a regular file or a new name"
     case .notARegularFile(let kind):
       return "\(path) is \(kind); give the path of a regular file or a new name"
     case .pseudoFilesystem(let name):

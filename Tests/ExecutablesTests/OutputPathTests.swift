@@ -176,6 +176,18 @@ import Testing
     try expectRefused(.characterDevice, option)
   }
 
+  /// An empty path, or one ending in `/`, names no file: refused before the run, not failed after.
+  @Test(arguments: Option.allCases)
+  func aPathWithoutAFileNameIsRefused(_ option: Option) throws {
+    let scene = try Scene(nil)
+    for path in ["", scene.folder + "/"] {
+      let result = try Executable.run(option.executable, try option.arguments(path))
+      #expect(result.status == 64, "\(result.stderr)")
+      #expect(result.stderr.contains("\(option.name) '\(path)' names no file"), "\(result.stderr)")
+    }
+    #expect(scene.names.isEmpty)
+  }
+
   @Test func aRegularFileIsReplacedAndANewNameCreatedByReport() throws {
     let scene = try Scene(nil)
     let existing = scene.folder + "/existing.html"
