@@ -11,7 +11,10 @@ import PackageDescription
 //                       Pure Swift: no I/O, no C.
 //   HCITransportCore    the one connection abstraction every packet source implements
 //                       (HCIConnection) and its typed errors. No I/O, no domain.
-//   POSIXSupport        the one place that knows EINTR: POSIX calls beyond swift-system.
+//   CStatfs             statfs and linux/magic.h, which Swift's Glibc leaves out; only POSIXSupport
+//                       imports it.
+//   POSIXSupport        the one place that knows EINTR: POSIX calls beyond swift-system; the one
+//                       check of a path the commands write (OutputFile).
 //   CBlueZShim          C over BlueZ's HCI sockets; only LinuxHCITransports imports it.
 //   LinuxHCITransports  the transports: the kernel HCI socket, H4 over serial and TCP, capture
 //                       replay and recording; POSIX I/O through swift-system.
@@ -71,7 +74,9 @@ let package = Package(
     .target(name: "HCICodec", dependencies: ["BluetoothTypes"]),
     .target(name: "HCITransportCore", dependencies: ["HCICodec"]),
     // The one place that knows EINTR: retrying POSIX calls beyond what swift-system covers.
-    .target(name: "POSIXSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+    .systemLibrary(name: "CStatfs"),
+    .target(
+      name: "POSIXSupport", dependencies: ["CStatfs", .product(name: "SystemPackage", package: "swift-system")]),
     .target(
       name: "CBlueZShim",
       linkerSettings: [.linkedLibrary("bluetooth")]
@@ -145,7 +150,7 @@ let package = Package(
       name: "LinuxHCITransportsTests",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "BeaconTestSupport",
-        .product(name: "SystemPackage", package: "swift-system"),
+        "POSIXSupport", .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
     .testTarget(
@@ -201,6 +206,7 @@ let package = Package(
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
         "BeaconScanning", "Positioning", "MRTNavigation", "BeaconStatistics", "BeaconCLI", "BeaconTestSupport",
+        "POSIXSupport",
       ]
     ),
   ],

@@ -19,15 +19,6 @@ extension FileDescriptor {
     try systemCall { try read(into: buffer) }
   }
 
-  /// Creates or truncates a file for writing, mode 0644. The corresponding C function is `open`.
-  package static func createForWriting(_ path: String) throws(Errno) -> FileDescriptor {
-    try systemCall {
-      try FileDescriptor.open(
-        FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec],
-        permissions: [.ownerReadWrite, .groupRead, .otherRead])
-    }
-  }
-
   /// Writes all of `bytes`, looping over partial writes. The corresponding C function is `write`.
   package func writeAll(_ bytes: [UInt8]) throws(Errno) {
     _ = try systemCall { () throws -> Int in try writeAll(bytes) }

@@ -2,6 +2,7 @@ import Foundation
 import HCICodec
 import HCITransportCore
 import LinuxHCITransports
+import POSIXSupport
 import Testing
 
 @Suite("CaptureRecorder and CaptureReplayConnection")
@@ -177,10 +178,11 @@ struct CaptureReplayConnectionTests {
   }
 
   @Test func recorderCannotCreateAFileInAMissingDirectory() throws {
-    let path = "/nonexistent-\(UUID().uuidString)/capture.btsnoop"
+    let folder = "/nonexistent-\(UUID().uuidString)"
+    let path = folder + "/capture.btsnoop"
     let error = try #require(throws: CaptureFileError.self) {
       try CaptureRecorder(path: path, startTime: SamplePackets.start)
     }
-    #expect(error.reason == .fileNotFound)
+    #expect(error.reason == .output(OutputFileProblem(path: path, reason: .folder(folder, .noSuchFileOrDirectory))))
   }
 }

@@ -54,7 +54,8 @@ public struct BeaconRideCommand: ParsableCommand {
       Exit status:
         0   arrived (without --to: stopped, or the source ended)
         1   the source ended (capture, --duration, Ctrl-C) before arrival
-        64  bad command line
+        64  bad command line, or a --report path that is not a regular file
+            or a new name in a writable folder (e.g. a link, a device)
         65, 66, 69, 74  as for beacon-scan: a bad capture, no capture, no controller, I/O
       """)
 

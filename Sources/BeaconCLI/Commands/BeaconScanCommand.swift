@@ -5,6 +5,7 @@ import HCIController
 import LinuxHCITransports
 import LinuxNotifications
 import MRTNavigation
+import POSIXSupport
 
 /// `beacon-scan`: find beacon frames and report them.
 public struct BeaconScanCommand: ParsableCommand {
@@ -49,7 +50,8 @@ public struct BeaconScanCommand: ParsableCommand {
 
       Exit status:
         0   done (end of capture, --duration, Ctrl-C)
-        64  bad command line
+        64  bad command line, or a --report/--record path that is not a regular
+            file or a new name in a writable folder (e.g. a link, a device)
         65  the file is no capture, or is corrupt (the message names the
             byte offset; everything before it was still reported)
         66  the capture cannot be opened
@@ -103,7 +105,8 @@ public struct BeaconScanCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Record the HCI traffic to a btsnoop file (btmon -r and Wireshark read it), written as it happens.",
+      "Record the HCI traffic to a btsnoop file (btmon -r and Wireshark read it), written as it happens. "
+        + "A regular file or a new name; not a link, device, FIFO, socket or directory.",
       valueName: "file"))
   public var record: String?
 
@@ -164,6 +167,13 @@ public struct BeaconScanCommand: ParsableCommand {
       throw ValidationError("--interval and --window must be 2.5–10240 ms, and the window at most the interval.")
     }
     if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
+    if let record {
+      do {
+        try OutputFile(path: record).check()
+      } catch {
+        throw ValidationError("--record \(error)")
+      }
+    }
   }
 
   public func run() throws {

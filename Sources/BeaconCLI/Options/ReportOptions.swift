@@ -5,7 +5,8 @@ struct ReportOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "When the run ends (capture's end, Ctrl-C, --duration, arrival), write it as one self-contained HTML page: "
-        + "each station beacon's RSSI over time with the events, the busiest other beacons, the GPS track on a map.",
+        + "each station beacon's RSSI over time with the events, the busiest other beacons, the GPS track on a map. "
+        + "A regular file (replaced whole) or a new name; not a link, device, FIFO, socket or directory.",
       valueName: "file"))
   var report: String?
 
@@ -36,7 +37,7 @@ struct ReportOptions: ParsableArguments {
     do {
       try ReportFile(path: report).check()
     } catch {
-      throw ValidationError(error.description)
+      throw ValidationError("--report \(error)")
     }
   }
 

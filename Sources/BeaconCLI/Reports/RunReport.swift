@@ -90,7 +90,7 @@ final class RunReport: BeaconFinderDelegate {
       try file.write(html)
     } catch {
       if !checkpointHasFailed {
-        StandardOutput.warn("\(program): \(error) (the run goes on)", priority: .warning)
+        StandardOutput.warn("\(program): --report \(error) (the run goes on)", priority: .warning)
       }
       checkpointHasFailed = true
     }
@@ -120,7 +120,7 @@ final class RunReport: BeaconFinderDelegate {
     do {
       try file.write(html)
     } catch {
-      StandardOutput.warn("\(program): \(error)", priority: .error)
+      StandardOutput.warn("\(program): --report \(error)", priority: .error)
       throw ExitStatus.ioError
     }
     let kib = (html.utf8.count + 1023) / 1024

@@ -57,14 +57,20 @@ struct ControllerOpener {
     HCIBeaconBroadcaster(openConnection: open, makeSession: session(on:))
   }
 
-  /// The `--record` capture, or `nil` without one; a failure is reported and becomes exit 74.
+  /// The `--record` capture, or `nil` without one; a failure is reported and becomes exit 74,
+  /// or 64 for a path that is no regular file or new name (put there since the command line
+  /// was checked).
   static func openRecorder(_ path: String?, program: String) throws -> CaptureRecorder? {
     guard let path else { return nil }
     do {
       return try CaptureRecorder(path: path, startTime: WallClock.now())
     } catch {
-      StandardOutput.warn("\(program): \(error)", priority: .error)
-      throw ExitStatus.ioError
+      guard case .output(let problem) = error.reason else {
+        StandardOutput.warn("\(program): \(error)", priority: .error)
+        throw ExitStatus.ioError
+      }
+      StandardOutput.warn("\(program): --record \(problem)", priority: .error)
+      throw problem.isRefusal ? ExitStatus.usage : ExitStatus.ioError
     }
   }
 }

@@ -105,11 +105,8 @@ final class ScanRun {
       StandardOutput.warn("\(program): \(spec) could not be started", priority: .error)
       throw ExitStatus.unavailable
     }
-    // Nothing was recorded: leave no capture behind, as when the controller was not opened.
-    if let recorder, let recordPath {
-      recorder.close()
-      if recorder.packetCount == 0 { unlink(recordPath) }
-    }
+    // Nothing was recorded: leave no capture behind (only a file this run created is removed).
+    recorder?.closeDiscardingIfEmpty()
     // A controller that answered badly has had a session, whose output is finished; a
     // transport that did not open has none. A capture's output is finished either way.
     var hadSession = false
@@ -238,7 +235,7 @@ final class ScanRun {
     switch capture.reason {
     case .format, .packetCaptureFormat, .unrecognizedFormat: return ExitStatus.dataError
     case .fileNotFound, .permissionDenied, .isADirectory: return ExitStatus.noInput
-    case .systemError, .encoding, .notAController: return ExitStatus.ioError
+    case .systemError, .encoding, .notAController, .output: return ExitStatus.ioError
     }
   }
 }

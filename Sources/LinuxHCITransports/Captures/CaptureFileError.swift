@@ -1,6 +1,7 @@
 import BluetoothTypes
 import HCICodec
 import HCITransportCore
+import POSIXSupport
 import SystemPackage
 
 /// Why a capture file could not be read or written; its description names the file, the
@@ -31,6 +32,9 @@ public struct CaptureFileError: TransportFailure, Hashable {
     case encoding(BTSnoopEncodingError)
     /// A command was sent to a capture being replayed.
     case notAController
+    /// The capture cannot be written at that path: not a regular file or a new name, a pseudo
+    /// filesystem, an unwritable folder (``OutputFile``).
+    case output(OutputFileProblem)
   }
 }
 
@@ -45,6 +49,8 @@ extension CaptureFileError: CustomStringConvertible {
       return "\(path): is a directory, not a capture file."
     case .notAController:
       return "\(path) is a capture, not a controller: it can be replayed, not sent commands."
+    case .output(let problem):
+      return "\(problem)."
     case .systemError(let operation, let errno):
       return "\(path): \(operation) failed: \(errno.message) (errno \(errno.rawValue))."
     case .format(let error):
