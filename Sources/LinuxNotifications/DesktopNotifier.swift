@@ -54,8 +54,9 @@ public final class DesktopNotifier: Sendable {
   }
 
   /// Shows a notification; ``Urgency/critical`` by default, as for arrival.
-  /// - Throws: ``ChannelDeliveryError`` when it cannot be shown; nothing is thrown for a slow
-  ///   desktop beyond ``timeout``.
+  /// - Throws: ``ChannelDeliveryError`` when it cannot be shown, among them
+  ///   ``ChannelDeliveryError/timedOut(program:timeout:)`` when `notify-send` was still running
+  ///   after ``timeout`` and was stopped.
   public func notify(title: String, body: String, urgency: Urgency = .critical) throws(ChannelDeliveryError) {
     let path: String
     switch resolve() {

@@ -181,7 +181,7 @@ public struct BeaconRideCommand: ParsableCommand {
     if let finder { report?.statistics = { finder.scanner.statistics } }
     let locationFinder = report?.tapping(gps) ?? gps
     let stdout = StandardOutput()
-    let alerts = Alerts()
+    let alerts = Alerts(program: "beacon-ride")
     let sources = RideSources(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
     // Every listener (the use cases, the report) hears the finder through a branch of its own.
     let shared = finder.map(SharedBeaconFinder.init)

@@ -209,7 +209,8 @@ public struct BeaconScanCommand: ParsableCommand {
         rangingConfiguration: try policyOptions.rangingConfiguration())
       let presenter = StationEventPresenter(
         useCase: useCase, format: output.format, output: stdout,
-        notifications: DesktopNotificationManager(channels: NotificationChannels()), recorder: report?.recorder)
+        notifications: DesktopNotificationManager(channels: NotificationChannels(), program: "beacon-scan"),
+        recorder: report?.recorder)
       let reporter = try mqtt.startReporter(program: "beacon-scan", catalog: catalog)
       // With --expect, health changes are printed among the station events.
       let watch = try healthWatch(catalog: catalog, reporter: reporter)
@@ -257,7 +258,7 @@ public struct BeaconScanCommand: ParsableCommand {
   func healthWatch(catalog: StationCatalog, reporter: MQTTBeaconReporter?) throws -> StationHealthWatch? {
     guard let stations = try expectOptions.stations(in: catalog) else { return nil }
     let watch = StationHealthWatch(stations: stations, configuration: expectOptions.configuration)
-    watch.alert(with: HealthAlerts(alerts: Alerts()), reportingTo: reporter)
+    watch.alert(with: HealthAlerts(alerts: Alerts(program: "beacon-scan")), reportingTo: reporter)
     return watch
   }
 

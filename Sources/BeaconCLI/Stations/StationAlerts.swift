@@ -2,28 +2,54 @@ import LinuxNotifications
 import MRTNavigation
 
 /// The domain's ``NotificationManager`` on Linux: a desktop notification when a desktop session
-/// has `notify-send`, and the terminal bell. Channels that are not available are skipped; the
-/// printed event line is always there.
+/// has `notify-send`, and the terminal bell. Channels that are not available are skipped; one that
+/// fails is told on standard error; the printed event line is always there.
 final class DesktopNotificationManager: NotificationManager {
   let channels: NotificationChannels
+  let warning: ChannelFailureWarning
 
-  init(channels: NotificationChannels) { self.channels = channels }
+  init(channels: NotificationChannels, program: String) {
+    self.channels = channels
+    self.warning = ChannelFailureWarning(program: program)
+  }
 
   func notify(title: String, body: String) {
-    if case .available = channels.desktop.availability { try? channels.desktop.notify(title: title, body: body) }
+    guard case .available = channels.desktop.availability else { return }
+    do {
+      try channels.desktop.notify(title: title, body: body)
+    } catch {
+      warning.tell(.desktop, failed: error)
+    }
   }
 }
 
 /// The domain's ``AlarmManager`` on Linux: the terminal bell and a chime played with `paplay` or
-/// `aplay`, each when available. A short alarm: it ends by itself, so silencing does nothing.
+/// `aplay`, each when available; one that fails is told on standard error. A short alarm: it ends
+/// by itself, so silencing does nothing.
 final class ChimeAlarmManager: AlarmManager {
   let channels: NotificationChannels
+  let warning: ChannelFailureWarning
 
-  init(channels: NotificationChannels) { self.channels = channels }
+  init(channels: NotificationChannels, program: String) {
+    self.channels = channels
+    self.warning = ChannelFailureWarning(program: program)
+  }
 
   func soundAlarm(reason: AlarmReason) {
-    if case .available = channels.bell.availability { try? channels.bell.ring() }
-    if case .available = channels.alarm.availability { try? channels.alarm.play() }
+    if case .available = channels.bell.availability {
+      do {
+        try channels.bell.ring()
+      } catch {
+        warning.tell(.bell, failed: error)
+      }
+    }
+    if case .available = channels.alarm.availability {
+      do {
+        try channels.alarm.play()
+      } catch {
+        warning.tell(.alarm, failed: error)
+      }
+    }
   }
 
   func silenceAlarm() {}
@@ -35,15 +61,19 @@ struct Alerts {
   let notifications: (any NotificationManager)?
   let alarm: (any AlarmManager)?
 
-  init(channels: NotificationChannels = NotificationChannels(), sounding: Bool = true) {
-    notifications = DesktopNotificationManager(channels: channels)
-    alarm = sounding ? ChimeAlarmManager(channels: channels) : nil
+  /// The alerts of `program` (which names it in its warnings) over `channels`.
+  init(program: String, channels: NotificationChannels = NotificationChannels(), sounding: Bool = true) {
+    notifications = DesktopNotificationManager(channels: channels, program: program)
+    alarm = sounding ? ChimeAlarmManager(channels: channels, program: program) : nil
   }
 
-  /// Shows `title` and `body` and sounds the alarm for `reason`.
+  /// Sounds the alarm for `reason`, then shows `title` and `body`.
+  ///
+  /// The alarm first: each helper program is waited for in turn (within its own bound), and the
+  /// sound the rider hears must not wait behind a desktop that is slow to show the notification.
   func raise(title: String, body: String, reason: AlarmReason) {
-    notifications?.notify(title: title, body: body)
     alarm?.soundAlarm(reason: reason)
+    notifications?.notify(title: title, body: body)
   }
 
   /// Shows `title` and `body`, without the alarm.
