@@ -81,7 +81,11 @@ public struct BeaconRideCommand: ParsableCommand {
   public var replay: String?
 
   @Option(
-    help: ArgumentHelp("Give up after this many seconds (default: until arrival or Ctrl-C).", valueName: "seconds"))
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Give up after this many seconds, \(ValueRange.runSeconds) (default: until arrival or Ctrl-C).",
+      valueName: "seconds"),
+    transform: ValueRange.runSeconds.parse)
   public var duration: Double?
 
   @OptionGroup public var deviceOptions: DeviceOptions
@@ -113,12 +117,14 @@ public struct BeaconRideCommand: ParsableCommand {
     guard replay != nil || spec != nil || gps != nil else {
       throw ValidationError("Give a source: -i hci0 (or serial:…, tcp:…), --replay FILE, or --gps [HOST:PORT].")
     }
-    if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
     if to == nil, from != nil { throw ValidationError("--from checks a route to --to: give --to too, or drop --from.") }
   }
 
   public func run() throws {
-    let catalog = try catalogOptions.load()
+    let catalog = try InputFiles.read(program: "beacon-ride") { () throws in
+      _ = try policyOptions.policy()
+      return try catalogOptions.load()
+    }
     if plan, let from, let to {
       let journey: Journey
       do {
@@ -153,7 +159,7 @@ public struct BeaconRideCommand: ParsableCommand {
           + "\(journey.stops) stop(s), \(transfers) transfer\(transfers == 1 ? "" : "s")", priority: .info)
     }
     let spec = try deviceOptions.transport(replay: replay)
-    let duration = duration.map { Duration.milliseconds(Int64($0 * 1000)) }
+    let duration = duration.map(Duration.milliseconds(ofSeconds:))
     var run: ScanRun?
     var finder: HCIBeaconFinder?
     if let spec {
