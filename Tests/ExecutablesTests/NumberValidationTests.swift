@@ -52,8 +52,8 @@ import Testing
       (["beacon-broadcast"], "--arrive-after", "from 0 to 31536000 seconds", ["-1"]),
       (["beacon-broadcast"], "--interval", "from 20 to 10240 ms", ["-1", "19", "10241"]),
       (["beacon-broadcast"], "--measured-power", "a whole number from -128 to 127 dBm", ["-129", "128", "1.5"]),
-      (["beacon-broadcast"], "--major", identifier, ["-1", "65536", "1.5"]),
-      (["beacon-broadcast"], "--minor", identifier, ["-1", "65536"]),
+      (["beacon-scan", "beacon-broadcast"], "--major", identifier, ["-1", "65536", "1.5"]),
+      (["beacon-scan", "beacon-broadcast"], "--minor", identifier, ["-1", "65536"]),
       (["beacon-broadcast"], "--train-set", identifier, ["-1", "65536"]),
     ]
     var cases: [CommandLineCase] = []

@@ -41,8 +41,9 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       publishes what it advertises (retained, with state advertising or stopped), its \
       availability and a Home Assistant sensor.
 
-      Exit status: 0 done; 64 bad command line; 69 the controller cannot be used, \
-      stopped answering or went away.
+      Exit status: 0 done; 64 bad command line; 65 a --catalog file holding a value \
+      it must not (the message names the file and the key); 66 a --catalog file that \
+      cannot be read; 69 the controller cannot be used, stopped answering or went away.
       """)
 
   @Option(help: ArgumentHelp("Advertise this station's beacon, e.g. CipeteRaya.", valueName: "name"))

@@ -49,10 +49,12 @@ public struct BeaconScanCommand: ParsableCommand {
 
       Exit status:
         0   done (end of capture, --duration, Ctrl-C)
-        64  bad command line
+        64  bad command line (a number out of range: the option and its range)
         65  the file is no capture, or is corrupt (the message names the
-            byte offset; everything before it was still reported)
-        66  the capture cannot be opened
+            byte offset; everything before it was still reported); or a
+            --catalog, --policy-file or --expect file holds a value it must
+            not (the message names the file and the key)
+        66  the capture, or a catalog or policy file, cannot be opened
         69  the controller cannot be used, stopped answering or went away
         74  a read or write failed (e.g. --record)
       """)
