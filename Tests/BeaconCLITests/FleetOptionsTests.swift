@@ -24,6 +24,9 @@ import Testing
     (["--mqtt", "mqtt://user:secret@broker"], "credentials do not go on the command line"),
     (["--mqtt", "mqtt://broker", "--mqtt-node", "pi.local"], "--mqtt-node 'pi.local': use 1–64 letters"),
     (["--mqtt", "mqtt://broker", "--mqtt-prefix", "fleet/#"], "--mqtt-prefix 'fleet/#'"),
+    (["--mqtt", "mqtt://broker", "--mqtt-prefix", "$SYS"], "--mqtt-prefix '$SYS': give topic levels"),
+    (["--mqtt", "mqtt://broker", "--mqtt-prefix", "fleet//monitors"], "not starting with $ (the broker's)"),
+    (["--mqtt", "mqtt://broker", "--mqtt-discovery-prefix", "$share/ha"], "--mqtt-discovery-prefix '$share/ha'"),
     (["--mqtt", "mqtt://broker", "--mqtt-ca-file", "ca.pem"], "--mqtt-ca-file is for TLS"),
     (["--mqtt-credentials", "creds"], "--mqtt-credentials needs --mqtt URL"),
     (
