@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Modules, from the wire up; each imports only the ones before it, and SwiftPM enforces that.
@@ -140,7 +140,7 @@ let package = Package(
       name: "ride-report",
       dependencies: [
         "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "Beacons", "BeaconScanning", "MRTNavigation",
-        "RideReports",
+        "RideReports", "POSIXSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 

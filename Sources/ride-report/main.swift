@@ -5,10 +5,12 @@
 // time at each value tried, the default marked).
 // Without captures it reads Fixtures/ride-*.btsnoop; each needs NAME.expected-stations.json
 // beside it (tools/make-fixtures.py writes them).
+import ArgumentParser
 import Beacons
 import BluetoothTypes
 import Foundation
 import MRTNavigation
+import POSIXSupport
 import RideReports
 
 /// One row of the sweep: a policy and finder configuration, and what differs from the defaults.
@@ -102,88 +104,121 @@ func pad(_ text: String, _ width: Int) -> String {
   text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-let showStops = arguments.contains("--stops")
-arguments.removeAll { $0 == "--stops" }
-// --chart FILE: the sweep as a page too, a chart a constant.
-var chartPath: String?
-if let index = arguments.firstIndex(of: "--chart") {
-  guard index + 1 < arguments.count else {
-    FileHandle.standardError.write(Data("ride-report: --chart needs a file, e.g. --chart sweep.html\n".utf8))
-    exit(2)
+/// The command line: `ride-report [--stops] [--chart FILE] [CAPTURE ...]`.
+struct RideReportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ride-report",
+    abstract:
+      "Detection latency and accuracy of the station detector over ride captures, across a sweep of policy constants.",
+    discussion: """
+      Prints a Markdown table: a row for the default constants, then one for each constant \
+      changed (enter and exit threshold, reports in a row, smoothing window, lost after), \
+      with the stops found on time, early, missed or falsely, and the latencies. Each capture \
+      needs NAME.expected-stations.json beside it (tools/make-fixtures.py writes them); \
+      without captures it reads Fixtures/ride-*.btsnoop (run it from the package root).
+
+      Exit status: 0 done; 1 a capture or its truth file cannot be read, or the chart cannot \
+      be written; 2 no ride captures; 64 bad command line, or a --chart path that is not a \
+      regular file or a new name in a writable folder (a link, a device, a FIFO).
+      """)
+
+  @Flag(help: "Also list each stop's latency under the default policy, and its time relative to standstill.")
+  var stops = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Write the sweep as a page too: a chart a constant (median latency and stops on time at each value tried, the default marked).",
+      valueName: "file"))
+  var chart: String?
+
+  @Argument(help: ArgumentHelp("Ride captures (btsnoop), each with its truth file beside it.", valueName: "capture"))
+  var captures: [String] = []
+
+  /// A `--chart` path that could not be written is refused now, not after the sweep.
+  func validate() throws {
+    guard let chart else { return }
+    do {
+      try OutputFile(path: chart).check()
+    } catch {
+      throw ValidationError("--chart \(error)")
+    }
   }
-  chartPath = arguments[index + 1]
-  arguments.removeSubrange(index...(index + 1))
-}
-if arguments.isEmpty {
-  let names = (try? FileManager.default.contentsOfDirectory(atPath: "Fixtures")) ?? []
-  // The rides that come with a truth file (a recorded ride, e.g. through the emulator, may not).
-  arguments = names.filter { $0.hasPrefix("ride-") && $0.hasSuffix(".btsnoop") }.sorted()
-    .filter { names.contains(String($0.dropLast(".btsnoop".count)) + ".expected-stations.json") }
-    .map { "Fixtures/" + $0 }
-}
-guard !arguments.isEmpty else {
-  FileHandle.standardError.write(Data("ride-report: no ride captures (run from the package root)\n".utf8))
-  exit(2)
-}
-var rides: [RideRecording] = []
-for path in arguments {
-  switch RideRecording.load(capturePath: path) {
-  case .success(let ride): rides.append(ride)
-  case .failure(let error):
-    FileHandle.standardError.write(Data("ride-report: \(error.message)\n".utf8))
-    exit(1)
+
+  func run() throws {
+    var arguments = captures
+    if arguments.isEmpty {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: "Fixtures")) ?? []
+      // The rides that come with a truth file (a recorded ride, e.g. through the emulator, may not).
+      arguments = names.filter { $0.hasPrefix("ride-") && $0.hasSuffix(".btsnoop") }.sorted()
+        .filter { names.contains(String($0.dropLast(".btsnoop".count)) + ".expected-stations.json") }
+        .map { "Fixtures/" + $0 }
+    }
+    guard !arguments.isEmpty else {
+      FileHandle.standardError.write(Data("ride-report: no ride captures (run from the package root)\n".utf8))
+      throw ExitCode(2)
+    }
+    var rides: [RideRecording] = []
+    for path in arguments {
+      switch RideRecording.load(capturePath: path) {
+      case .success(let ride): rides.append(ride)
+      case .failure(let error):
+        FileHandle.standardError.write(Data("ride-report: \(error.message)\n".utf8))
+        throw ExitCode(1)
+      }
+    }
+
+    print("Rides: \(rides.map(\.name).joined(separator: ", "))")
+    print("")
+    let rows = sweepRows()
+    var scored: [(row: SweepRow, score: RideScore)] = []
+    let header = [
+      "policy (change from default)", "stops", "on time", "early", "missed", "false", "suspect", "median s", "max s",
+    ]
+    print("| " + header.joined(separator: " | ") + " |")
+    print("|" + String(repeating: "---|", count: header.count))
+    var tableRows: [[String]] = []
+    for row in rows {
+      var score = RideScore()
+      for ride in rides { score.add(ride, events: ride.events(policy: row.policy, finder: row.finder)) }
+      scored.append((row, score))
+      let cells = [
+        "\(score.stops)", "\(score.onTime)", "\(score.early)", "\(score.missed)", "\(score.falseFound)",
+        "\(score.suspects)",
+        format(score.medianLatency), format(score.latencies.max()),
+      ]
+      tableRows.append([row.constant == nil ? "default (\(describeDefaults()))" : row.label] + cells)
+      let label = row.constant == nil ? "**default** (\(describeDefaults()))" : row.label
+      print("| " + ([label] + cells).joined(separator: " | ") + " |")
+    }
+    let defaultScore = scored.first { $0.row.constant == nil }?.score ?? RideScore()
+    if let chartPath = chart {
+      let page = SweepReportPage(
+        title: "Station detection: the policy constants swept",
+        run: [
+          ("rides", rides.map(\.name).joined(separator: ", ")), ("defaults", describeDefaults()),
+          ("scored", "on time: found while the train stood at the platform; median: from the station's first report"),
+        ], charts: sweepCharts(scored, defaultScore: defaultScore), table: (header, tableRows))
+      do throws(OutputFileProblem) {
+        try OutputFile(path: chartPath).replace(with: Array(page.html.utf8))
+        FileHandle.standardError.write(Data("ride-report: wrote the sweep's charts to \(chartPath)\n".utf8))
+      } catch {
+        FileHandle.standardError.write(Data("ride-report: --chart \(error)\n".utf8))
+        throw error.isRefusal ? ExitCode.validationFailure : ExitCode(1)
+      }
+    }
+    if stops {
+      print("")
+      print("Default policy, per stop (latency from the station's first report to FOUND):")
+      for stop in defaultScore.perStop {
+        let when = stop.sinceStandstill.map { offset in
+          offset < 0
+            ? " (\(format(-offset)) s before the train stood still)" : " (\(format(offset)) s after it stood still)"
+        }
+        let latency = stop.latency.map { format($0) + " s" + (when ?? "") } ?? "missed"
+        print("  \(pad(stop.ride, 34)) \(pad(stop.station, 16)) \(latency)")
+      }
+    }
   }
 }
 
-print("Rides: \(rides.map(\.name).joined(separator: ", "))")
-print("")
-let rows = sweepRows()
-var scored: [(row: SweepRow, score: RideScore)] = []
-let header = [
-  "policy (change from default)", "stops", "on time", "early", "missed", "false", "suspect", "median s", "max s",
-]
-print("| " + header.joined(separator: " | ") + " |")
-print("|" + String(repeating: "---|", count: header.count))
-var tableRows: [[String]] = []
-for row in rows {
-  var score = RideScore()
-  for ride in rides { score.add(ride, events: ride.events(policy: row.policy, finder: row.finder)) }
-  scored.append((row, score))
-  let cells = [
-    "\(score.stops)", "\(score.onTime)", "\(score.early)", "\(score.missed)", "\(score.falseFound)",
-    "\(score.suspects)",
-    format(score.medianLatency), format(score.latencies.max()),
-  ]
-  tableRows.append([row.constant == nil ? "default (\(describeDefaults()))" : row.label] + cells)
-  let label = row.constant == nil ? "**default** (\(describeDefaults()))" : row.label
-  print("| " + ([label] + cells).joined(separator: " | ") + " |")
-}
-let defaultScore = scored.first { $0.row.constant == nil }?.score ?? RideScore()
-if let chartPath {
-  let page = SweepReportPage(
-    title: "Station detection: the policy constants swept",
-    run: [
-      ("rides", rides.map(\.name).joined(separator: ", ")), ("defaults", describeDefaults()),
-      ("scored", "on time: found while the train stood at the platform; median: from the station's first report"),
-    ], charts: sweepCharts(scored, defaultScore: defaultScore), table: (header, tableRows))
-  do {
-    try page.html.write(toFile: chartPath, atomically: true, encoding: .utf8)
-    FileHandle.standardError.write(Data("ride-report: wrote the sweep's charts to \(chartPath)\n".utf8))
-  } catch {
-    FileHandle.standardError.write(Data("ride-report: cannot write \(chartPath): \(error)\n".utf8))
-    exit(1)
-  }
-}
-if showStops {
-  print("")
-  print("Default policy, per stop (latency from the station's first report to FOUND):")
-  for stop in defaultScore.perStop {
-    let when = stop.sinceStandstill.map { offset in
-      offset < 0
-        ? " (\(format(-offset)) s before the train stood still)" : " (\(format(offset)) s after it stood still)"
-    }
-    let latency = stop.latency.map { format($0) + " s" + (when ?? "") } ?? "missed"
-    print("  \(pad(stop.ride, 34)) \(pad(stop.station, 16)) \(latency)")
-  }
-}
+RideReportCommand.main()

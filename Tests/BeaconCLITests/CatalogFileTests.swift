@@ -46,7 +46,8 @@ import Testing
     let json = #"{"name": "Home", "uuid": "11111111-2222-3333-4444-555555555555", "major": 7}"#
     #expect(
       throws: CatalogFileError.invalid(
-        path: "bad.jsonl", reason: "station \"Home\": \"major\" and \"minor\" (0–65535) are required")
+        path: "bad.jsonl",
+        reason: "station \"Home\": \"major\" and \"minor\" (a whole number from 0 to 65535) are required")
     ) {
       try CatalogFile.parse(Data(json.utf8), path: "bad.jsonl")
     }
@@ -68,7 +69,7 @@ import Testing
     ),
     (
       #""latitude": 106.8, "longitude": -6.2"#,
-      "station \"Home\": \"latitude\" must be in −90…90 and \"longitude\" in −180…180 (decimal degrees, WGS 84)"
+      "station \"Home\": \"latitude\" must be from -90 to 90 degrees (not 106.8)"
     ),
     (
       #""level": "tunnel""#,
@@ -196,7 +197,8 @@ extension CatalogFileTests {
   @Test func aNegativeWalkIsRefused() {
     #expect(
       throws: CatalogFileError.invalid(
-        path: "town.json", reason: #"interchange Market–Harbour: "walkingMinutes" must be from 0 to 1440 minutes"#)
+        path: "town.json",
+        reason: #"interchange Market–Harbour: "walkingMinutes" must be from 0 to 1440 minutes (not -1)"#)
     ) {
       try parse(lines: "[]", interchanges: #"[{"from": "Market", "to": "Harbour", "walkingMinutes": -1}]"#)
     }

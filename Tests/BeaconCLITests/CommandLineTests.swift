@@ -75,6 +75,18 @@ import Testing
     #expect(help.contains("65  the file is no capture, or is corrupt"))
   }
 
+  /// The examples keep their layout: a continued command goes on the next line, not after a run of
+  /// spaces on the same one.
+  @Test func broadcastHelpExamplesHaveNoStraySpaces() {
+    let help = BeaconBroadcastCommand.helpMessage(columns: 200)
+    #expect(help.contains("beacon-broadcast -i tcp:127.0.0.1:9002 \\\n"), "\(help)")
+    // Each example's command, before any comment, is one run of words.
+    for line in help.split(separator: "\n") where line.contains("beacon-broadcast ") {
+      let command = (line.split(separator: "#").first ?? "").trimmingPrefix(while: { $0 == " " })
+      #expect(!command.contains("    --"), "\(line)")
+    }
+  }
+
   @Test func broadcastNeedsStationOrFullIdentity() {
     #expect(throws: (any Error).self) { try BeaconBroadcastCommand.parseAsRoot([]) }
     #expect(throws: (any Error).self) {

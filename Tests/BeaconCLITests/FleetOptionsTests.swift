@@ -24,10 +24,16 @@ import Testing
     (["--mqtt", "mqtt://user:secret@broker"], "credentials do not go on the command line"),
     (["--mqtt", "mqtt://broker", "--mqtt-node", "pi.local"], "--mqtt-node 'pi.local': use 1–64 letters"),
     (["--mqtt", "mqtt://broker", "--mqtt-prefix", "fleet/#"], "--mqtt-prefix 'fleet/#'"),
+    (["--mqtt", "mqtt://broker", "--mqtt-prefix", "$SYS"], "--mqtt-prefix '$SYS': give topic levels"),
+    (["--mqtt", "mqtt://broker", "--mqtt-prefix", "fleet//monitors"], "not starting with $ (the broker's)"),
+    (["--mqtt", "mqtt://broker", "--mqtt-discovery-prefix", "$share/ha"], "--mqtt-discovery-prefix '$share/ha'"),
     (["--mqtt", "mqtt://broker", "--mqtt-ca-file", "ca.pem"], "--mqtt-ca-file is for TLS"),
     (["--mqtt-credentials", "creds"], "--mqtt-credentials needs --mqtt URL"),
-    (["--mqtt", "mqtt://broker", "--mqtt-interval", "0"], "--mqtt-interval must be 0.1–3600 seconds"),
-    (["--expect", "CipeteRaya", "--silent-after", "0"], "--silent-after must be 1–86400 seconds"),
+    (
+      ["--mqtt", "mqtt://broker", "--mqtt-interval", "0"],
+      "--mqtt-interval <seconds>': must be from 0.1 to 3600 seconds"
+    ),
+    (["--expect", "CipeteRaya", "--silent-after", "0"], "--silent-after <seconds>': must be from 1 to 86400 seconds"),
     (["--weak-drop", "20"], "--silent-after and --weak-drop need --expect"),
     (["--expect", "CipeteRaya", "--mqtt", "mqtt://b", "--mqtt-layout", "espresense"], "--expect publishes health"),
   ])
@@ -84,7 +90,7 @@ import Testing
       (["--station", "CipeteRaya", "--mqtt", "mqtt://b"], "give -i DEVICE"),
       (
         ["-i", "hci0", "--station", "CipeteRaya", "--mqtt", "mqtt://b", "--mqtt-layout", "espresense"],
-        "is for scanners"
+        "Unknown option '--mqtt-layout'"
       ),
     ] {
       do {

@@ -16,10 +16,22 @@ import Testing
 
   /// The option given the hostile path, and a command line that would write to it.
   enum Option: CaseIterable, CustomTestStringConvertible {
-    case report, rideReport, record
+    case report, rideReport, record, chart
 
-    var name: String { self == .record ? "--record" : "--report" }
-    var executable: String { self == .rideReport ? "beacon-ride" : "beacon-scan" }
+    var name: String {
+      switch self {
+      case .report, .rideReport: "--report"
+      case .record: "--record"
+      case .chart: "--chart"
+      }
+    }
+    var executable: String {
+      switch self {
+      case .report, .record: "beacon-scan"
+      case .rideReport: "beacon-ride"
+      case .chart: "ride-report"
+      }
+    }
     var testDescription: String { "\(executable) \(name)" }
 
     /// `--report` after a replay; `--record` on a port nothing listens on.
@@ -28,6 +40,7 @@ import Testing
       case .report: ["--replay", OutputPathTests.ride, "--summary", "--report", path]
       case .rideReport: ["--replay", OutputPathTests.ride, "--to", "BundaranHI", "--report", path]
       case .record: ["-i", "tcp:127.0.0.1:\(try GPSFake.freePort())", "--record", path]
+      case .chart: ["--chart", path, OutputPathTests.ride]
       }
     }
   }

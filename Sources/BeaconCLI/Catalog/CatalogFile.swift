@@ -41,7 +41,7 @@ public enum CatalogFile {
 
   static func parse(_ data: Data, path: String) throws(CatalogFileError) -> StationCatalog {
     let document = try decodeDocument(data, path: path)
-    let lines = (document.lines ?? []).map(\.line)
+    let lines = try (document.lines ?? []).map { entry throws(CatalogFileError) in try entry.line(path: path) }
     let interchanges = try (document.interchanges ?? []).map { entry throws(CatalogFileError) in
       try entry.interchange(path: path)
     }
@@ -183,20 +183,35 @@ private struct Entry: Decodable {
   var level: String?
   var kind: String?
   var uuid: String?
-  var major: UInt16?
-  var minor: UInt16?
+  /// Numbers as JSON has them; checked against ``ValueRange/identifier16`` when the station is made.
+  var major: Double?
+  var minor: Double?
   var namespace: String?
   var instance: String?
 
   func station(lineOrder: Int, path: String) throws(CatalogFileError) -> Station {
     func fail(_ reason: String) -> CatalogFileError { .invalid(path: path, reason: "station \"\(name)\": \(reason)") }
+    func checked<Number>(_ check: () throws(KeyOutOfRange) -> Number) throws(CatalogFileError) -> Number {
+      do { return try check() } catch { throw fail(error.description) }
+    }
+    guard name.contains(where: { !$0.isWhitespace }) else {
+      throw .invalid(path: path, reason: "station number \(lineOrder): \"name\" must not be empty")
+    }
     let identity: BeaconIdentity
     switch kind ?? BeaconKind.iBeacon.rawValue {
     case BeaconKind.iBeacon.rawValue, BeaconKind.altBeacon.rawValue:
       guard let uuidText = uuid, let parsed = UUID128(uuidText) else {
         throw fail("\"uuid\" must be a UUID like F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3")
       }
-      guard let major, let minor else { throw fail("\"major\" and \"minor\" (0–65535) are required") }
+      guard let majorValue = major, let minorValue = minor else {
+        throw fail("\"major\" and \"minor\" (\(ValueRange.identifier16)) are required")
+      }
+      let major: UInt16 = try checked { () throws(KeyOutOfRange) in
+        try ValueRange.identifier16.checkInteger(majorValue, key: "major")
+      }
+      let minor: UInt16 = try checked { () throws(KeyOutOfRange) in
+        try ValueRange.identifier16.checkInteger(minorValue, key: "minor")
+      }
       identity =
         kind == BeaconKind.altBeacon.rawValue
         ? .altBeacon(id1: parsed, id2: major, id3: minor)
@@ -217,10 +232,11 @@ private struct Entry: Decodable {
     case (nil, nil):
       break
     case (let latitude?, let longitude?):
-      guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
-        throw fail("\"latitude\" must be in −90…90 and \"longitude\" in −180…180 (decimal degrees, WGS 84)")
+      coordinate = try checked { () throws(KeyOutOfRange) in
+        GeoCoordinate(
+          latitude: try ValueRange.latitude.check(latitude, key: "latitude"),
+          longitude: try ValueRange.longitude.check(longitude, key: "longitude"))
       }
-      coordinate = GeoCoordinate(latitude: latitude, longitude: longitude)
     default:
       throw fail("\"latitude\" and \"longitude\" go together: give both or neither")
     }
@@ -245,12 +261,24 @@ private struct LineEntry: Decodable {
   var stations: [String]
   var towardsLast: String?
   var towardsFirst: String?
-  var code: UInt16?
+  /// A number as JSON has it; checked against ``ValueRange/identifier16`` when the line is made.
+  var code: Double?
 
-  var line: TransitLine {
-    TransitLine(
-      name: name, displayName: displayName ?? name, stationNames: stations, code: code, towardsLast: towardsLast,
-      towardsFirst: towardsFirst)
+  func line(path: String) throws(CatalogFileError) -> TransitLine {
+    guard name.contains(where: { !$0.isWhitespace }) else {
+      throw .invalid(path: path, reason: "a line's \"name\" must not be empty")
+    }
+    var checkedCode: UInt16?
+    if let code {
+      do {
+        checkedCode = try ValueRange.identifier16.checkInteger(code, key: "code")
+      } catch {
+        throw .invalid(path: path, reason: "line \"\(name)\": \(error)")
+      }
+    }
+    return TransitLine(
+      name: name, displayName: displayName ?? name, stationNames: stations, code: checkedCode,
+      towardsLast: towardsLast, towardsFirst: towardsFirst)
   }
 }
 
@@ -261,11 +289,12 @@ private struct InterchangeEntry: Decodable {
   var note: String?
 
   func interchange(path: String) throws(CatalogFileError) -> Interchange {
-    guard walkingMinutes >= 0, walkingMinutes < 24 * 60 else {
-      throw .invalid(
-        path: path, reason: "interchange \(from)–\(to): \"walkingMinutes\" must be from 0 to 1440 minutes")
+    let minutes: Double
+    do {
+      minutes = try ValueRange.walkingMinutes.check(walkingMinutes, key: "walkingMinutes")
+    } catch {
+      throw .invalid(path: path, reason: "interchange \(from)–\(to): \(error)")
     }
-    return Interchange(
-      from: from, to: to, walkingTime: .milliseconds(Int64((walkingMinutes * 60_000).rounded())), note: note)
+    return Interchange(from: from, to: to, walkingTime: .milliseconds(ofSeconds: minutes * 60), note: note)
   }
 }

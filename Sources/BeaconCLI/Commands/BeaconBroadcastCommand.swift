@@ -30,8 +30,9 @@ public struct BeaconBroadcastCommand: ParsableCommand {
         beacon-broadcast -i hci0 --route LebakBulus:DukuhAtas --dwell 20
         beacon-broadcast -i hci0 --route LebakBulus:SoekarnoHatta --dwell 20   # with a transfer
         beacon-broadcast -i hci1 --train NorthSouth:BundaranHI --arrive-after 20 --dwell 40
-        beacon-broadcast -i tcp:127.0.0.1:9002 --uuid F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3 \
-                         --major 1 --minor 3 --measured-power -62 --duration 60
+        beacon-broadcast -i tcp:127.0.0.1:9002 \\
+            --uuid F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3 --major 1 --minor 3 \\
+            --measured-power -62 --duration 60
         beacon-broadcast --list-stations --format json > my-stations.jsonl
         beacon-broadcast --catalog my-stations.jsonl --station Home
 
@@ -40,8 +41,9 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       publishes what it advertises (retained, with state advertising or stopped), its \
       availability and a Home Assistant sensor.
 
-      Exit status: 0 done; 64 bad command line; 69 the controller cannot be used, \
-      stopped answering or went away.
+      Exit status: 0 done; 64 bad command line; 65 a --catalog file holding a value \
+      it must not (the message names the file and the key); 66 a --catalog file that \
+      cannot be read; 69 the controller cannot be used, stopped answering or went away.
       """)
 
   @Option(help: ArgumentHelp("Advertise this station's beacon, e.g. CipeteRaya.", valueName: "name"))
@@ -50,21 +52,33 @@ public struct BeaconBroadcastCommand: ParsableCommand {
   @Option(help: "iBeacon proximity UUID (with --major and --minor instead of --station).")
   public var uuid: String?
 
-  @Option(help: "iBeacon major, 0–65535.")
+  @Option(
+    parsing: .unconditional, help: "iBeacon major, \(ValueRange.identifier16).",
+    transform: ValueRange.identifier16.parseInteger)
   public var major: UInt16?
 
-  @Option(help: "iBeacon minor, 0–65535.")
+  @Option(
+    parsing: .unconditional, help: "iBeacon minor, \(ValueRange.identifier16).",
+    transform: ValueRange.identifier16.parseInteger)
   public var minor: UInt16?
 
   @Option(
     name: .customLong("measured-power"), parsing: .unconditional,
-    help: "Measured power: the RSSI in dBm a receiver sees at 1 m, e.g. -59 (−128…127).")
+    help: "Measured power: the RSSI in dBm a receiver sees at 1 m, e.g. -59; \(ValueRange.measuredPower).",
+    transform: ValueRange.measuredPower.parseInteger)
   public var measuredPower: Int8 = -59
 
-  @Option(help: "Advertising interval in milliseconds (20–10240; the iBeacon spec's is 100).")
+  @Option(
+    parsing: .unconditional,
+    help: "Advertising interval in milliseconds, \(ValueRange.advertisingMilliseconds) (the iBeacon spec's is 100).",
+    transform: ValueRange.advertisingMilliseconds.parse)
   public var interval: Double = 100
 
-  @Option(help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "seconds"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Stop after this many seconds, \(ValueRange.runSeconds) (default: until Ctrl-C).", valueName: "seconds"),
+    transform: ValueRange.runSeconds.parse)
   public var duration: Double?
 
   @Option(
@@ -73,7 +87,12 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       valueName: "from:to"))
   public var route: String?
 
-  @Option(help: ArgumentHelp("Seconds each station of a --route (or the --train) is advertised.", valueName: "seconds"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Seconds each station of a --route (or the --train) is advertised, \(ValueRange.runSeconds).",
+      valueName: "seconds"),
+    transform: ValueRange.runSeconds.parse)
   public var dwell: Double = 30
 
   @Option(
@@ -83,12 +102,17 @@ public struct BeaconBroadcastCommand: ParsableCommand {
   public var train: String?
 
   @Option(
-    name: .customLong("train-set"), help: ArgumentHelp("The --train's train set (its beacon's minor).", valueName: "n"))
+    name: .customLong("train-set"), parsing: .unconditional,
+    help: ArgumentHelp("The --train's train set (its beacon's minor), \(ValueRange.identifier16).", valueName: "n"),
+    transform: ValueRange.identifier16.parseInteger)
   public var trainSet: UInt16 = 1
 
   @Option(
-    name: .customLong("arrive-after"),
-    help: ArgumentHelp("Seconds the --train stays out of range before it comes in.", valueName: "seconds"))
+    name: .customLong("arrive-after"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "Seconds the --train stays out of range before it comes in, \(ValueRange.delaySeconds).",
+      valueName: "seconds"),
+    transform: ValueRange.delaySeconds.parse)
   public var arriveAfter: Double = 0
 
   @Flag(name: .customLong("list-stations"), help: "List the catalog's stations and exit.")
@@ -107,25 +131,17 @@ public struct BeaconBroadcastCommand: ParsableCommand {
     if let spec = try deviceOptions.transport(), spec.isReplay {
       throw ValidationError("-i \(spec): a capture cannot advertise; give a controller such as hci0 or tcp:HOST:PORT.")
     }
-    if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
     if mqtt.broker != nil, try deviceOptions.transport() == nil {
       throw ValidationError("--mqtt reports what is advertised: give -i DEVICE (a dry run sends nothing).")
     }
-    if mqtt.layout != .native {
-      throw ValidationError("--mqtt-layout espresense is for scanners; a broadcaster reports in the native layout.")
-    }
-    if mqtt.interval != 1 { throw ValidationError("--mqtt-interval paces beacon states: it is beacon-scan's.") }
     if train != nil {
       guard station == nil, route == nil, uuid == nil, major == nil, minor == nil else {
         throw ValidationError("--train advertises a train's beacon; drop --station/--route/--uuid/--major/--minor.")
       }
-      guard dwell > 0 else { throw ValidationError("--dwell must be a positive number of seconds.") }
-      guard arriveAfter >= 0 else { throw ValidationError("--arrive-after must be 0 or more seconds.") }
     } else if route != nil {
       guard station == nil, uuid == nil, major == nil, minor == nil else {
         throw ValidationError("--route advertises the stations of the ride; drop --station/--uuid/--major/--minor.")
       }
-      guard dwell > 0 else { throw ValidationError("--dwell must be a positive number of seconds.") }
     } else if station != nil, uuid != nil || major != nil || minor != nil {
       throw ValidationError("Give either --station or --uuid/--major/--minor, not both.")
     }
@@ -139,15 +155,10 @@ public struct BeaconBroadcastCommand: ParsableCommand {
         throw ValidationError("--uuid \(uuid) is not a UUID; expected 8-4-4-4-12 hex digits.")
       }
     }
-    do {
-      _ = try AdvertisingInterval(milliseconds: interval)
-    } catch {
-      throw ValidationError("--interval \(interval): \(error). Legacy advertising allows 20–10240 ms.")
-    }
   }
 
   public func run() throws {
-    let catalog = try catalogOptions.load()
+    let catalog = try InputFiles.read(program: "beacon-broadcast") { try catalogOptions.load() }
     let stdout = StandardOutput()
     defer { stdout.flush() }
     if listStations {
@@ -164,17 +175,15 @@ public struct BeaconBroadcastCommand: ParsableCommand {
     }
     let live = BroadcastRun(
       spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet, plans: plans,
-      dwell: route == nil && train == nil ? nil : Self.duration(seconds: dwell),
-      duration: duration.map(Self.duration(seconds:)),
-      startDelay: train == nil ? nil : Self.duration(seconds: arriveAfter),
+      dwell: route == nil && train == nil ? nil : .milliseconds(ofSeconds: dwell),
+      duration: duration.map(Duration.milliseconds(ofSeconds:)),
+      startDelay: train == nil ? nil : .milliseconds(ofSeconds: arriveAfter),
       format: output.format,
       status: try mqtt.startPublisher(program: "beacon-broadcast").map {
-        BroadcastStatusReporter(publisher: $0, discovery: mqtt.announcesToHomeAssistant)
+        BroadcastStatusReporter(publisher: $0, discovery: mqtt.announcesToHomeAssistant())
       })
     try live.run(output: stdout)
   }
-
-  static func duration(seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1000).rounded())) }
 
   /// One plan, or one per station of the `--route`.
   func advertisingPlans(catalog: StationCatalog) throws -> [BroadcastPlan] {

@@ -54,9 +54,11 @@ public struct BeaconRideCommand: ParsableCommand {
       Exit status:
         0   arrived (without --to: stopped, or the source ended)
         1   the source ended (capture, --duration, Ctrl-C) before arrival
-        64  bad command line, or a --report path that is not a regular file
-            or a new name in a writable folder (e.g. a link, a device)
-        65, 66, 69, 74  as for beacon-scan: a bad capture, no capture, no controller, I/O
+        64  bad command line (a number out of range: the option and its range),
+            or a --report path that is not a regular file or a new name in a
+            writable folder (e.g. a link, a device)
+        65, 66, 69, 74  as for beacon-scan: a bad capture, catalog or policy file,
+                        no capture, no controller, I/O
       """)
 
   @Option(
@@ -82,7 +84,11 @@ public struct BeaconRideCommand: ParsableCommand {
   public var replay: String?
 
   @Option(
-    help: ArgumentHelp("Give up after this many seconds (default: until arrival or Ctrl-C).", valueName: "seconds"))
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Give up after this many seconds, \(ValueRange.runSeconds) (default: until arrival or Ctrl-C).",
+      valueName: "seconds"),
+    transform: ValueRange.runSeconds.parse)
   public var duration: Double?
 
   @OptionGroup public var deviceOptions: DeviceOptions
@@ -114,12 +120,14 @@ public struct BeaconRideCommand: ParsableCommand {
     guard replay != nil || spec != nil || gps != nil else {
       throw ValidationError("Give a source: -i hci0 (or serial:…, tcp:…), --replay FILE, or --gps [HOST:PORT].")
     }
-    if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
     if to == nil, from != nil { throw ValidationError("--from checks a route to --to: give --to too, or drop --from.") }
   }
 
   public func run() throws {
-    let catalog = try catalogOptions.load()
+    let catalog = try InputFiles.read(program: "beacon-ride") { () throws in
+      _ = try policyOptions.policy()
+      return try catalogOptions.load()
+    }
     if plan, let from, let to {
       let journey: Journey
       do {
@@ -154,7 +162,7 @@ public struct BeaconRideCommand: ParsableCommand {
           + "\(journey.stops) stop(s), \(transfers) transfer\(transfers == 1 ? "" : "s")", priority: .info)
     }
     let spec = try deviceOptions.transport(replay: replay)
-    let duration = duration.map { Duration.milliseconds(Int64($0 * 1000)) }
+    let duration = duration.map(Duration.milliseconds(ofSeconds:))
     var run: ScanRun?
     var finder: HCIBeaconFinder?
     if let spec {

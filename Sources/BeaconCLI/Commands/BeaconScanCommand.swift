@@ -50,11 +50,14 @@ public struct BeaconScanCommand: ParsableCommand {
 
       Exit status:
         0   done (end of capture, --duration, Ctrl-C)
-        64  bad command line, or a --report/--record path that is not a regular
-            file or a new name in a writable folder (e.g. a link, a device)
+        64  bad command line (a number out of range: the option and its range),
+            or a --report/--record path that is not a regular file or a new
+            name in a writable folder (e.g. a link, a device)
         65  the file is no capture, or is corrupt (the message names the
-            byte offset; everything before it was still reported)
-        66  the capture cannot be opened
+            byte offset; everything before it was still reported); or a
+            --catalog, --policy-file or --expect file holds a value it must
+            not (the message names the file and the key)
+        66  the capture, or a catalog or policy file, cannot be opened
         69  the controller cannot be used, stopped answering or went away
         74  a read or write failed (e.g. --record)
       """)
@@ -93,10 +96,17 @@ public struct BeaconScanCommand: ParsableCommand {
   @Flag(help: "Active scanning: ask advertisers for scan responses (default: passive, listen only).")
   public var active = false
 
-  @Option(help: ArgumentHelp("Scan interval in milliseconds (2.5–10240).", valueName: "ms"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Scan interval in milliseconds, \(ValueRange.scanMilliseconds).", valueName: "ms"),
+    transform: ValueRange.scanMilliseconds.parse)
   public var interval: Double = 100
 
-  @Option(help: ArgumentHelp("Scan window in milliseconds, at most the interval.", valueName: "ms"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Scan window in milliseconds, \(ValueRange.scanMilliseconds) and at most the interval.", valueName: "ms"),
+    transform: ValueRange.scanMilliseconds.parse)
   public var window: Double = 100
 
   @Flag(
@@ -105,12 +115,16 @@ public struct BeaconScanCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Record the HCI traffic to a btsnoop file (btmon -r and Wireshark read it), written as it happens. "
+      "Record the HCI traffic to a btsnoop file (btmon -r and Wireshark read it), written as it happens; one file across --reconnect. "
         + "A regular file or a new name; not a link, device, FIFO, socket or directory.",
       valueName: "file"))
   public var record: String?
 
-  @Option(help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "seconds"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Stop after this many seconds, \(ValueRange.runSeconds) (default: until Ctrl-C).", valueName: "seconds"),
+    transform: ValueRange.runSeconds.parse)
   public var duration: Double?
 
   @Flag(
@@ -126,6 +140,7 @@ public struct BeaconScanCommand: ParsableCommand {
   @OptionGroup public var catalogOptions: CatalogOptions
   @OptionGroup(title: "Station beacon health") var expectOptions: ExpectOptions
   @OptionGroup(title: "A fleet over MQTT") var mqtt: MQTTOptions
+  @OptionGroup(title: "A fleet over MQTT") var mqttScan: MQTTScanOptions
   @OptionGroup(title: "Report") var reportOptions: ReportOptions
 
   public init() {}
@@ -140,7 +155,7 @@ public struct BeaconScanCommand: ParsableCommand {
       throw ValidationError(
         "--expect prints health changes (among --notify's station events, or under --table); drop --summary/--once.")
     }
-    if expectOptions.expected != nil, mqtt.broker != nil, mqtt.layout == .espresense {
+    if expectOptions.expected != nil, mqtt.broker != nil, mqttScan.layout == .espresense {
       throw ValidationError("--expect publishes health in the native layout: drop --mqtt-layout espresense.")
     }
     if summary, table || once || notify {
@@ -163,10 +178,10 @@ public struct BeaconScanCommand: ParsableCommand {
         throw ValidationError("\(flag) needs a live controller (-i DEVICE); a replay shows what was recorded.")
       }
     }
-    guard (2.5...10_240).contains(interval), (2.5...10_240).contains(window), window <= interval else {
-      throw ValidationError("--interval and --window must be 2.5–10240 ms, and the window at most the interval.")
+    guard window <= interval else {
+      throw ValidationError(
+        "--window (\(ValueRange.format(window)) ms) must be at most --interval (\(ValueRange.format(interval)) ms).")
     }
-    if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
     if let record {
       do {
         try OutputFile(path: record).check()
@@ -177,7 +192,10 @@ public struct BeaconScanCommand: ParsableCommand {
   }
 
   public func run() throws {
-    let catalog = try catalogOptions.load()
+    let catalog = try InputFiles.read(program: "beacon-scan") { () throws in
+      _ = try policyOptions.policy()
+      return try catalogOptions.load()
+    }
     let stdout = StandardOutput()
     if listDevices { return try DeviceListing.print(format: output.format, to: stdout) }
     guard let spec = try deviceOptions.transport(replay: replay) else { return }
@@ -187,7 +205,7 @@ public struct BeaconScanCommand: ParsableCommand {
       spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
       configuration: ScanConfiguration(
         active: active, intervalMilliseconds: interval, windowMilliseconds: window, filterDuplicates: dedupe),
-      recordPath: record, duration: duration.map { .milliseconds(Int64($0 * 1000)) },
+      recordPath: record, duration: duration.map(Duration.milliseconds(ofSeconds:)),
       reconnect: reconnectOptions.reconnect, program: "beacon-scan")
     let finder = try run.makeFinder(scanner: BeaconScanner(filter: try filters.filter(catalog: catalog)))
     let sourceName = run.sourceName
@@ -211,7 +229,7 @@ public struct BeaconScanCommand: ParsableCommand {
         useCase: useCase, format: output.format, output: stdout,
         notifications: DesktopNotificationManager(channels: NotificationChannels(), program: "beacon-scan"),
         recorder: report?.recorder)
-      let reporter = try mqtt.startReporter(program: "beacon-scan", catalog: catalog)
+      let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)
       // With --expect, health changes are printed among the station events.
       let watch = try healthWatch(catalog: catalog, reporter: reporter)
       watch?.printChanges(format: output.format, to: stdout)
@@ -228,7 +246,7 @@ public struct BeaconScanCommand: ParsableCommand {
       }
       return
     }
-    let reporter = try mqtt.startReporter(program: "beacon-scan", catalog: catalog)
+    let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)
     let watch = try healthWatch(catalog: catalog, reporter: reporter)
     let output: any ScanOutput & BeaconFinderDelegate
     if let watch, !table, !summary {
@@ -256,7 +274,8 @@ public struct BeaconScanCommand: ParsableCommand {
   /// `--expect`'s watch, raising the alarm for each problem and reporting to `reporter`; `nil`
   /// without `--expect`.
   func healthWatch(catalog: StationCatalog, reporter: MQTTBeaconReporter?) throws -> StationHealthWatch? {
-    guard let stations = try expectOptions.stations(in: catalog) else { return nil }
+    guard let stations = try InputFiles.read(program: "beacon-scan", { try expectOptions.stations(in: catalog) })
+    else { return nil }
     let watch = StationHealthWatch(stations: stations, configuration: expectOptions.configuration)
     watch.alert(with: HealthAlerts(alerts: Alerts(program: "beacon-scan")), reportingTo: reporter)
     return watch

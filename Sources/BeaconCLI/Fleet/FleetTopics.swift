@@ -93,8 +93,11 @@ struct FleetTopics: Hashable, Sendable {
       || byte == UInt8(ascii: "-")
   }
 
-  /// Whether `topic` can be a prefix: not empty, no wildcards, no leading or trailing `/`.
+  /// Whether `topic` can be a prefix: one or more levels, none empty (so no leading, trailing or
+  /// double `/`), without the wildcards `+` and `#` or NUL, and not starting with `$` (topics
+  /// beginning with `$` are the broker's, `$SYS`: a client's messages there go nowhere).
   static func isValidPrefix(_ topic: String) -> Bool {
-    !topic.isEmpty && !topic.contains("+") && !topic.contains("#") && !topic.hasPrefix("/") && !topic.hasSuffix("/")
+    !topic.hasPrefix("$") && !topic.utf8.contains(0) && !topic.contains("+") && !topic.contains("#")
+      && topic.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty }
   }
 }

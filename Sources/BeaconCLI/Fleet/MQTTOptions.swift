@@ -11,12 +11,13 @@ import MosquittoClient
   import Glibc
 #endif
 
-/// `--mqtt` and its settings: report to an MQTT broker as one node of a fleet.
+/// `--mqtt` and the settings every command that reports to a broker takes: report to an MQTT
+/// broker as one node of a fleet. `beacon-scan` adds ``MQTTScanOptions``.
 struct MQTTOptions: ParsableArguments {
   @Option(
     name: .customLong("mqtt"),
     help: ArgumentHelp(
-      "Also publish to this MQTT broker (mqtt://HOST[:PORT], mqtts://… for TLS): each beacon's state, this node's availability, Home Assistant discovery. Output is unchanged; a broker that is down is retried and never slows the scan: at most 4096 messages wait (the latest per topic), at most 1024 beacons of no station are tracked and announced.",
+      "Also publish to this MQTT broker (mqtt://HOST[:PORT], mqtts://… for TLS): what this command finds or advertises, this node's availability, Home Assistant discovery. Output is unchanged; a broker that is down is retried and never slows the run: at most 4096 messages wait (the latest per topic).",
       valueName: "url"))
   var broker: String?
 
@@ -28,25 +29,21 @@ struct MQTTOptions: ParsableArguments {
   var node: String?
 
   @Option(
-    name: .customLong("mqtt-prefix"), help: ArgumentHelp("The topics' first level.", valueName: "topic"))
+    name: .customLong("mqtt-prefix"),
+    help: ArgumentHelp(
+      "The topics' first levels (e.g. mrt/monitors; not starting with $, no + or #, no empty level).",
+      valueName: "topic"))
   var prefix = "beacon-toolkit"
 
   @Option(
     name: .customLong("mqtt-discovery-prefix"),
-    help: ArgumentHelp("Home Assistant's discovery prefix.", valueName: "topic"))
+    help: ArgumentHelp("Home Assistant's discovery prefix (the same rules as --mqtt-prefix).", valueName: "topic"))
   var discoveryPrefix = "homeassistant"
 
   @Flag(
     name: .customLong("mqtt-discovery"), inversion: .prefixedNo,
     help: "Publish Home Assistant discovery configs (an entity per beacon on this node).")
   var discovery = true
-
-  @Option(
-    name: .customLong("mqtt-layout"),
-    help: ArgumentHelp(
-      "native (this toolkit's topics and Home Assistant discovery) or espresense (espresense/devices/ID/NODE and espresense/rooms/NODE/status, for setups built on ESPresense).",
-      valueName: "layout"))
-  var layout: FleetTopics.Layout = .native
 
   @Option(
     name: .customLong("mqtt-credentials"),
@@ -61,11 +58,6 @@ struct MQTTOptions: ParsableArguments {
       "With mqtts://, the certificate authorities to trust (PEM; default: the system's, /etc/ssl/certs).",
       valueName: "file"))
   var certificateAuthorityFile: String?
-
-  @Option(
-    name: .customLong("mqtt-interval"),
-    help: ArgumentHelp("The least time between two states of one beacon, in seconds.", valueName: "seconds"))
-  var interval: Double = 1
 
   func validate() throws {
     guard let broker else {
@@ -86,28 +78,32 @@ struct MQTTOptions: ParsableArguments {
     }
     for (flag, topic) in [("--mqtt-prefix", prefix), ("--mqtt-discovery-prefix", discoveryPrefix)]
     where !FleetTopics.isValidPrefix(topic) {
-      throw ValidationError("\(flag) '\(topic)': a topic without + or # and without a leading or trailing /.")
-    }
-    guard interval >= 0.1, interval <= 3600 else {
-      throw ValidationError("--mqtt-interval must be 0.1–3600 seconds.")
+      throw ValidationError(
+        "\(flag) '\(topic)': give topic levels such as mrt/monitors: not starting with $ (the broker's), "
+          + "without + or #, NUL or an empty level.")
     }
   }
 
-  /// The topics of this node.
-  var topics: FleetTopics {
+  /// The topics of this node, in `layout`.
+  func topics(layout: FleetTopics.Layout = .native) -> FleetTopics {
     FleetTopics(
       prefix: prefix, node: node ?? FleetTopics.node(from: Self.hostName), discoveryPrefix: discoveryPrefix,
       layout: layout)
   }
 
+  /// The topics of this node in the native layout.
+  var topics: FleetTopics { topics() }
+
   /// Whether Home Assistant discovery configs are published: asked for, and in the native layout
   /// (ESPresense's consumers make their own entities).
-  var announcesToHomeAssistant: Bool { discovery && layout == .native }
+  func announcesToHomeAssistant(layout: FleetTopics.Layout = .native) -> Bool { discovery && layout == .native }
 
   /// The session's settings for `program`: `online` on the availability topic on every
   /// connection, `offline` as its last will, Home Assistant's status subscribed when announcing
   /// to it; `nil` without `--mqtt`.
-  func sessionConfiguration(program: String) throws -> MQTTSession.Configuration? {
+  func sessionConfiguration(program: String, layout: FleetTopics.Layout = .native) throws
+    -> MQTTSession.Configuration?
+  {
     guard let broker else { return nil }
     let address = try MQTTBroker(parsing: broker)
     let credentials = try MQTTCredentialsSource.load(
@@ -115,34 +111,26 @@ struct MQTTOptions: ParsableArguments {
     if let credentialsFile, MQTTCredentialsSource.isReadableByOthers(credentialsFile) {
       StandardOutput.warn("\(program): warning: \(credentialsFile) can be read by other users: chmod 600 it")
     }
-    let topics = topics
+    let topics = topics(layout: layout)
     return MQTTSession.Configuration(
       broker: address, clientID: "\(program)-\(topics.node)-\(getpid())", credentials: credentials,
       certificateAuthorityFile: certificateAuthorityFile,
       will: MQTTMessage(topic: topics.availability, text: "offline", retain: true, qualityOfService: .atLeastOnce),
       birth: MQTTMessage(topic: topics.availability, text: "online", retain: true, qualityOfService: .atLeastOnce),
-      subscriptions: announcesToHomeAssistant ? [topics.homeAssistantStatus] : [])
-  }
-
-  /// The reporter for `program`'s sightings, connecting in the background; `nil` without `--mqtt`.
-  func startReporter(program: String, catalog: StationCatalog) throws -> MQTTBeaconReporter? {
-    guard let publisher = try startPublisher(program: program) else { return nil }
-    return MQTTBeaconReporter(
-      publisher: publisher, discovery: announcesToHomeAssistant,
-      interval: .milliseconds(Int64((interval * 1000).rounded())),
-      catalog: catalog)
+      subscriptions: announcesToHomeAssistant(layout: layout) ? [topics.homeAssistantStatus] : [])
   }
 
   /// This node's publisher for `program`, connecting in the background; `nil` without `--mqtt`.
-  func startPublisher(program: String) throws -> MQTTPublisher? {
+  func startPublisher(program: String, layout: FleetTopics.Layout = .native) throws -> MQTTPublisher? {
     let configuration: MQTTSession.Configuration?
     do {
-      configuration = try sessionConfiguration(program: program)
+      configuration = try sessionConfiguration(program: program, layout: layout)
     } catch let error as MQTTCredentialsError {
       throw ValidationError(error.description)
     }
     guard let configuration else { return nil }
-    let publisher = MQTTPublisher(session: MQTTSession(configuration: configuration), topics: topics, program: program)
+    let publisher = MQTTPublisher(
+      session: MQTTSession(configuration: configuration), topics: topics(layout: layout), program: program)
     do {
       try publisher.start()
     } catch {
@@ -160,5 +148,3 @@ struct MQTTOptions: ParsableArguments {
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
-
-extension FleetTopics.Layout: ExpressibleByArgument {}

@@ -13,38 +13,34 @@ struct ExpectOptions: ParsableArguments {
   var expected: String?
 
   @Option(
-    name: .customLong("silent-after"),
-    help: ArgumentHelp("With --expect: a beacon not heard for this long is silent.", valueName: "seconds"))
+    name: .customLong("silent-after"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "With --expect: a beacon not heard for this long is silent; \(ValueRange.silentAfterSeconds).",
+      valueName: "seconds"),
+    transform: ValueRange.silentAfterSeconds.parse)
   var silentAfter: Double = 30
 
   @Option(
-    name: .customLong("weak-drop"),
+    name: .customLong("weak-drop"), parsing: .unconditional,
     help: ArgumentHelp(
-      "With --expect: a beacon whose smoothed RSSI falls this far below its baseline (its first minute) is weak.",
-      valueName: "dB"))
+      "With --expect: a beacon whose smoothed RSSI falls this far below its baseline (its first minute) is weak; \(ValueRange.weakDrop).",
+      valueName: "dB"),
+    transform: ValueRange.weakDrop.parse)
   var weakDrop: Double = 10
 
   func validate() throws {
-    guard expected != nil else {
-      if silentAfter != 30 || weakDrop != 10 { throw ValidationError("--silent-after and --weak-drop need --expect.") }
-      return
+    if expected == nil, silentAfter != 30 || weakDrop != 10 {
+      throw ValidationError("--silent-after and --weak-drop need --expect.")
     }
-    guard silentAfter >= 1, silentAfter <= 86_400 else {
-      throw ValidationError("--silent-after must be 1–86400 seconds.")
-    }
-    guard weakDrop >= 1, weakDrop <= 60 else { throw ValidationError("--weak-drop must be 1–60 dB.") }
   }
 
-  /// The stations to watch, from `catalog` (or the file given); `nil` without `--expect`.
+  /// The stations to watch, from `catalog` (or the catalog file given, whose problems are the
+  /// file's: exit 65 or 66 through ``InputFiles``); `nil` without `--expect`.
   func stations(in catalog: StationCatalog) throws -> [Station]? {
     guard let expected else { return nil }
     if expected == "all" { return catalog.stations }
     if expected.hasSuffix(".json") || expected.hasSuffix(".jsonl") || expected.contains("/") {
-      do {
-        return try CatalogFile.load(path: expected).stations
-      } catch {
-        throw ValidationError("--expect \(expected): \(error.description)")
-      }
+      return try CatalogFile.load(path: expected).stations
     }
     var stations: [Station] = []
     for name in expected.split(separator: ",").map({ String($0).trimmingSpaces }) where !name.isEmpty {
@@ -59,7 +55,7 @@ struct ExpectOptions: ParsableArguments {
   }
 
   var configuration: BeaconHealthMonitor.Configuration {
-    BeaconHealthMonitor.Configuration(silentAfter: .milliseconds(Int64(silentAfter * 1000)), weakDrop: weakDrop)
+    BeaconHealthMonitor.Configuration(silentAfter: .milliseconds(ofSeconds: silentAfter), weakDrop: weakDrop)
   }
 }
 

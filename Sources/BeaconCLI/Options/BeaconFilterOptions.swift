@@ -15,10 +15,14 @@ public struct BeaconFilterOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Only this iBeacon UUID (or AltBeacon id1), e.g. F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3."))
   public var uuid: String?
 
-  @Option(help: "Only this major (iBeacon) or id2 (AltBeacon), 0–65535.")
+  @Option(
+    parsing: .unconditional, help: "Only this major (iBeacon) or id2 (AltBeacon), \(ValueRange.identifier16).",
+    transform: ValueRange.identifier16.parseInteger)
   public var major: UInt16?
 
-  @Option(help: "Only this minor (iBeacon) or id3 (AltBeacon), 0–65535.")
+  @Option(
+    parsing: .unconditional, help: "Only this minor (iBeacon) or id3 (AltBeacon), \(ValueRange.identifier16).",
+    transform: ValueRange.identifier16.parseInteger)
   public var minor: UInt16?
 
   @Option(

@@ -12,13 +12,10 @@ public struct CatalogOptions: ParsableArguments {
 
   public init() {}
 
-  /// The catalog file's stations, or the built-in line.
-  public func load() throws -> StationCatalog {
+  /// The catalog file's stations, or the built-in line. The commands read it through
+  /// ``InputFiles/read(program:_:)``: a catalog that cannot be read exits 66, a wrong one 65.
+  public func load() throws(CatalogFileError) -> StationCatalog {
     guard let catalog else { return JakartaRail.network }
-    do {
-      return try CatalogFile.load(path: catalog)
-    } catch {
-      throw ValidationError(error.description)
-    }
+    return try CatalogFile.load(path: catalog)
   }
 }

@@ -9,7 +9,7 @@ public struct DeviceOptions: ParsableArguments {
   @Option(
     name: [.customShort("i"), .customLong("device")],
     help: ArgumentHelp(
-      "The controller: hci0 (or 0) through the kernel; serial:/dev/ttyUSB0[,BAUD][,rtscts] for H4 over a UART; tcp:HOST:PORT for H4 over TCP (emulators); replay:FILE for a capture.",
+      "The controller: hci0 (or 0) through the kernel; serial:/dev/ttyUSB0[,BAUD][,rtscts] for H4 over a UART; tcp:HOST:PORT for H4 over TCP (emulators).",
       valueName: "device"))
   public var device: String?
 

@@ -11,27 +11,24 @@ struct ReportOptions: ParsableArguments {
   var report: String?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "During a live run, rewrite the --report page this often, so that a run cut short (power lost, killed) "
-        + "keeps its page up to then; 0: only at the end (default: 300).",
-      valueName: "seconds"))
+        + "keeps its page up to then; \(ValueRange.reportEverySeconds), 0: only at the end (default: 300).",
+      valueName: "seconds"),
+    transform: ValueRange.reportEverySeconds.parse)
   var reportEvery: Double?
 
   /// How often a live run rewrites its page; `nil`: only at the end.
   var checkpointInterval: Duration? {
     let seconds = reportEvery ?? 300
-    return seconds > 0 ? .milliseconds(Int64(seconds * 1000)) : nil
+    return seconds > 0 ? .milliseconds(ofSeconds: seconds) : nil
   }
 
   /// A page that could not be written is refused now, not after the run.
   func validate() throws {
-    if let reportEvery {
-      guard report != nil else {
-        throw ValidationError("--report-every rewrites the --report page: give --report too.")
-      }
-      guard reportEvery >= 0, reportEvery.isFinite else {
-        throw ValidationError("--report-every must be a number of seconds, 0 or more.")
-      }
+    if reportEvery != nil, report == nil {
+      throw ValidationError("--report-every rewrites the --report page: give --report too.")
     }
     guard let report else { return }
     do {

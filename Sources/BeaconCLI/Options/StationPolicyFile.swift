@@ -7,14 +7,24 @@
 /// A station-detection policy file (`--policy-file FILE`): JSON with any of
 /// `enterRSSI`, `enterReports`, `exitRSSI`, `lostAfterSeconds`, `maximumPlausibleSkip`,
 /// `minimumSecondsPerStop`; what is left out keeps its default. Options given on the command
-/// line win over the file.
-struct StationPolicyFile: Decodable {
+/// line win over the file. Each value is checked against its ``ValueRange`` as it is read.
+struct StationPolicyFile {
   var enterRSSI: Double?
   var enterReports: Int?
   var exitRSSI: Double?
-  var lostAfterSeconds: Double?
+  var lostAfter: Duration?
   var maximumPlausibleSkip: Int?
-  var minimumSecondsPerStop: Double?
+  var minimumTimePerStop: Duration?
+
+  /// The file's numbers as JSON has them, before their ranges are checked.
+  private struct Numbers: Decodable {
+    var enterRSSI: Double?
+    var enterReports: Double?
+    var exitRSSI: Double?
+    var lostAfterSeconds: Double?
+    var maximumPlausibleSkip: Double?
+    var minimumSecondsPerStop: Double?
+  }
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case enterRSSI, enterReports, exitRSSI, lostAfterSeconds, maximumPlausibleSkip, minimumSecondsPerStop
@@ -35,10 +45,37 @@ struct StationPolicyFile: Decodable {
     if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
       throw .invalid(path, "unknown key \"\(unknown)\"; known: \(known.sorted().joined(separator: ", "))")
     }
+    let numbers: Numbers
     do {
-      return try decoder.decode(StationPolicyFile.self, from: data)
+      numbers = try decoder.decode(Numbers.self, from: data)
     } catch {
       throw .invalid(path, "a value has the wrong type (numbers expected)")
+    }
+    do {
+      return try StationPolicyFile(checking: numbers)
+    } catch {
+      throw .invalid(path, error.description)
+    }
+  }
+
+  private init(checking numbers: Numbers) throws(KeyOutOfRange) {
+    enterRSSI = try numbers.enterRSSI.map { value throws(KeyOutOfRange) in
+      try ValueRange.rssi.check(value, key: "enterRSSI")
+    }
+    exitRSSI = try numbers.exitRSSI.map { value throws(KeyOutOfRange) in
+      try ValueRange.rssi.check(value, key: "exitRSSI")
+    }
+    enterReports = try numbers.enterReports.map { value throws(KeyOutOfRange) in
+      try ValueRange.reportCount.checkInteger(value, key: "enterReports")
+    }
+    lostAfter = try numbers.lostAfterSeconds.map { value throws(KeyOutOfRange) in
+      .milliseconds(ofSeconds: try ValueRange.lostAfterSeconds.check(value, key: "lostAfterSeconds"))
+    }
+    maximumPlausibleSkip = try numbers.maximumPlausibleSkip.map { value throws(KeyOutOfRange) in
+      try ValueRange.plausibleSkip.checkInteger(value, key: "maximumPlausibleSkip")
+    }
+    minimumTimePerStop = try numbers.minimumSecondsPerStop.map { value throws(KeyOutOfRange) in
+      .milliseconds(ofSeconds: try ValueRange.secondsPerStop.check(value, key: "minimumSecondsPerStop"))
     }
   }
 }
@@ -59,7 +96,7 @@ private struct ObjectKeys: Decodable {
   }
 }
 
-/// Why a policy file cannot be used.
+/// Why a policy file cannot be used; `.invalid` names the key and its range when a value is out of it.
 enum StationPolicyFileError: Error, CustomStringConvertible {
   case unreadable(String)
   case invalid(String, String)

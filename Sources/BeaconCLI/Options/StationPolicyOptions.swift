@@ -3,62 +3,77 @@ import Beacons
 import MRTNavigation
 
 /// The station-detection constants, for field tuning; the defaults are the documented ones.
+/// Each value is checked against its ``ValueRange`` as it is parsed, from the command line or
+/// from `--policy-file`.
 public struct StationPolicyOptions: ParsableArguments {
   @Option(
     name: .customLong("enter-rssi"), parsing: .unconditional,
     help: ArgumentHelp(
-      "A station is found when its smoothed RSSI reaches this (dBm) for --enter-reports reports in a row (default: \(StationPresencePolicy().enterThreshold)).",
-      valueName: "dBm"))
+      "A station is found when its smoothed RSSI reaches this (dBm) for --enter-reports reports in a row; \(ValueRange.rssi), above --exit-rssi (default: \(ValueRange.format(StationPresencePolicy().enterThreshold))).",
+      valueName: "dBm"),
+    transform: ValueRange.rssi.parse)
   public var enterThreshold: Double?
 
   @Option(
-    name: .customLong("enter-reports"),
+    name: .customLong("enter-reports"), parsing: .unconditional,
     help: ArgumentHelp(
-      "Reports in a row above --enter-rssi needed (default: \(StationPresencePolicy().enterReportCount)).",
-      valueName: "n"))
+      "Reports in a row above --enter-rssi needed; \(ValueRange.reportCount) (default: \(StationPresencePolicy().enterReportCount)).",
+      valueName: "n"),
+    transform: ValueRange.reportCount.parseInteger)
   public var enterReportCount: Int?
 
   @Option(
     name: .customLong("exit-rssi"), parsing: .unconditional,
     help: ArgumentHelp(
-      "A station is left when its smoothed RSSI falls below this (dBm), or it is not heard for --lost-after (default: \(StationPresencePolicy().exitThreshold)).",
-      valueName: "dBm"))
+      "A station is left when its smoothed RSSI falls below this (dBm), or it is not heard for --lost-after; \(ValueRange.rssi), below --enter-rssi (default: \(ValueRange.format(StationPresencePolicy().exitThreshold))).",
+      valueName: "dBm"),
+    transform: ValueRange.rssi.parse)
   public var exitThreshold: Double?
 
   @Option(
-    name: .customLong("lost-after"),
+    name: .customLong("lost-after"), parsing: .unconditional,
     help: ArgumentHelp(
-      "Seconds without a report after which a beacon counts as gone (default: \(BeaconRanging.Configuration().exitPeriod.components.seconds)).",
-      valueName: "seconds"))
+      "Seconds without a report after which a beacon counts as gone; \(ValueRange.lostAfterSeconds) (default: \(BeaconRanging.Configuration().exitPeriod.components.seconds)).",
+      valueName: "seconds"),
+    transform: ValueRange.lostAfterSeconds.parse)
   public var lostAfter: Double?
 
   @Option(
     name: .customLong("policy-file"),
     help: ArgumentHelp(
-      "A JSON file of detection constants (enterRSSI, enterReports, exitRSSI, lostAfterSeconds, maximumPlausibleSkip, minimumSecondsPerStop); options above win over it.",
+      "A JSON file of detection constants (enterRSSI, enterReports, exitRSSI, lostAfterSeconds, maximumPlausibleSkip, minimumSecondsPerStop; the ranges of the options, see the Detection article); options above win over it.",
       valueName: "file"))
   public var policyFile: String?
 
   public init() {}
 
   /// The file's constants, if a file was given.
-  func file() throws -> StationPolicyFile? {
+  func file() throws(StationPolicyFileError) -> StationPolicyFile? {
     guard let policyFile else { return nil }
-    do {
-      return try StationPolicyFile.load(path: policyFile)
-    } catch {
-      throw ValidationError(error.description)
-    }
+    return try StationPolicyFile.load(path: policyFile)
   }
 
   public func validate() throws {
-    if let enterThreshold, let exitThreshold, exitThreshold > enterThreshold {
-      throw ValidationError("--exit-rssi must not be above --enter-rssi: the gap between them stops flapping.")
-    }
-    if let enterReportCount, enterReportCount < 1 { throw ValidationError("--enter-reports must be at least 1.") }
-    if let lostAfter, !(lostAfter > 0) { throw ValidationError("--lost-after must be a positive number of seconds.") }
+    try Self.checkThresholds(enter: enterThreshold, exit: exitThreshold)
   }
 
+  /// Refuses an exit threshold above the enter one, the defaults standing in for what is not given.
+  private static func checkThresholds(enter: Double?, exit: Double?) throws(ValidationError) {
+    let defaults = StationPresencePolicy()
+    let enterThreshold = enter ?? defaults.enterThreshold
+    let exitThreshold = exit ?? defaults.exitThreshold
+    guard exitThreshold <= enterThreshold else {
+      let exitText = ValueRange.format(exitThreshold) + (exit == nil ? ", its default" : "")
+      let enterText = ValueRange.format(enterThreshold) + (enter == nil ? ", its default" : "")
+      throw ValidationError(
+        "--exit-rssi (\(exitText)) must not be above --enter-rssi (\(enterText)): the gap between them stops flapping."
+      )
+    }
+  }
+
+  /// The policy: the defaults, then the file's constants, then the options'. A file whose exit
+  /// threshold is above its enter one is refused as the file's problem (exit 65), a mix of the
+  /// file and the options as the command line's (exit 64).
   public func policy() throws -> StationPresencePolicy {
     var policy = StationPresencePolicy()
     if let file = try file() {
@@ -66,22 +81,25 @@ public struct StationPolicyOptions: ParsableArguments {
       if let value = file.enterReports { policy.enterReportCount = value }
       if let value = file.exitRSSI { policy.exitThreshold = value }
       if let value = file.maximumPlausibleSkip { policy.maximumPlausibleSkip = value }
-      if let value = file.minimumSecondsPerStop {
-        policy.minimumTimePerStop = .milliseconds(Int64((value * 1000).rounded()))
+      if let value = file.minimumTimePerStop { policy.minimumTimePerStop = value }
+      if let policyFile, policy.exitThreshold > policy.enterThreshold {
+        throw StationPolicyFileError.invalid(
+          policyFile,
+          "\"exitRSSI\" (\(ValueRange.format(policy.exitThreshold))) must not be above \"enterRSSI\" (\(ValueRange.format(policy.enterThreshold)))"
+        )
       }
     }
     if let enterThreshold { policy.enterThreshold = enterThreshold }
     if let enterReportCount { policy.enterReportCount = enterReportCount }
     if let exitThreshold { policy.exitThreshold = exitThreshold }
+    try Self.checkThresholds(enter: policy.enterThreshold, exit: policy.exitThreshold)
     return policy
   }
 
   public func rangingConfiguration() throws -> BeaconRanging.Configuration {
     var configuration = BeaconRanging.Configuration()
-    if let value = try file()?.lostAfterSeconds {
-      configuration.exitPeriod = .milliseconds(Int64((value * 1000).rounded()))
-    }
-    if let lostAfter { configuration.exitPeriod = .milliseconds(Int64((lostAfter * 1000).rounded())) }
+    if let value = try file()?.lostAfter { configuration.exitPeriod = value }
+    if let lostAfter { configuration.exitPeriod = .milliseconds(ofSeconds: lostAfter) }
     return configuration
   }
 }

@@ -1,0 +1,32 @@
+import ArgumentParser
+import MRTNavigation
+
+/// `beacon-scan`'s own MQTT settings, beside ``MQTTOptions``: how the beacons it hears are
+/// published.
+struct MQTTScanOptions: ParsableArguments {
+  @Option(
+    name: .customLong("mqtt-layout"),
+    help: ArgumentHelp(
+      "native (this toolkit's topics and Home Assistant discovery) or espresense (espresense/devices/ID/NODE and espresense/rooms/NODE/status, for setups built on ESPresense). Either way at most 1024 beacons of no station are tracked and announced.",
+      valueName: "layout"))
+  var layout: FleetTopics.Layout = .native
+
+  @Option(
+    name: .customLong("mqtt-interval"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "The least time between two states of one beacon, in seconds; \(ValueRange.mqttIntervalSeconds).",
+      valueName: "seconds"),
+    transform: ValueRange.mqttIntervalSeconds.parse)
+  var interval: Double = 1
+
+  /// The reporter of `program`'s sightings to `mqtt`'s broker, connecting in the background;
+  /// `nil` without `--mqtt`.
+  func startReporter(_ mqtt: MQTTOptions, program: String, catalog: StationCatalog) throws -> MQTTBeaconReporter? {
+    guard let publisher = try mqtt.startPublisher(program: program, layout: layout) else { return nil }
+    return MQTTBeaconReporter(
+      publisher: publisher, discovery: mqtt.announcesToHomeAssistant(layout: layout),
+      interval: .milliseconds(ofSeconds: interval), catalog: catalog)
+  }
+}
+
+extension FleetTopics.Layout: ExpressibleByArgument {}

@@ -1,0 +1,251 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+/// Numbers a user types, on the command line and in files, end to end: each one outside its
+/// documented range (`nan`, `inf`, `-1`, `1e300`, a threshold or count that makes no sense) is
+/// refused before the run with one line naming the option or the file and key, and the range;
+/// nothing traps.
+@Suite struct NumberValidationTests {
+  static let ride = TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")
+
+  /// What each command is given besides the number: a source, and what it would do with it.
+  static let base = [
+    "beacon-scan": ["--replay", ride],
+    "beacon-ride": ["--replay", ride, "--to", "BlokM"],
+    "beacon-broadcast": ["--station", "CipeteRaya"],
+  ]
+
+  /// One bad command line: the arguments after the command's base, the option its message must
+  /// name, and the range (or rule) it must state.
+  struct CommandLineCase: CustomTestStringConvertible, Sendable {
+    var program: String
+    var arguments: [String]
+    var option: String
+    var range: String
+    var testDescription: String { "\(program) \(arguments.joined(separator: " "))" }
+  }
+
+  static let seconds = "more than 0 and at most 31536000 seconds"
+  static let rssi = "from -127 to 20 dBm"
+  static let reports = "a whole number from 1 to 100"
+  static let lostAfter = "more than 0 and at most 3600 seconds"
+  static let reportEvery = "from 0 to 86400 seconds"
+  static let identifier = "a whole number from 0 to 65535"
+  static let nonsense = ["nan", "inf", "-inf", "1e300"]
+
+  /// Every numeric option of the three commands, each with the values outside its range.
+  static let commandLineCases: [CommandLineCase] = {
+    let options: [(programs: [String], option: String, range: String, bad: [String])] = [
+      (["beacon-scan", "beacon-ride", "beacon-broadcast"], "--duration", seconds, ["-1", "0", "31536001"]),
+      (["beacon-scan", "beacon-ride"], "--enter-rssi", rssi, ["50", "-128"]),
+      (["beacon-scan", "beacon-ride"], "--exit-rssi", rssi, ["21", "-1000"]),
+      (["beacon-scan", "beacon-ride"], "--enter-reports", reports, ["-1", "0", "1.5", "101"]),
+      (["beacon-scan", "beacon-ride"], "--lost-after", lostAfter, ["-1", "0", "3601"]),
+      (["beacon-scan", "beacon-ride"], "--report-every", reportEvery, ["-1", "86401"]),
+      (["beacon-scan"], "--interval", "from 2.5 to 10240 ms", ["-1", "2", "10241"]),
+      (["beacon-scan"], "--window", "from 2.5 to 10240 ms", ["-1", "0"]),
+      (["beacon-scan"], "--silent-after", "from 1 to 86400 seconds", ["-1", "0"]),
+      (["beacon-scan"], "--weak-drop", "from 1 to 60 dB", ["-1", "61"]),
+      (["beacon-scan"], "--mqtt-interval", "from 0.1 to 3600 seconds", ["-1", "0"]),
+      (["beacon-broadcast"], "--dwell", seconds, ["-1", "0"]),
+      (["beacon-broadcast"], "--arrive-after", "from 0 to 31536000 seconds", ["-1"]),
+      (["beacon-broadcast"], "--interval", "from 20 to 10240 ms", ["-1", "19", "10241"]),
+      (["beacon-broadcast"], "--measured-power", "a whole number from -128 to 127 dBm", ["-129", "128", "1.5"]),
+      (["beacon-scan", "beacon-broadcast"], "--major", identifier, ["-1", "65536", "1.5"]),
+      (["beacon-scan", "beacon-broadcast"], "--minor", identifier, ["-1", "65536"]),
+      (["beacon-broadcast"], "--train-set", identifier, ["-1", "65536"]),
+    ]
+    var cases: [CommandLineCase] = []
+    for entry in options {
+      for program in entry.programs {
+        for value in nonsense + entry.bad {
+          // --major/--minor go with --uuid, not --station; the number is refused before either matters.
+          cases.append(
+            CommandLineCase(
+              program: program, arguments: [entry.option, value], option: entry.option, range: entry.range))
+        }
+      }
+    }
+    // Partners: the enter threshold above the exit one (given or default), the window within the interval.
+    let rule = "must not be above --enter-rssi"
+    for program in ["beacon-scan", "beacon-ride"] {
+      cases.append(
+        CommandLineCase(
+          program: program, arguments: ["--enter-rssi", "-100", "--exit-rssi", "-90"], option: "--exit-rssi (-90)",
+          range: rule))
+      cases.append(
+        CommandLineCase(
+          program: program, arguments: ["--enter-rssi", "-100"], option: "--exit-rssi (-95, its default)", range: rule))
+    }
+    cases.append(
+      CommandLineCase(
+        program: "beacon-scan", arguments: ["--interval", "50", "--window", "100"], option: "--window (100 ms)",
+        range: "must be at most --interval (50 ms)"))
+    return cases
+  }()
+
+  @Test(arguments: commandLineCases)
+  func aNumberOutOfRangeIsRefusedNamingTheOptionAndTheRange(_ bad: CommandLineCase) throws {
+    let result = try Executable.run(bad.program, (Self.base[bad.program] ?? []) + bad.arguments)
+    #expect(result.status == 64, "\(result.stderr)")
+    let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(first.hasPrefix("Error: "), "\(result.stderr)")
+    #expect(first.contains(bad.option), "\(first)")
+    #expect(first.contains(bad.range), "\(first)")
+    #expect(result.stdout.isEmpty, "nothing run: \(result.stdout)")
+    Self.expectNoCrash(result)
+  }
+
+  /// One bad file: which option reads it, its name and content, and the key and range its
+  /// message must name.
+  struct FileCase: CustomTestStringConvertible, Sendable {
+    var option: String
+    var name: String
+    var contents: String
+    var key: String
+    var range: String
+    var testDescription: String { "\(option) \(contents)" }
+  }
+
+  static let stationLine = #"{"name": "Home", "uuid": "11111111-2222-3333-4444-555555555555", "major": 7, "minor": 1"#
+
+  /// A two-station catalog in the object layout, with `extra` members.
+  static func town(_ extra: String = "", station: String = #""major": 8, "minor": 1"#) -> String {
+    #"{"stations": [\#(stationLine)}, {"name": "Market", "uuid": "11111111-2222-3333-4444-555555555555", "#
+      + station + "}]" + extra + "}"
+  }
+
+  static let fileCases: [FileCase] = [
+    FileCase(
+      option: "--policy-file", name: "policy.json", contents: #"{"lostAfterSeconds": 1e300}"#, key: "lostAfterSeconds",
+      range: lostAfter),
+    FileCase(
+      option: "--policy-file", name: "policy.json", contents: #"{"lostAfterSeconds": -5}"#, key: "lostAfterSeconds",
+      range: lostAfter),
+    FileCase(
+      option: "--policy-file", name: "policy.json", contents: #"{"enterReports": 0}"#, key: "enterReports",
+      range: reports),
+    FileCase(
+      option: "--policy-file", name: "policy.json", contents: #"{"enterReports": 1.5}"#, key: "enterReports",
+      range: reports),
+    FileCase(
+      option: "--policy-file", name: "policy.json", contents: #"{"enterReports": 1e300}"#, key: "enterReports",
+      range: reports),
+    FileCase(
+      option: "--policy-file", name: "policy.json", contents: #"{"enterRSSI": 50}"#, key: "enterRSSI", range: rssi),
+    FileCase(
+      option: "--policy-file", name: "policy.json", contents: #"{"exitRSSI": -1000}"#, key: "exitRSSI", range: rssi),
+    FileCase(
+      option: "--policy-file", name: "policy.json", contents: #"{"enterRSSI": -100, "exitRSSI": -90}"#, key: "exitRSSI",
+      range: #"must not be above "enterRSSI" (-100)"#),
+    FileCase(
+      option: "--policy-file", name: "policy.json", contents: #"{"minimumSecondsPerStop": -1}"#,
+      key: "minimumSecondsPerStop", range: "from 0 to 3600 seconds"),
+    FileCase(
+      option: "--policy-file", name: "policy.json", contents: #"{"maximumPlausibleSkip": 1e300}"#,
+      key: "maximumPlausibleSkip", range: "a whole number from 0 to 100 stops"),
+    FileCase(
+      option: "--catalog", name: "stations.jsonl",
+      contents: stationLine.replacingOccurrences(of: #""major": 7"#, with: #""major": 65536"#) + "}", key: "major",
+      range: identifier),
+    FileCase(
+      option: "--catalog", name: "stations.jsonl",
+      contents: stationLine.replacingOccurrences(of: #""major": 7"#, with: #""major": -1"#) + "}", key: "major",
+      range: identifier),
+    FileCase(
+      option: "--catalog", name: "stations.jsonl",
+      contents: stationLine.replacingOccurrences(of: #""major": 7"#, with: #""major": 1.5"#) + "}", key: "major",
+      range: identifier),
+    FileCase(
+      option: "--catalog", name: "stations.json", contents: town(station: #""major": 8, "minor": 70000"#), key: "minor",
+      range: identifier),
+    FileCase(
+      option: "--catalog", name: "stations.jsonl",
+      contents: stationLine.replacingOccurrences(of: #""name": "Home""#, with: #""name": """#) + "}", key: "name",
+      range: "must not be empty"),
+    FileCase(
+      option: "--catalog", name: "stations.json",
+      contents: town(station: #""major": 8, "minor": 1, "latitude": 1e300, "longitude": 0"#), key: "latitude",
+      range: "from -90 to 90 degrees"),
+    FileCase(
+      option: "--catalog", name: "stations.json",
+      contents: town(#", "interchanges": [{"from": "Home", "to": "Market", "walkingMinutes": 1e300}]"#),
+      key: "walkingMinutes",
+      range: "from 0 to 1440 minutes"),
+    FileCase(
+      option: "--catalog", name: "stations.json",
+      contents: town(#", "lines": [{"name": "Town", "stations": ["Home", "Market"], "code": 70000}]"#), key: "code",
+      range: identifier),
+  ]
+
+  /// The commands that read each kind of file, and what they are given beside it.
+  static let readers = [
+    "--policy-file": [
+      ("beacon-scan", ["--replay", ride, "--notify"]), ("beacon-ride", ["--replay", ride, "--to", "BlokM"]),
+    ],
+    "--catalog": [
+      ("beacon-scan", ["--replay", ride]), ("beacon-ride", ["--replay", ride, "--to", "Home"]),
+      ("beacon-broadcast", ["--list-stations"]),
+    ],
+  ]
+
+  @Test(arguments: fileCases)
+  func aFileValueOutOfRangeIsRefusedNamingTheFileAndTheKey(_ bad: FileCase) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("numbers-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent(bad.name)
+    try Data(bad.contents.utf8).write(to: file)
+    for (program, arguments) in Self.readers[bad.option] ?? [] {
+      let result = try Executable.run(program, arguments + [bad.option, file.path])
+      #expect(result.status == 65, "\(program): \(result.stderr)")
+      let lines = result.stderr.split(separator: "\n")
+      #expect(lines.count == 1, "one line: \(result.stderr)")
+      let line = lines.first.map(String.init) ?? ""
+      #expect(line.hasPrefix("\(program): \(file.path): "), "\(line)")
+      #expect(line.contains("\"\(bad.key)\""), "\(line)")
+      #expect(line.contains(bad.range), "\(line)")
+      #expect(result.stdout.isEmpty, "\(program): nothing run: \(result.stdout)")
+      Self.expectNoCrash(result)
+    }
+  }
+
+  @Test func rideReportHasHelpAndRefusesAnUnknownOption() throws {
+    for flag in ["--help", "-h"] {
+      let result = try Executable.run("ride-report", [flag])
+      #expect(result.status == 0, "\(flag): \(result.stderr)")
+      #expect(
+        result.stdout.contains("USAGE: ride-report [--stops] [--chart <file>] [<capture> ...]"), "\(result.stdout)")
+      #expect(result.stdout.contains("--chart <file>") && result.stdout.contains("--stops"))
+    }
+    for arguments in [["--bogus"], ["--chart"]] {
+      let result = try Executable.run("ride-report", arguments)
+      #expect(result.status == 64, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+      #expect(result.stdout.isEmpty)
+    }
+  }
+
+  @Test func eachCommandsHelpListsOnlyWhatItAccepts() throws {
+    let broadcast = try Executable.run("beacon-broadcast", ["--help"])
+    #expect(broadcast.status == 0)
+    for refused in ["--mqtt-interval", "--mqtt-layout", "espresense", "replay:", "the scan"] {
+      #expect(!broadcast.stdout.contains(refused), "beacon-broadcast --help lists \(refused)")
+    }
+    #expect(broadcast.stdout.contains("--mqtt <url>") && broadcast.stdout.contains("--mqtt-prefix <topic>"))
+    // beacon-scan still has them.
+    let scan = try Executable.run("beacon-scan", ["--help"])
+    #expect(scan.stdout.contains("--mqtt-interval <seconds>") && scan.stdout.contains("espresense"))
+    // beacon-ride has no --record.
+    let ride = try Executable.run("beacon-ride", ["--help"])
+    #expect(ride.status == 0 && ride.stdout.contains("--reconnect"))
+    #expect(!ride.stdout.contains("--record"), "\(ride.stdout)")
+  }
+
+  static func expectNoCrash(_ result: ProcessResult) {
+    for sign in ["Fatal error", "Backtrace", "Stack dump", "Crash", "cannot be converted"] {
+      #expect(!result.stderr.contains(sign), "\(result.stderr)")
+    }
+  }
+}
