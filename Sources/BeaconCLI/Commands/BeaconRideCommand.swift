@@ -167,6 +167,7 @@ public struct BeaconRideCommand: ParsableCommand {
     // may fail later): one line says so, and the ride goes on with what there is.
     let gps = try gpsOptions.endpoint().map { GPSDLocationFinder(endpoint: $0) }
     gps?.onProblem = { StandardOutput.warn("beacon-ride: gps: \($0)") }
+    gps?.onRecovery = { StandardOutput.warn("beacon-ride: gps: \($0)", priority: .notice) }
     let report = try reportOptions.file.map { file in
       RunReport(
         file: file, program: "beacon-ride",

@@ -254,7 +254,7 @@ public struct BeaconScanCommand: ParsableCommand {
   /// Lines or the table. A replay's table is printed once, at the end.
   func presentationMode(output: StandardOutput, live: Bool = false) -> SightingPresenter.Mode {
     table
-      ? .table(live: live && output.isTerminal)
+      ? .table(live: live && output.isTerminal, lastSeen: live ? .age : .captureTime)
       : .lines(SightingFormatter(format: self.output.format), oncePerBeacon: once)
   }
 }

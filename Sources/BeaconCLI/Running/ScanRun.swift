@@ -130,6 +130,8 @@ final class ScanRun {
     defer { recorder?.close() }
     self.output = output
     var replayWarnings: [CaptureReplayWarning] = []
+    /// How long the controller had been gone when `--duration` ran out while waiting for it.
+    var lostAtTheEnd: String?
     let service = self.service
     // Polled before every read (at most HCIBeaconFinder.pollInterval apart) and every packet.
     let shouldStop = {
@@ -179,10 +181,20 @@ final class ScanRun {
       StandardOutput.warn(
         "\(program): \(spec): reconnecting every \(Self.reconnectInterval.spokenDescription) (Ctrl-C to stop)")
       let lostSince = clock.now
-      guard restart(finder, deadline: deadline, clock: clock) else { break }
-      StandardOutput.warn(
-        "\(program): \(spec): the controller is back after \((clock.now - lostSince).spokenDescription); "
-          + "scanning again", priority: .notice)
+      let restarted = restart(finder, deadline: deadline, clock: clock, lostSince: lostSince)
+      let gone = (clock.now - lostSince).spokenDescription
+      switch restarted {
+      case .back:
+        output.controllerBack()
+        StandardOutput.warn(
+          "\(program): \(spec): the controller is back after \(gone); scanning again", priority: .notice)
+        continue
+      case .stopped:
+        StandardOutput.warn("\(program): \(spec): stopped; the controller had been gone \(gone)", priority: .notice)
+      case .deadline:
+        lostAtTheEnd = gone
+      }
+      break
     }
     service?.stopping()
     _ = finder.stop()
@@ -192,22 +204,43 @@ final class ScanRun {
     } else if let recordPath {
       StandardOutput.warn("\(program): recorded the HCI traffic to \(recordPath)", priority: .notice)
     }
+    // --duration ran out while the controller was gone: the run did not scan as long as asked.
+    if let lostAtTheEnd {
+      StandardOutput.warn(
+        "\(program): \(spec): the controller did not come back (gone \(lostAtTheEnd) when --duration ran out)",
+        priority: .error)
+      throw ExitStatus.unavailable
+    }
   }
 
-  /// Starts the finder again every ``reconnectInterval`` until it starts; `false` when a stop
-  /// or the deadline comes first.
-  private func restart(_ finder: HCIBeaconFinder, deadline: ContinuousClock.Instant?, clock: ContinuousClock) -> Bool {
+  /// How ``restart(_:deadline:clock:lostSince:)`` ended.
+  private enum Restart {
+    /// The controller answers and scans again.
+    case back
+    /// Ctrl-C or SIGTERM came first.
+    case stopped
+    /// `--duration` ran out first.
+    case deadline
+  }
+
+  /// Starts the finder again every ``reconnectInterval`` until it starts, or a stop or the
+  /// deadline comes first; meanwhile the output is told how long the controller has been gone.
+  private func restart(
+    _ finder: HCIBeaconFinder, deadline: ContinuousClock.Instant?, clock: ContinuousClock,
+    lostSince: ContinuousClock.Instant
+  ) -> Restart {
     while !StopSignal.isRequested {
       let retryAt = clock.now.advanced(by: Self.reconnectInterval)
       while !StopSignal.isRequested, clock.now < retryAt {
-        if let deadline, clock.now >= deadline { return false }
+        if let deadline, clock.now >= deadline { return .deadline }
         service?.pingWatchdogIfDue()
+        output?.controllerAway(for: clock.now - lostSince, now: WallClock.now())
         usleep(50_000)
       }
-      if StopSignal.isRequested { return false }
-      if finder.start() == .started { return true }
+      if StopSignal.isRequested { return .stopped }
+      if finder.start() == .started { return .back }
     }
-    return false
+    return .stopped
   }
 
   /// The capture's warnings and counts, at the end of a replay.
