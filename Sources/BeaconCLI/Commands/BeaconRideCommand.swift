@@ -55,7 +55,8 @@ public struct BeaconRideCommand: ParsableCommand {
         0   arrived (without --to: stopped, or the source ended)
         1   the source ended (capture, --duration, Ctrl-C) before arrival
         64  bad command line
-        65, 66, 69, 74  as for beacon-scan: a bad capture, no capture, no controller, I/O
+        65, 66, 69, 74  as for beacon-scan: a bad capture, no capture, no controller
+                        (with --reconnect: still gone when --duration ran out), I/O
       """)
 
   @Option(

@@ -54,6 +54,7 @@ public struct BeaconScanCommand: ParsableCommand {
             byte offset; everything before it was still reported)
         66  the capture cannot be opened
         69  the controller cannot be used, stopped answering or went away
+            (with --reconnect: still gone when --duration ran out)
         74  a read or write failed (e.g. --record)
       """)
 
@@ -72,7 +73,7 @@ public struct BeaconScanCommand: ParsableCommand {
 
   @Flag(
     help: ArgumentHelp(
-      "One row per beacon: station, RSSI now and smoothed, reports, last seen. Live on a terminal; after a replay, printed once. Up to 256 rows; the beacons of no station heard longest ago give way first."
+      "One row per beacon: station, RSSI now and smoothed, reports, last seen. Live on a terminal (redrawn in place, with a status line); after a replay, printed once, last seen in the capture's time. Up to 256 rows; the beacons of no station heard longest ago give way first."
     ))
   public var table = false
 
