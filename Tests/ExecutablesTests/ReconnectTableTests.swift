@@ -2,6 +2,10 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `--reconnect` seen by a person: the live `--table` on a terminal while the controller is
 /// gone, and how a run ends when `--duration` runs out before the controller comes back. Against
 /// tools/fault-controller.py's `come-back` fault, which closes the link and stops listening.
@@ -57,6 +61,50 @@ struct ReconnectTableTests {
     #expect(!final.contains(escape))
   }
 
+  /// A way a live table's run ends: the controller's behaviour, the options, what ends it.
+  struct WayOut: CustomTestStringConvertible, Sendable {
+    var name: String
+    var controller: [String]
+    var options: [String]
+    var signal: Int32?
+    var status: Int32
+    var testDescription: String { name }
+  }
+
+  static let waysOut = [
+    WayOut(name: "--duration", controller: ["--rate", "20"], options: ["--duration", "2"], status: 0),
+    WayOut(name: "SIGTERM", controller: ["--rate", "20"], options: [], signal: SIGTERM, status: 0),
+    WayOut(name: "SIGINT", controller: ["--rate", "20"], options: [], signal: SIGINT, status: 0),
+    WayOut(
+      name: "the controller gone without --reconnect", controller: ["--fault", "close", "--after", "20"], options: [],
+      status: 69),
+  ]
+
+  @Test(
+    .enabled(if: TestPaths.executable("script") != nil, "needs script (util-linux) for a pseudo-terminal"),
+    arguments: waysOut)
+  func everyWayOutLeavesTheAlternateScreenAndPrintsTheFinalTable(_ way: WayOut) throws {
+    let controller = try FaultController(way.controller)
+    defer { controller.stop() }
+    let terminal = try underTerminal("beacon-scan", ["-i", controller.device, "--table"] + way.options)
+    if let signal = way.signal {
+      Thread.sleep(forTimeInterval: 2)
+      // To beacon-scan itself, the one child of `script` (which would kill it outright).
+      let children = try String(contentsOfFile: "/proc/\(terminal.pid)/task/\(terminal.pid)/children", encoding: .utf8)
+      let scanner = try #require(children.split(separator: " ").first.flatMap { pid_t($0) })
+      #expect(kill(scanner, signal) == 0)
+    }
+    let result = terminal.finish(seconds: 20)
+    #expect(result.status == way.status, "\(result.stdout)")
+    let escape = Self.escape
+    let parts = result.stdout.split(separator: "\(escape)[?1049l")
+    #expect(parts.count == 2, "left once: \(result.stdout)")
+    #expect(parts.first?.contains("\(escape)[?1049h") == true)
+    let table = parts.last.map { $0.split(separator: "\r\n").filter { !$0.hasPrefix("beacon-scan:") } } ?? []
+    #expect(table.first?.hasPrefix("STATION") == true, "\(result.stdout)")
+    #expect(table.contains { $0.hasPrefix("Lebak Bulus") })
+  }
+
   @Test(arguments: ["beacon-scan", "beacon-ride"])
   func durationRunningOutWhileTheControllerIsGoneSaysSoAndExits69(_ program: String) throws {
     // 5 reports, then gone for longer than the run.
@@ -72,6 +120,22 @@ struct ReconnectTableTests {
       last.contains(/: the controller did not come back \(gone [0-9.]+ s when --duration ran out\)$/),
       "\(result.stderr)")
     #expect(Date().timeIntervalSince(started) < 10)
+  }
+
+  @Test func aStopWhileTheControllerIsGoneExits0SayingHowLongItWasGone() throws {
+    let controller = try FaultController(["--fault", "come-back", "--after", "5", "--down-seconds", "60"])
+    defer { controller.stop() }
+    let scanner = try background("beacon-scan", ["-i", controller.device, "--reconnect"])
+    #expect(scanner.waitForStderr("reconnecting every 1 s", seconds: 10))
+    Thread.sleep(forTimeInterval: 1.5)
+    scanner.signal(SIGINT)
+    let result = scanner.finish(seconds: 10)
+    #expect(result.status == 0, "\(result.stderr)")
+    let last = try #require(result.stderr.split(separator: "\n").last)
+    #expect(
+      last.wholeMatch(of: /beacon-scan: tcp:127\.0\.0\.1:[0-9]+: stopped; the controller had been gone [0-9.]+ s/)
+        != nil,
+      "\(result.stderr)")
   }
 }
 

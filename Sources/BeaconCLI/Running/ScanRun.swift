@@ -21,7 +21,9 @@ import ServiceManager
 ///
 /// A controller that fails or goes away ends the run with exit 69, unless ``reconnect`` is set
 /// and it had been scanning: then the source is opened again every ``reconnectInterval`` until
-/// it answers, and scanning goes on with the same output and the same `--record` capture.
+/// it answers, and scanning goes on with the same output and the same `--record` capture. The
+/// output hears how long it has been gone while it waits (``ScanOutput/controllerAway(for:now:)``).
+/// A wait cut short by a stop ends as a stop does (0); by the deadline, with exit 69.
 ///
 /// Under systemd (a `Type=notify` unit) a live run says it is ready once scanning has started,
 /// pings the watchdog from its loop and says it is stopping when the run ends.
@@ -130,8 +132,9 @@ final class ScanRun {
     defer { recorder?.close() }
     self.output = output
     var replayWarnings: [CaptureReplayWarning] = []
-    /// How long the controller had been gone when `--duration` ran out while waiting for it.
-    var lostAtTheEnd: String?
+    /// How the wait for a lost controller ended the run, and how long it had been gone: said
+    /// after the output has finished, so that it follows the final table.
+    var endedWhileGone: (end: Restart, gone: String)?
     let service = self.service
     // Polled before every read (at most HCIBeaconFinder.pollInterval apart) and every packet.
     let shouldStop = {
@@ -189,10 +192,8 @@ final class ScanRun {
         StandardOutput.warn(
           "\(program): \(spec): the controller is back after \(gone); scanning again", priority: .notice)
         continue
-      case .stopped:
-        StandardOutput.warn("\(program): \(spec): stopped; the controller had been gone \(gone)", priority: .notice)
-      case .deadline:
-        lostAtTheEnd = gone
+      case .stopped, .deadline:
+        endedWhileGone = (restarted, gone)
       }
       break
     }
@@ -204,12 +205,17 @@ final class ScanRun {
     } else if let recordPath {
       StandardOutput.warn("\(program): recorded the HCI traffic to \(recordPath)", priority: .notice)
     }
-    // --duration ran out while the controller was gone: the run did not scan as long as asked.
-    if let lostAtTheEnd {
+    switch endedWhileGone {
+    case (.stopped, let gone)?:
+      StandardOutput.warn("\(program): \(spec): stopped; the controller had been gone \(gone)", priority: .notice)
+    case (.deadline, let gone)?:
+      // The run could not scan for as long as it was asked to.
       StandardOutput.warn(
-        "\(program): \(spec): the controller did not come back (gone \(lostAtTheEnd) when --duration ran out)",
+        "\(program): \(spec): the controller did not come back (gone \(gone) when --duration ran out)",
         priority: .error)
       throw ExitStatus.unavailable
+    case (.back, _)?, nil:
+      break
     }
   }
 
