@@ -11,7 +11,7 @@ import SystemPackage
 /// terms (``LocationSourceCondition``) and ``onProblem`` the details, each kind once, while
 /// ``counts`` counts them all:
 /// - gpsd not running, or gone mid-ride (stopped, restarted): it reconnects, with backoff
-///   from 1 s to 30 s;
+///   from 1 s to 30 s, and tells ``onRecovery`` when gpsd answers again;
 /// - the receiver unplugged (`DEVICE` with `activated` 0, or no `DEVICES`): no receiver;
 /// - no `TPV` for more than two of the receiver's cycles: stale;
 /// - a line that is not a gpsd object (noise, a line cut short): skipped.
@@ -23,6 +23,8 @@ public final class GPSDLocationFinder: LocationFinder {
   public let endpoint: GPSDEndpoint
   /// Told of each kind of problem the first time it happens (and after it cleared, again).
   public var onProblem: ((GPSDProblem) -> Void)?
+  /// Told when gpsd answers again after an outage ``onProblem`` was told of.
+  public var onRecovery: ((GPSDRecovery) -> Void)?
   /// What happened so far.
   public private(set) var counts = Counts()
   /// The error that kept the last connection attempt from succeeding.
@@ -62,6 +64,8 @@ public final class GPSDLocationFinder: LocationFinder {
   /// When the last position report arrived (the clock here), and the receiver time it carried.
   private var lastReport: (at: ContinuousClock.Instant, time: CaptureTime?)?
   private var reportedProblems: Set<ProblemKind> = []
+  /// When gpsd went away (or the first attempt failed), until it answers again.
+  private var outageSince: ContinuousClock.Instant?
 
   static let firstBackoff: Duration = .seconds(1)
   static let longestBackoff: Duration = .seconds(30)
@@ -134,6 +138,7 @@ public final class GPSDLocationFinder: LocationFinder {
       let error = GPSDError.unreachable(endpoint, error)
       lastError = error
       if condition != .sourceUnreachable { counts.outages += 1 }
+      outageSince = outageSince ?? clock.now
       report(.unreachable(error), kind: .unreachable)
       change(to: .sourceUnreachable)
       scheduleRetry()
@@ -148,11 +153,19 @@ public final class GPSDLocationFinder: LocationFinder {
       return false
     }
     connection = file
+    let wasConnectedBefore = counts.connections > 0
     counts.connections += 1
     backoff = Self.firstBackoff
     nextAttempt = nil
+    let outageWasTold = reportedProblems.contains(.unreachable) || reportedProblems.contains(.closed)
     reportedProblems.remove(.unreachable)
     reportedProblems.remove(.closed)
+    if let outageSince, outageWasTold {
+      onRecovery?(
+        GPSDRecovery(
+          endpoint: endpoint, outage: outageSince.duration(to: clock.now), wasConnectedBefore: wasConnectedBefore))
+    }
+    outageSince = nil
     lastReport = (clock.now, lastReport?.time)
     return true
   }
@@ -172,6 +185,7 @@ public final class GPSDLocationFinder: LocationFinder {
   private func lose(_ problem: GPSDProblem) {
     disconnect()
     counts.outages += 1
+    outageSince = outageSince ?? clock.now
     report(problem, kind: .closed)
     change(to: .sourceUnreachable)
     scheduleRetry()

@@ -33,6 +33,14 @@ import Testing
     #expect(lines[1].hasSuffix("-70     -85.0        3  2.5 s ago"))
   }
 
+  @Test func lastSeenInTheCapturesTimeIsTheTimestampOfTheLastReport() {
+    var table = LiveBeaconTable()
+    table.record(Self.sighting(minor: 3, rssi: -70, second: 1_763_795_844))
+    table.record(Self.sighting(minor: 3, rssi: -72, second: 1_763_795_845))
+    let lines = table.lines(now: CaptureTime(microsecondsSinceUnixEpoch: 1_763_799_000_000_000), lastSeen: .captureTime)
+    #expect(lines[1].hasSuffix("  2025-11-22T07:17:25.000Z"), "\(lines[1])")
+  }
+
   @Test func rowsAreBoundedAndTheDroppedOnesCounted() {
     var table = LiveBeaconTable(maximumRows: 4)
     for minor in 1...10 { table.record(Self.sighting(minor: UInt16(minor), rssi: -70, second: Int64(minor))) }

@@ -17,7 +17,7 @@ import Testing
     defer { close(descriptor) }
     let output = StandardOutput(descriptor: descriptor)
     let presenter = SightingPresenter(
-      mode: .table(live: true), output: output, sourceName: "test", catalog: JakartaMRT.catalog)
+      mode: .table(live: true, lastSeen: .age), output: output, sourceName: "test", catalog: JakartaMRT.catalog)
     let finder = ScriptedBeaconFinder()
     for (second, rssi) in [(0.0, -80), (0.2, -75), (0.6, -70), (0.7, -65)] {
       presenter.beaconFinder(
@@ -27,9 +27,13 @@ import Testing
     }
     output.flush()
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    // Drawn at 0.0 s and 0.6 s only: 0.2 s and 0.7 s fall within half a second of a redraw.
-    #expect(text.components(separatedBy: "\u{1B}[H\u{1B}[J").count - 1 == 2)
+    // Drawn at 0.0 s and 0.6 s only: 0.2 s and 0.7 s fall within half a second of a redraw;
+    // on the alternate screen, from the cursor's home, without clearing the whole screen first.
+    #expect(text.hasPrefix("\u{1B}[?1049h\u{1B}[H"))
+    #expect(text.components(separatedBy: "\u{1B}[H").count - 1 == 2)
+    #expect(!text.contains("\u{1B}[H\u{1B}[J") && !text.contains("\u{1B}[2J"))
     #expect(text.contains("Cipete Raya"))
+    #expect(text.contains("scanning test\u{1B}[K\n"))
   }
 }
 

@@ -145,6 +145,18 @@ extension ExecutableTests {
     #expect(!result.stdout.contains("\u{1B}["), "no escape sequences when not on a terminal")
   }
 
+  @Test func tableAfterReplayGivesLastSeenInTheCapturesTime() throws {
+    let result = try Executable.run("beacon-scan", ["--replay", Self.ride, "--table"])
+    #expect(result.status == 0)
+    #expect(!result.stdout.contains("s ago"), "no age, that would read as an age before now")
+    // Lebak Bulus's row ends with the time of its last report, as the capture has it.
+    let reports = try Executable.run(
+      "beacon-scan", ["--replay", Self.ride, "--station", "LebakBulus", "--format", "json"])
+    let lastTime = try #require(jsonLines(reports.stdout).last?["time"] as? String)
+    let row = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("Lebak Bulus") })
+    #expect(row.hasSuffix("  \(lastTime)"), "\(row)")
+  }
+
   @Test func tableRefusesJSON() throws {
     let result = try Executable.run("beacon-scan", ["--replay", Self.ride, "--table", "--format", "json"])
     #expect(result.status == 64)

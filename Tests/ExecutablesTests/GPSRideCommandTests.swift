@@ -2,6 +2,10 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `beacon-ride --gps`, end to end: the real executable against a real gpsd fed by gpsfake.
 @Suite(
   "beacon-ride --gps", .serialized,
@@ -66,6 +70,29 @@ struct GPSRideCommandTests {
     #expect(
       events.filter { $0.source == "bluetooth" }.map(\.station) == ["Fatmawati", "CipeteRaya", "HajiNawi", "BlokA"])
     #expect(events.last?.event == "arrived")
+  }
+
+  @Test func gpsdRestartedMidRideIsToldBackOnOneLine() throws {
+    var gpsd = try GPSFake(log: TestPaths.fixture("gps/ride-lebakbulus-asean.nmea"), cycle: 0.05)
+    let ride = try background("beacon-ride", ["--gps", ":\(gpsd.port)", "--duration", "60", "--format", "json"])
+    defer { ride.stop() }
+    // Once a station is found, gpsd dies; a new one comes up on the same port 1.5 s later.
+    let deadline = Date().addingTimeInterval(30)
+    while ride.stdout.isEmpty, ride.isRunning, Date() < deadline { usleep(50_000) }
+    #expect(!ride.stdout.isEmpty, "\(ride.stderr)")
+    gpsd.stop()
+    Thread.sleep(forTimeInterval: 1.5)
+    gpsd = try GPSFake(log: TestPaths.fixture("gps/ride-restart-hajinawi-asean.nmea"), port: gpsd.port)
+    #expect(ride.waitForStderr(" is back after ", seconds: 20), "\(ride.stderr)")
+    ride.signal(SIGINT)
+    let result = ride.finish(seconds: 10)
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.contains { $0.contains("gpsd at 127.0.0.1:\(gpsd.port) closed the connection") }, "\(result.stderr)")
+    let back = lines.filter { $0.contains(" is back after ") }
+    #expect(back.count == 1, "\(result.stderr)")
+    #expect(
+      back.first.map { $0.wholeMatch(of: /beacon-ride: gps: gpsd at 127\.0\.0\.1:[0-9]+ is back after [1-8] s/) != nil }
+        == true, "\(result.stderr)")
   }
 
   @Test func noGpsdIsOneLineAndTheRideWaitsForIt() throws {

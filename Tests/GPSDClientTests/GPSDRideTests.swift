@@ -18,6 +18,7 @@ struct GPSDRideTests {
     var found: [(name: String, time: CaptureTime)] = []
     var conditions: [LocationSourceCondition] = []
     var problems: [GPSDProblem] = []
+    var recoveries: [GPSDRecovery] = []
     var stopAt: String?
 
     func notifyWhenNearMRTStation(
@@ -45,6 +46,7 @@ struct GPSDRideTests {
     let ride = Ride()
     useCase.delegate = ride
     finder.onProblem = { ride.problems.append($0) }
+    finder.onRecovery = { ride.recoveries.append($0) }
     #expect(useCase.start() == .started)
     let clock = ContinuousClock()
     let giveUp = clock.now.advanced(by: .seconds(120))
@@ -140,6 +142,12 @@ struct GPSDRideTests {
     #expect(finder.counts.outages >= 1)
     #expect(ride.problems.contains(.connectionClosed(finder.endpoint)))
     #expect(ride.conditions.contains(.sourceUnreachable))
+    // Back once, after the backoff's first retry or two (1 s, then 2 s; the loss is seen only
+    // once this test's sleep is over); gpsfake may also have come up only after the first try
+    // ("is up").
+    let back = ride.recoveries.filter(\.wasConnectedBefore)
+    #expect(back.count == 1, "\(ride.recoveries)")
+    #expect(back.first.map { (.seconds(0.5)...(.seconds(8))).contains($0.outage) } == true, "\(ride.recoveries)")
   }
 
   @Test func noGpsdSaysHowToStartIt() throws {

@@ -58,7 +58,8 @@ public struct BeaconRideCommand: ParsableCommand {
             or a --report path that is not a regular file or a new name in a
             writable folder (e.g. a link, a device)
         65, 66, 69, 74  as for beacon-scan: a bad capture, catalog or policy file,
-                        no capture, no controller, I/O
+                        no capture, no controller (with --reconnect: still gone
+                        when --duration ran out), I/O
       """)
 
   @Option(
@@ -176,6 +177,7 @@ public struct BeaconRideCommand: ParsableCommand {
     // may fail later): one line says so, and the ride goes on with what there is.
     let gps = try gpsOptions.endpoint().map { GPSDLocationFinder(endpoint: $0) }
     gps?.onProblem = { StandardOutput.warn("beacon-ride: gps: \($0)") }
+    gps?.onRecovery = { StandardOutput.warn("beacon-ride: gps: \($0)", priority: .notice) }
     let report = try reportOptions.file.map { file in
       RunReport(
         file: file, program: "beacon-ride",

@@ -59,6 +59,7 @@ public struct BeaconScanCommand: ParsableCommand {
             not (the message names the file and the key)
         66  the capture, or a catalog or policy file, cannot be opened
         69  the controller cannot be used, stopped answering or went away
+            (with --reconnect: still gone when --duration ran out)
         74  a read or write failed (e.g. --record)
       """)
 
@@ -77,7 +78,7 @@ public struct BeaconScanCommand: ParsableCommand {
 
   @Flag(
     help: ArgumentHelp(
-      "One row per beacon: station, RSSI now and smoothed, reports, last seen. Live on a terminal; after a replay, printed once. Up to 256 rows; the beacons of no station heard longest ago give way first."
+      "One row per beacon: station, RSSI now and smoothed, reports, last seen. Live on a terminal (redrawn in place, with a status line); after a replay, printed once, last seen in the capture's time. Up to 256 rows; the beacons of no station heard longest ago give way first."
     ))
   public var table = false
 
@@ -284,7 +285,7 @@ public struct BeaconScanCommand: ParsableCommand {
   /// Lines or the table. A replay's table is printed once, at the end.
   func presentationMode(output: StandardOutput, live: Bool = false) -> SightingPresenter.Mode {
     table
-      ? .table(live: live && output.isTerminal)
+      ? .table(live: live && output.isTerminal, lastSeen: live ? .age : .captureTime)
       : .lines(SightingFormatter(format: self.output.format), oncePerBeacon: once)
   }
 }

@@ -5,7 +5,7 @@ import ArgumentParser
 public struct ReconnectOptions: ParsableArguments {
   @Flag(
     help: ArgumentHelp(
-      "When the controller goes away or fails after scanning has started, open it again every second and scan on, with the same output, instead of exiting with status 69."
+      "When the controller goes away or fails after scanning has started, open it again every second and scan on, with the same output, instead of exiting with status 69; still gone when --duration runs out: status 69."
     ))
   public var reconnect = false
 

@@ -40,6 +40,10 @@ final class CompositeScanOutput: ScanOutput, BeaconFinderDelegate {
 
   var isDone: Bool { output.isDone }
 
+  func controllerAway(for gone: Duration, now: CaptureTime) { output.controllerAway(for: gone, now: now) }
+
+  func controllerBack() { output.controllerBack() }
+
   func finish(statistics: ScanStatistics) {
     output.finish(statistics: statistics)
     reporter?.finish()

@@ -77,8 +77,17 @@ public struct LiveBeaconTable: Sendable {
     }
   }
 
-  /// The table as text lines, ages measured from `now`.
-  public func lines(now: CaptureTime) -> [String] {
+  /// How the LAST SEEN column tells when a beacon was heard last.
+  public enum LastSeen: Sendable {
+    /// Seconds before now: a live table's.
+    case age
+    /// The capture's own timestamp (ISO 8601, as a replay's lines show their TIME): after a
+    /// replay, an age before the capture's end would read as an age before now.
+    case captureTime
+  }
+
+  /// The table as text lines; LAST SEEN as `lastSeen` says, an age measured from `now`.
+  public func lines(now: CaptureTime, lastSeen: LastSeen = .age) -> [String] {
     var lines = [
       Self.columns.line("STATION", "KIND", "IDENTITY", "ADDRESS", "RSSI", "SMOOTHED", "REPORTS", "LAST SEEN")
     ]
@@ -89,7 +98,7 @@ public struct LiveBeaconTable: Sendable {
           row.station?.displayName ?? "-", row.identity.kind.rawValue, Self.shortIdentity(row.identity),
           row.address.description, row.rssi.map { String($0) } ?? "n/a",
           row.smoothedRSSI.map { Self.oneDecimal($0) } ?? "n/a", String(row.reports),
-          "\(Self.oneDecimal(max(age, 0))) s ago"))
+          lastSeen == .age ? "\(Self.oneDecimal(max(age, 0))) s ago" : row.lastSeen.iso8601))
     }
     if droppedRows > 0 {
       lines.append(

@@ -1,4 +1,5 @@
 import BeaconScanning
+import BluetoothTypes
 
 /// Where a scan's results go, whichever source they come from: printed lines or a table
 /// (``SightingPresenter``), a summary (``ScanSummaryPresenter``), or station events
@@ -12,4 +13,15 @@ public protocol ScanOutput: AnyObject {
   var isDone: Bool { get }
   /// The scan has ended; `statistics` are the scanner's counts.
   func finish(statistics: ScanStatistics)
+  /// The controller has been gone for `gone`, and a `--reconnect` run waits for it; told again
+  /// and again while it waits (`now`: the time of day), so that a live view keeps its clock.
+  func controllerAway(for gone: Duration, now: CaptureTime)
+  /// The controller is back, scanning again.
+  func controllerBack()
+}
+
+extension ScanOutput {
+  /// Nothing to show while the controller is gone: the run's lines on standard error say it.
+  public func controllerAway(for gone: Duration, now: CaptureTime) {}
+  public func controllerBack() {}
 }

@@ -9,8 +9,9 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   public enum Mode: Sendable {
     /// A line per report.
     case lines(SightingFormatter, oncePerBeacon: Bool)
-    /// One row per beacon; redrawn in place when `live`, else printed once at the end.
-    case table(live: Bool)
+    /// One row per beacon; redrawn in place when `live` (a terminal), else printed once at the
+    /// end; LAST SEEN as an age or, after a replay, the capture's timestamp.
+    case table(live: Bool, lastSeen: LiveBeaconTable.LastSeen)
   }
 
   private let mode: Mode
@@ -19,7 +20,12 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   private var seen = RecentIdentities()
   private var table: LiveBeaconTable
   private var lastRedraw: CaptureTime?
+  /// The latest time heard of: a sighting's, or the time a live run reached while quiet.
   private var latestTime = CaptureTime(microsecondsSinceUnixEpoch: 0)
+  /// Whether the live table has switched the terminal to its alternate screen (and must switch back).
+  private var onAlternateScreen = false
+  /// How long the controller has been gone, while a `--reconnect` run waits for it.
+  private var controllerGone: Duration?
   private(set) var problemCount = 0
 
   /// Malformed events are listed one by one up to this many, then counted.
@@ -54,30 +60,67 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
       if !headerWritten, let header = formatter.header { output.writeLine(header) }
       headerWritten = true
       output.writeLine(formatter.line(for: sighting, station: station))
-    case .table(let live):
+    case .table(let live, _):
       table.record(sighting)
       if live { redrawIfDue(now: sighting.time) }
     }
   }
 
   /// Redraws the live table if it is due; the live loop calls this while no reports arrive,
-  /// so that ages keep counting.
+  /// and the reconnect loop while the controller is gone, so that ages keep counting.
+  ///
+  /// Drawn like `top`: on the terminal's alternate screen (entered at the first draw, left by
+  /// ``finish(statistics:)``), each frame from the cursor's home, every line cleared to its
+  /// end and the rest of the screen cleared after the last, in one write: nothing flickers and
+  /// the scrollback keeps only what came before and the final table.
   public func redrawIfDue(now: CaptureTime) {
-    guard case .table(live: true) = mode else { return }
+    guard case .table(live: true, _) = mode else { return }
+    latestTime = max(latestTime, now)
     if let lastRedraw, now.microsecondsSinceUnixEpoch - lastRedraw.microsecondsSinceUnixEpoch < Self.redrawInterval {
       return
     }
     lastRedraw = now
-    // Cursor home, clear to the end of the screen, then the table.
-    output.write("\u{1B}[H\u{1B}[J")
-    for line in table.lines(now: now) + footer(now: now) { output.writeLine(line) }
+    if !onAlternateScreen {
+      output.write(TerminalScreenControl.enterAlternateScreen)
+      onAlternateScreen = true
+    }
+    output.write(TerminalScreenControl.cursorHome)
+    for line in table.lines(now: now) + ["", statusLine] + footer(now: now) {
+      output.write(line + TerminalScreenControl.clearToEndOfLine + "\n")
+    }
+    output.write(TerminalScreenControl.clearToEndOfScreen)
     output.flush()
   }
+
+  /// The line under the live table: what the run is doing now.
+  private var statusLine: String {
+    guard let controllerGone else { return "scanning \(sourceName)" }
+    return "controller gone, reconnecting… (\(controllerGone.components.seconds) s)"
+  }
+
+  public func controllerAway(for gone: Duration, now: CaptureTime) {
+    controllerGone = gone
+    redrawIfDue(now: now)
+  }
+
+  public func controllerBack() { controllerGone = nil }
 
   private func footer(now: CaptureTime) -> [String] {
     guard let tableFooter else { return [] }
     return [""] + tableFooter(now)
   }
+
+  /// Back to the normal screen, once, if the live table had left it.
+  private func leaveAlternateScreen() {
+    guard onAlternateScreen else { return }
+    onAlternateScreen = false
+    output.write(TerminalScreenControl.leaveAlternateScreen)
+    output.flush()
+  }
+
+  /// A run that ends without ``finish(statistics:)`` (an error thrown past it) still gives the
+  /// terminal its normal screen back.
+  deinit { leaveAlternateScreen() }
 
   public func warn(_ problem: ScanProblem) {
     problemCount += 1
@@ -86,16 +129,20 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
     }
   }
 
-  public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) { redrawIfDue(now: time) }
+  public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+    latestTime = max(latestTime, time)
+    redrawIfDue(now: time)
+  }
 
   public var isDone: Bool { output.readerHasGone }
 
-  /// Prints what is left: the final table, how many problems were not listed, and how many
-  /// beacons `--once` forgot.
+  /// Prints what is left: the final table (the live one back on the normal screen, so that it
+  /// stays in the scrollback), how many problems were not listed, and how many beacons `--once`
+  /// forgot.
   public func finish(statistics: ScanStatistics) {
-    if case .table = mode {
-      if case .table(live: true) = mode { output.write("\u{1B}[H\u{1B}[J") }
-      for line in table.lines(now: latestTime) + footer(now: latestTime) { output.writeLine(line) }
+    if case .table(_, let lastSeen) = mode {
+      leaveAlternateScreen()
+      for line in table.lines(now: latestTime, lastSeen: lastSeen) + footer(now: latestTime) { output.writeLine(line) }
     }
     output.flush()
     if problemCount > Self.problemsShownInFull {

@@ -21,7 +21,9 @@ import ServiceManager
 ///
 /// A controller that fails or goes away ends the run with exit 69, unless ``reconnect`` is set
 /// and it had been scanning: then the source is opened again every ``reconnectInterval`` until
-/// it answers, and scanning goes on with the same output and the same `--record` capture.
+/// it answers, and scanning goes on with the same output and the same `--record` capture. The
+/// output hears how long it has been gone while it waits (``ScanOutput/controllerAway(for:now:)``).
+/// A wait cut short by a stop ends as a stop does (0); by the deadline, with exit 69.
 ///
 /// Under systemd (a `Type=notify` unit) a live run says it is ready once scanning has started,
 /// pings the watchdog from its loop and says it is stopping when the run ends.
@@ -127,6 +129,9 @@ final class ScanRun {
     defer { recorder?.close() }
     self.output = output
     var replayWarnings: [CaptureReplayWarning] = []
+    /// How the wait for a lost controller ended the run, and how long it had been gone: said
+    /// after the output has finished, so that it follows the final table.
+    var endedWhileGone: (end: Restart, gone: String)?
     let service = self.service
     // Polled before every read (at most HCIBeaconFinder.pollInterval apart) and every packet.
     let shouldStop = {
@@ -176,10 +181,18 @@ final class ScanRun {
       StandardOutput.warn(
         "\(program): \(spec): reconnecting every \(Self.reconnectInterval.spokenDescription) (Ctrl-C to stop)")
       let lostSince = clock.now
-      guard restart(finder, deadline: deadline, clock: clock) else { break }
-      StandardOutput.warn(
-        "\(program): \(spec): the controller is back after \((clock.now - lostSince).spokenDescription); "
-          + "scanning again", priority: .notice)
+      let restarted = restart(finder, deadline: deadline, clock: clock, lostSince: lostSince)
+      let gone = (clock.now - lostSince).spokenDescription
+      switch restarted {
+      case .back:
+        output.controllerBack()
+        StandardOutput.warn(
+          "\(program): \(spec): the controller is back after \(gone); scanning again", priority: .notice)
+        continue
+      case .stopped, .deadline:
+        endedWhileGone = (restarted, gone)
+      }
+      break
     }
     service?.stopping()
     _ = finder.stop()
@@ -189,22 +202,48 @@ final class ScanRun {
     } else if let recordPath {
       StandardOutput.warn("\(program): recorded the HCI traffic to \(recordPath)", priority: .notice)
     }
+    switch endedWhileGone {
+    case (.stopped, let gone)?:
+      StandardOutput.warn("\(program): \(spec): stopped; the controller had been gone \(gone)", priority: .notice)
+    case (.deadline, let gone)?:
+      // The run could not scan for as long as it was asked to.
+      StandardOutput.warn(
+        "\(program): \(spec): the controller did not come back (gone \(gone) when --duration ran out)",
+        priority: .error)
+      throw ExitStatus.unavailable
+    case (.back, _)?, nil:
+      break
+    }
   }
 
-  /// Starts the finder again every ``reconnectInterval`` until it starts; `false` when a stop
-  /// or the deadline comes first.
-  private func restart(_ finder: HCIBeaconFinder, deadline: ContinuousClock.Instant?, clock: ContinuousClock) -> Bool {
+  /// How ``restart(_:deadline:clock:lostSince:)`` ended.
+  private enum Restart {
+    /// The controller answers and scans again.
+    case back
+    /// Ctrl-C or SIGTERM came first.
+    case stopped
+    /// `--duration` ran out first.
+    case deadline
+  }
+
+  /// Starts the finder again every ``reconnectInterval`` until it starts, or a stop or the
+  /// deadline comes first; meanwhile the output is told how long the controller has been gone.
+  private func restart(
+    _ finder: HCIBeaconFinder, deadline: ContinuousClock.Instant?, clock: ContinuousClock,
+    lostSince: ContinuousClock.Instant
+  ) -> Restart {
     while !StopSignal.isRequested {
       let retryAt = clock.now.advanced(by: Self.reconnectInterval)
       while !StopSignal.isRequested, clock.now < retryAt {
-        if let deadline, clock.now >= deadline { return false }
+        if let deadline, clock.now >= deadline { return .deadline }
         service?.pingWatchdogIfDue()
+        output?.controllerAway(for: clock.now - lostSince, now: WallClock.now())
         usleep(50_000)
       }
-      if StopSignal.isRequested { return false }
-      if finder.start() == .started { return true }
+      if StopSignal.isRequested { return .stopped }
+      if finder.start() == .started { return .back }
     }
-    return false
+    return .stopped
   }
 
   /// The capture's warnings and counts, at the end of a replay.
