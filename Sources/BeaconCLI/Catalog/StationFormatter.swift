@@ -43,7 +43,11 @@ public struct StationFormatter: Sendable {
     return object.line
   }
 
+  /// `text` escaped (``TerminalText``: the names may come from a catalog file), then padded to
+  /// `width` columns, or followed by a space when it is as wide or wider.
   private func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    let shown = TerminalText.escaped(text)
+    let columns = TerminalText.width(of: shown)
+    return columns >= width ? shown + " " : shown + String(repeating: " ", count: width - columns)
   }
 }

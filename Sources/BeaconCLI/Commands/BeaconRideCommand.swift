@@ -181,6 +181,10 @@ public struct BeaconRideCommand: ParsableCommand {
     let locationFinder = report?.tapping(gps) ?? gps
     let stdout = StandardOutput()
     let alerts = Alerts()
+    // A reader of standard output that goes away ends the ride only when the ride has nothing
+    // else to do: no page to write, no alarm or notification that can reach the rider.
+    stdout.runHasOtherOutputs = report != nil || alerts.reachTheUser
+    let names = StationNameColumn.labels(of: catalog.stations)
     let sources = RideSources(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
     // Every listener (the use cases, the report) hears the finder through a branch of its own.
     let shared = finder.map(SharedBeaconFinder.init)
@@ -195,7 +199,8 @@ public struct BeaconRideCommand: ParsableCommand {
         finder: shared?.branch(), locationFinder: locationFinder, catalog: catalog, policy: try policyOptions.policy(),
         rangingConfiguration: try policyOptions.rangingConfiguration())
       let presenter = BackgroundRidePresenter(
-        useCase: useCase, format: output.format, output: stdout, alerts: alerts, recorder: report?.recorder)
+        useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
+        recorder: report?.recorder)
       try drive(useCase.start(), starts: useCase.sourceStarts, output: presenter)
       StandardOutput.warn("beacon-ride: \(presenter.found) station(s) found", priority: .notice)
       return
@@ -211,7 +216,8 @@ public struct BeaconRideCommand: ParsableCommand {
       finder: shared?.branch(), locationFinder: locationFinder, catalog: catalog, policy: try policyOptions.policy(),
       rangingConfiguration: try policyOptions.rangingConfiguration())
     let ride = RidePresenter(
-      useCase: useCase, format: output.format, output: stdout, alerts: alerts, recorder: report?.recorder)
+      useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
+        recorder: report?.recorder)
     if let trainWatch, let journey {
       trainWatch.delegate = ride
       // Without Bluetooth, or without train beacons, no train can be heard: the ride goes on without.
@@ -219,6 +225,8 @@ public struct BeaconRideCommand: ParsableCommand {
     }
     let started = journey.map { useCase.start(journey: $0) } ?? useCase.start(arrival: destination)
     try drive(started, starts: useCase.sourceStarts, output: ride)
+    // Stopped because standard output, all the ride had, was closed: done, not "ended before".
+    if stdout.endsRun { return }
     guard ride.arrived != nil else {
       StandardOutput.warn(
         "beacon-ride: the source ended before arriving at \(destination.displayName)", priority: .error)

@@ -189,6 +189,10 @@ public struct BeaconScanCommand: ParsableCommand {
         checkpointInterval: live ? reportOptions.checkpointInterval : nil)
     }
     report?.statistics = { finder.scanner.statistics }
+    // A reader of standard output that goes away ends the scan only when the scan has nothing
+    // else to do: no page, no broker, no capture being recorded, no alarm that can reach anyone.
+    let alerting = (notify || expectOptions.expected != nil) && Alerts(sounding: expectOptions.expected != nil).reachTheUser
+    stdout.runHasOtherOutputs = report != nil || mqtt.broker != nil || record != nil || alerting
     let reportListeners = report.map { [$0.listener] } ?? []
     func scan(output: any ScanOutput) throws {
       try RunReport.run(reportingTo: report) { try run.run(finder, output: output) }
@@ -198,7 +202,7 @@ public struct BeaconScanCommand: ParsableCommand {
         finder: finder, catalog: catalog, policy: try policyOptions.policy(),
         rangingConfiguration: try policyOptions.rangingConfiguration())
       let presenter = StationEventPresenter(
-        useCase: useCase, format: output.format, output: stdout,
+        useCase: useCase, format: output.format, names: .labels(of: catalog.stations), output: stdout,
         notifications: DesktopNotificationManager(channels: NotificationChannels()), recorder: report?.recorder)
       let reporter = try mqtt.startReporter(program: "beacon-scan", catalog: catalog)
       // With --expect, health changes are printed among the station events.

@@ -88,7 +88,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
 
   public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) { redrawIfDue(now: time) }
 
-  public var isDone: Bool { output.readerHasGone }
+  public var isDone: Bool { output.endsRun }
 
   /// Prints what is left: the final table, how many problems were not listed, and how many
   /// beacons `--once` forgot.

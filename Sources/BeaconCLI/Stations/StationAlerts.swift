@@ -34,10 +34,25 @@ final class ChimeAlarmManager: AlarmManager {
 struct Alerts {
   let notifications: (any NotificationManager)?
   let alarm: (any AlarmManager)?
+  let channels: NotificationChannels
+  let sounding: Bool
 
   init(channels: NotificationChannels = NotificationChannels(), sounding: Bool = true) {
     notifications = DesktopNotificationManager(channels: channels)
     alarm = sounding ? ChimeAlarmManager(channels: channels) : nil
+    self.channels = channels
+    self.sounding = sounding
+  }
+
+  /// Whether one of the channels works here now (a desktop session, a terminal on standard
+  /// error, a sound player): then the alerts are an output of their own, which a closed
+  /// standard output does not end (``StandardOutput/runHasOtherOutputs``).
+  var reachTheUser: Bool {
+    if case .available = channels.desktop.availability { return true }
+    guard sounding else { return false }
+    if case .available = channels.bell.availability { return true }
+    if case .available = channels.alarm.availability { return true }
+    return false
   }
 
   /// Shows `title` and `body` and sounds the alarm for `reason`.
