@@ -217,7 +217,7 @@ public struct BeaconRideCommand: ParsableCommand {
       rangingConfiguration: try policyOptions.rangingConfiguration())
     let ride = RidePresenter(
       useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
-        recorder: report?.recorder)
+      recorder: report?.recorder)
     if let trainWatch, let journey {
       trainWatch.delegate = ride
       // Without Bluetooth, or without train beacons, no train can be heard: the ride goes on without.

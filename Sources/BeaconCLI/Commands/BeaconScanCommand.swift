@@ -191,7 +191,8 @@ public struct BeaconScanCommand: ParsableCommand {
     report?.statistics = { finder.scanner.statistics }
     // A reader of standard output that goes away ends the scan only when the scan has nothing
     // else to do: no page, no broker, no capture being recorded, no alarm that can reach anyone.
-    let alerting = (notify || expectOptions.expected != nil) && Alerts(sounding: expectOptions.expected != nil).reachTheUser
+    let alerting =
+      (notify || expectOptions.expected != nil) && Alerts(sounding: expectOptions.expected != nil).reachTheUser
     stdout.runHasOtherOutputs = report != nil || mqtt.broker != nil || record != nil || alerting
     let reportListeners = report.map { [$0.listener] } ?? []
     func scan(output: any ScanOutput) throws {

@@ -71,7 +71,8 @@ struct BroadcastPlan {
       // Names from the catalog, which may be a file: shown escaped (TerminalText).
       if let station {
         lines.append(
-          TerminalText.escaped("Station:           \(station.displayName) (\(station.name), stop \(station.lineOrder))"))
+          TerminalText.escaped("Station:           \(station.displayName) (\(station.name), stop \(station.lineOrder))")
+        )
       }
       if let train {
         lines.append(

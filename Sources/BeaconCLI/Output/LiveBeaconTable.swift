@@ -92,7 +92,8 @@ public struct LiveBeaconTable: Sendable {
       let age = Double(now.microsecondsSinceUnixEpoch - row.lastSeen.microsecondsSinceUnixEpoch) / 1_000_000
       lines.append(
         columns.line(
-          row.station.map { stationColumn.cell($0.displayName) } ?? "-", row.identity.kind.rawValue, Self.shortIdentity(row.identity),
+          row.station.map { stationColumn.cell($0.displayName) } ?? "-", row.identity.kind.rawValue,
+          Self.shortIdentity(row.identity),
           row.address.description, row.rssi.map { String($0) } ?? "n/a",
           row.smoothedRSSI.map { Self.oneDecimal($0) } ?? "n/a", String(row.reports),
           "\(Self.oneDecimal(max(age, 0))) s ago"))

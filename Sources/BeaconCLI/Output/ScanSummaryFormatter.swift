@@ -95,7 +95,8 @@ public struct ScanSummaryFormatter: Sendable {
       lines.append(
         beaconColumns.line(
           tally.identity.kind.rawValue, tally.identity.description,
-          tally.station.map { stationColumn.cell($0.displayName) } ?? "-", (tally.isComplete ? "" : "≥") + String(tally.reports),
+          tally.station.map { stationColumn.cell($0.displayName) } ?? "-",
+          (tally.isComplete ? "" : "≥") + String(tally.reports),
           Self.addresses(tally),
           tally.rssi.minimum.map { String($0) } ?? "n/a", tally.rssi.median.map(Self.median) ?? "n/a",
           tally.rssi.maximum.map { String($0) } ?? "n/a", tally.firstSeen.iso8601, tally.lastSeen.iso8601))

@@ -65,17 +65,18 @@ enum TerminalText {
     return columns
   }
 
-  /// `text` escaped and cut to at most `width` columns, its end replaced by `…` when cut.
+  /// `text` escaped and cut to at most `width` columns, its end replaced by `…` when cut; an
+  /// escape is kept whole or left out, never cut in two.
   static func fitted(_ text: String, width: Int) -> String {
-    let shown = escaped(text)
-    guard Self.width(of: shown) > width, width > 0 else { return shown }
+    guard Self.width(of: text) > width, width > 0 else { return escaped(text) }
     var result = ""
     var columns = 0
-    for character in shown {
-      let characterWidth = Self.width(of: String(character))
-      if columns + characterWidth > width - 1 { break }
-      result.append(character)
-      columns += characterWidth
+    for character in text {
+      let shown = escaped(String(character))
+      let shownWidth = Self.width(of: shown)
+      if columns + shownWidth > width - 1 { break }
+      result += shown
+      columns += shownWidth
     }
     return result + "…"
   }
@@ -92,6 +93,7 @@ enum TerminalText {
     switch scalar.value {
     case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
       0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+      0x1F680...0x1F6FF,
       0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
       return true
     default:

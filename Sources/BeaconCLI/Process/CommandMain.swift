@@ -20,15 +20,23 @@ extension ParsableCommand {
       try command.run()
       exit()
     } catch {
-      let text = fullMessage(for: error, columns: nil)
+      var text = fullMessage(for: error, columns: nil)
       let status = exitCode(for: error)
-      let lines = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       if status == .success {
+        // Help and the like: ours, shown a line at a time.
         let stdout = StandardOutput()
-        for line in lines { stdout.writeLine(TerminalText.escaped(line)) }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+          stdout.writeLine(TerminalText.escaped(String(line)))
+        }
         stdout.flush()
       } else {
-        for line in lines { StandardOutput.warn(line, priority: .error) }
+        // An error: its message (which may quote a name holding a newline) escaped whole, then
+        // the usage lines ArgumentParser puts after it.
+        let message = self.message(for: error)
+        if !message.isEmpty { text = text.replacing(message, with: TerminalText.escaped(message)) }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+          StandardOutput.warn(String(line), priority: .error)
+        }
       }
       Glibc.exit(status.rawValue)
     }

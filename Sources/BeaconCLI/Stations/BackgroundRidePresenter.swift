@@ -14,7 +14,8 @@ final class BackgroundRidePresenter: ScanOutput, NotifyWhenNearMRTStationWhenInB
   private(set) var found = 0
 
   init(
-    useCase: any NotifyWhenNearMRTStationWhenInBackground, format: OutputFormat, names: StationNameColumn, output: StandardOutput,
+    useCase: any NotifyWhenNearMRTStationWhenInBackground, format: OutputFormat, names: StationNameColumn,
+    output: StandardOutput,
     alerts: Alerts, recorder: RideRecorder? = nil
   ) {
     self.useCase = useCase

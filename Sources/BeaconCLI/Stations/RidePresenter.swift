@@ -16,7 +16,8 @@ final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTSta
   private(set) var arrived: Station?
 
   init(
-    useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, format: OutputFormat, names: StationNameColumn, output: StandardOutput,
+    useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, format: OutputFormat, names: StationNameColumn,
+    output: StandardOutput,
     alerts: Alerts, recorder: RideRecorder? = nil
   ) {
     self.useCase = useCase

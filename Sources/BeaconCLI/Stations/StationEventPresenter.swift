@@ -12,7 +12,8 @@ final class StationEventPresenter: ScanOutput, NotifyWhenNearMRTStationWithBluet
   let notifications: (any NotificationManager)?
 
   init(
-    useCase: any NotifyWhenNearMRTStationWithBluetooth, format: OutputFormat, names: StationNameColumn, output: StandardOutput,
+    useCase: any NotifyWhenNearMRTStationWithBluetooth, format: OutputFormat, names: StationNameColumn,
+    output: StandardOutput,
     notifications: (any NotificationManager)?, recorder: RideRecorder? = nil
   ) {
     self.useCase = useCase
