@@ -22,7 +22,9 @@ extension ParsableCommand {
     } catch {
       var text = fullMessage(for: error, columns: nil)
       let status = exitCode(for: error)
-      if status == .success {
+      if text.isEmpty {
+        // An exit status thrown after the run said what was wrong: nothing more to say.
+      } else if status == .success {
         // Help and the like: ours, shown a line at a time.
         let stdout = StandardOutput()
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
