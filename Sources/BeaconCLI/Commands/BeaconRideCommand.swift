@@ -52,7 +52,9 @@ public struct BeaconRideCommand: ParsableCommand {
         beacon-ride -i hci0 --reconnect --gps               # in the background: every station
 
       Exit status:
-        0   arrived (without --to: stopped, or the source ended)
+        0   arrived (without --to: stopped, or the source ended); also when the
+            reader of standard output went away (| head -1) and the ride had no
+            --report page, alarm or notification to go on for
         1   the source ended (capture, --duration, Ctrl-C) before arrival
         64  bad command line
         65, 66, 69, 74  as for beacon-scan: a bad capture, no capture, no controller, I/O

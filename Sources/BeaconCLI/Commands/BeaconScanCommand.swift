@@ -48,7 +48,9 @@ public struct BeaconScanCommand: ParsableCommand {
       as it was found. Under systemd (Type=notify) it reports ready once scanning.
 
       Exit status:
-        0   done (end of capture, --duration, Ctrl-C)
+        0   done (end of capture, --duration, Ctrl-C); also when the reader of
+            standard output went away (| head -1): printing stops, and a --report
+            page, MQTT or --record still goes on to the end
         64  bad command line
         65  the file is no capture, or is corrupt (the message names the
             byte offset; everything before it was still reported)
