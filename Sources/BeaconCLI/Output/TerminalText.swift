@@ -12,7 +12,7 @@ enum TerminalText {
   /// `text` with its control and format characters escaped.
   static func escaped(_ text: String) -> String {
     // Almost every name is printable ASCII: no need to look at its scalars.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    if isPrintableASCII(text) { return text }
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
@@ -55,8 +55,8 @@ enum TerminalText {
   /// How many terminal columns `text` takes once escaped: a column per character, two for an
   /// East Asian wide or fullwidth one (CJK, Hangul, most emoji), none for a combining mark.
   static func width(of text: String) -> Int {
+    if isPrintableASCII(text) { return text.utf8.count }
     let shown = escaped(text)
-    if shown.utf8.allSatisfy({ $0 < 0x80 }) { return shown.utf8.count }
     var columns = 0
     for character in shown {
       guard let first = character.unicodeScalars.first else { continue }
@@ -86,6 +86,16 @@ enum TerminalText {
     let shown = escaped(text)
     let columns = Self.width(of: shown)
     return columns >= width ? shown : shown + String(repeating: " ", count: width - columns)
+  }
+
+  /// Whether `text` is all printable ASCII (space to `~`): shown as it is, a column a byte. The
+  /// fast path of every field of every line, so a plain loop over the bytes.
+  static func isPrintableASCII(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+      return true
+    }
   }
 
   /// Whether `scalar` takes two columns (East Asian Wide or Fullwidth, the common ranges).
