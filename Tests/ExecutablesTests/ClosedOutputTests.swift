@@ -23,15 +23,18 @@ import Testing
   }
 
   /// Runs `program` with standard output (or error, with `closingStandardError`) into a pipe
-  /// nobody reads; its status and what it wrote on the other stream.
-  static func runWithoutReader(_ program: String, _ arguments: [String], closingStandardError: Bool = false) throws
-    -> (status: Int32, text: String)
-  {
+  /// nobody reads; its status and what it wrote on the other stream. With `environment`, in
+  /// exactly those variables.
+  static func runWithoutReader(
+    _ program: String, _ arguments: [String], closingStandardError: Bool = false,
+    environment: [String: String]? = nil
+  ) throws -> (status: Int32, text: String) {
     let writeEnd = try pipeWithoutReader()
     defer { close(writeEnd) }
     let child = try ChildProcess(
       executable: TestPaths.productsDirectory.appendingPathComponent(program).path, arguments: arguments,
-      standardOutput: closingStandardError ? nil : writeEnd, standardError: closingStandardError ? writeEnd : nil)
+      environment: environment, standardOutput: closingStandardError ? nil : writeEnd,
+      standardError: closingStandardError ? writeEnd : nil)
     let status = try #require(child.wait(seconds: 120), "\(program) did not end")
     return (status, closingStandardError ? child.stdout : child.stderr)
   }
@@ -74,6 +77,17 @@ import Testing
     let result = try Self.runWithoutReader("beacon-scan", ["--replay", Self.ride])
     #expect(result.status == 0, "\(result.text)")
     #expect(!result.text.contains("1320 advertising report(s)"), "it stopped once nobody read")
+  }
+
+  /// No desktop session, no sound player on the PATH, standard error a file: no alarm can reach
+  /// the rider, so the lines were all the ride had; it stops, exit 0, and says no "before
+  /// arriving". (With a page it goes on to the arrival: above.)
+  @Test func aRideWithNothingButStandardOutputStopsEarlyAndExitsZero() throws {
+    let result = try Self.runWithoutReader(
+      "beacon-ride", ["--replay", Self.ride, "--to", "BundaranHI"], environment: ["PATH": "/nonexistent"])
+    #expect(result.status == 0, "\(result.text)")
+    #expect(!result.text.contains("before arriving"))
+    #expect(!result.text.contains("1261 advertising report(s)"), "it stopped once nobody read")
   }
 
   @Test(arguments: [
