@@ -106,6 +106,22 @@ import Testing
     #expect(Set(dBm).count == 1, "\(dBm)")
   }
 
+  /// `--list-stations`: the built-in catalog's longest display and sponsored names ("Bandara
+  /// Soekarno-Hatta", "Dukuh Atas Bank Syariah Indonesia") keep BEACON in line; a catalog file's
+  /// names are shown escaped.
+  @Test func listStationsKeepsTheBeaconColumnAligned() throws {
+    let result = try Executable.run("beacon-broadcast", ["--list-stations"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("Dukuh Atas Bank Syariah Indonesia"))
+    let beacon = Self.columns(of: "ibeacon ", in: result.stdout)
+    #expect(beacon.count == 55)
+    #expect(Set(beacon + Self.columns(of: "BEACON", in: result.stdout)).count == 1, "\(Set(beacon))")
+    let hostile = try Executable.run("beacon-broadcast", ["--list-stations", "--catalog", try Self.hostileCatalog()])
+    Self.expectNoControlBytes(hostile.stdout, "--list-stations")
+    #expect(hostile.stdout.contains("Lebak\\e]0;pwned\\a Bulus\\0\\nX\\u{202E}evil"))
+    #expect(Set(Self.columns(of: "ibeacon ", in: hostile.stdout)).count == 1)
+  }
+
   @Test(arguments: [["--table"], ["--summary"]])
   func aLongStationNameKeepsTheTableAligned(mode: [String]) throws {
     let catalog = try Self.hostileCatalog()

@@ -22,12 +22,12 @@ struct StationNameColumn: Sendable {
     width = min(max(longest, minimum), maximum)
   }
 
-  /// The column of the station names (``Station/displayName``) of `catalog`, as in the tables.
+  /// The column of the display names (``Station/displayName``) of `stations`, as in the tables.
   static func displayNames(of stations: [Station]) -> StationNameColumn {
     StationNameColumn(fitting: stations.lazy.map(\.displayName), minimum: 16, maximum: 32)
   }
 
-  /// The column of the station labels (``Station/label``) of `catalog`, as in the event lines.
+  /// The column of the labels (``Station/label``) of `stations`, as in the event lines.
   static func labels(of stations: [Station]) -> StationNameColumn {
     StationNameColumn(fitting: stations.lazy.map(\.label), minimum: 30, maximum: 48)
   }
