@@ -1,3 +1,3 @@
 import BeaconCLI
 
-BeaconBroadcastCommand.main()
+BeaconBroadcastCommand.runAsProgram()

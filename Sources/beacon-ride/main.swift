@@ -1,3 +1,3 @@
 import BeaconCLI
 
-BeaconRideCommand.main(GPSOptions.fillingInTheDefaultAddress(Array(CommandLine.arguments.dropFirst())))
+BeaconRideCommand.runAsProgram(GPSOptions.fillingInTheDefaultAddress(Array(CommandLine.arguments.dropFirst())))

@@ -1,3 +1,3 @@
 import BeaconCLI
 
-BeaconScanCommand.main()
+BeaconScanCommand.runAsProgram()

@@ -28,7 +28,7 @@ import Testing
     #expect(rows[0].reports == 3)
     let lines = table.lines(now: CaptureTime(microsecondsSinceUnixEpoch: 15_500_000))
     #expect(lines.count == 3)
-    #expect(lines[1].hasPrefix("Cipete Raya       ibeacon"))
+    #expect(lines[1].hasPrefix("Cipete Raya             ibeacon"), "STATION fits Bandara Soekarno-Hatta")
     #expect(lines[1].contains("F63B21BA… 1/3"))
     #expect(lines[1].hasSuffix("-70     -85.0        3  2.5 s ago"))
   }

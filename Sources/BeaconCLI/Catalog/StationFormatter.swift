@@ -11,15 +11,23 @@ public struct StationFormatter: Sendable {
     switch format {
     case .json: return catalog.stations.map { json($0, lines: catalog.lines(at: $0)) }
     case .text:
-      let header =
-        pad("LINE", 12) + pad("#", 4) + pad("NAME", 16) + pad("DISPLAY NAME", 18) + pad("SPONSORED NAME", 22)
-        + "BEACON"
-      return [header]
-        + catalog.stations.map { station in
-          // The home line: the first line stopping there, whose position the station's # is.
-          pad(catalog.lines(at: station).first?.name ?? "-", 12) + pad(String(station.lineOrder), 4)
-            + pad(station.name, 16) + pad(station.displayName, 18) + pad(station.sponsoredName ?? "-", 22)
-            + "\(station.beacon.kind.rawValue) \(station.beacon)"
+      // The home line: the first line stopping there, whose position the station's # is.
+      let rows = catalog.stations.map { station in
+        [
+          catalog.lines(at: station).first?.name ?? "-", String(station.lineOrder), station.name,
+          station.displayName, station.sponsoredName ?? "-",
+        ]
+      }
+      // Each column as wide as its longest text and two spaces, at least its usual width.
+      let widths = [12, 4, 16, 18, 22].enumerated().map { index, usual in
+        rows.reduce(usual) { max($0, TerminalText.width(of: $1[index]) + 2) }
+      }
+      func line(_ fields: [String], _ beacon: String) -> String {
+        zip(fields, widths).map { pad($0, $1) }.joined() + beacon
+      }
+      return [line(["LINE", "#", "NAME", "DISPLAY NAME", "SPONSORED NAME"], "BEACON")]
+        + zip(catalog.stations, rows).map { station, row in
+          line(row, "\(station.beacon.kind.rawValue) \(station.beacon)")
         }
     }
   }
@@ -43,7 +51,11 @@ public struct StationFormatter: Sendable {
     return object.line
   }
 
+  /// `text` escaped (``TerminalText``: the names may come from a catalog file), then padded to
+  /// `width` columns, or followed by a space when it is as wide or wider.
   private func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    let shown = TerminalText.escaped(text)
+    let columns = TerminalText.width(of: shown)
+    return columns >= width ? shown + " " : shown + String(repeating: " ", count: width - columns)
   }
 }

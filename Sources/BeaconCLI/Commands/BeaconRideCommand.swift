@@ -52,7 +52,9 @@ public struct BeaconRideCommand: ParsableCommand {
         beacon-ride -i hci0 --reconnect --gps               # in the background: every station
 
       Exit status:
-        0   arrived (without --to: stopped, or the source ended)
+        0   arrived (without --to: stopped, or the source ended); also when the
+            reader of standard output went away (| head -1) and the ride had no
+            --report page, alarm or notification to go on for
         1   the source ended (capture, --duration, Ctrl-C) before arrival
         64  bad command line (a number out of range: the option and its range),
             or a --report path that is not a regular file or a new name in a
@@ -192,6 +194,10 @@ public struct BeaconRideCommand: ParsableCommand {
     let locationFinder = report?.tapping(gps) ?? gps
     let stdout = StandardOutput()
     let alerts = Alerts(program: "beacon-ride")
+    // A reader of standard output that goes away ends the ride only when the ride has nothing
+    // else to do: no page to write, no alarm or notification that can reach the rider.
+    stdout.runHasOtherOutputs = report != nil || alerts.reachTheUser
+    let names = StationNameColumn.labels(of: catalog.stations)
     let sources = RideSources(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
     // Every listener (the use cases, the report) hears the finder through a branch of its own.
     let shared = finder.map(SharedBeaconFinder.init)
@@ -206,7 +212,8 @@ public struct BeaconRideCommand: ParsableCommand {
         finder: shared?.branch(), locationFinder: locationFinder, catalog: catalog, policy: try policyOptions.policy(),
         rangingConfiguration: try policyOptions.rangingConfiguration())
       let presenter = BackgroundRidePresenter(
-        useCase: useCase, format: output.format, output: stdout, alerts: alerts, recorder: report?.recorder)
+        useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
+        recorder: report?.recorder)
       try drive(useCase.start(), starts: useCase.sourceStarts, output: presenter)
       StandardOutput.warn("beacon-ride: \(presenter.found) station(s) found", priority: .notice)
       return
@@ -222,7 +229,8 @@ public struct BeaconRideCommand: ParsableCommand {
       finder: shared?.branch(), locationFinder: locationFinder, catalog: catalog, policy: try policyOptions.policy(),
       rangingConfiguration: try policyOptions.rangingConfiguration())
     let ride = RidePresenter(
-      useCase: useCase, format: output.format, output: stdout, alerts: alerts, recorder: report?.recorder)
+      useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
+      recorder: report?.recorder)
     if let trainWatch, let journey {
       trainWatch.delegate = ride
       // Without Bluetooth, or without train beacons, no train can be heard: the ride goes on without.
@@ -230,6 +238,8 @@ public struct BeaconRideCommand: ParsableCommand {
     }
     let started = journey.map { useCase.start(journey: $0) } ?? useCase.start(arrival: destination)
     try drive(started, starts: useCase.sourceStarts, output: ride)
+    // Stopped because standard output, all the ride had, was closed: done, not "ended before".
+    if stdout.endsRun { return }
     guard ride.arrived != nil else {
       StandardOutput.warn(
         "beacon-ride: the source ended before arriving at \(destination.displayName)", priority: .error)

@@ -49,7 +49,9 @@ public struct BeaconScanCommand: ParsableCommand {
       as it was found. Under systemd (Type=notify) it reports ready once scanning.
 
       Exit status:
-        0   done (end of capture, --duration, Ctrl-C)
+        0   done (end of capture, --duration, Ctrl-C); also when the reader of
+            standard output went away (| head -1): printing stops, and a --report
+            page, MQTT or --record still goes on to the end
         64  bad command line (a number out of range: the option and its range),
             or a --report/--record path that is not a regular file or a new
             name in a writable folder (e.g. a link, a device)
@@ -218,6 +220,11 @@ public struct BeaconScanCommand: ParsableCommand {
         checkpointInterval: live ? reportOptions.checkpointInterval : nil)
     }
     report?.statistics = { finder.scanner.statistics }
+    // A reader of standard output that goes away ends the scan only when the scan has nothing
+    // else to do: no page, no broker, no capture being recorded, no alarm that can reach anyone.
+    let alerting =
+      (notify || expectOptions.expected != nil) && Alerts(program: "beacon-scan", sounding: expectOptions.expected != nil).reachTheUser
+    stdout.runHasOtherOutputs = report != nil || mqtt.broker != nil || record != nil || alerting
     let reportListeners = report.map { [$0.listener] } ?? []
     func scan(output: any ScanOutput) throws {
       try RunReport.run(reportingTo: report) { try run.run(finder, output: output) }
@@ -227,7 +234,7 @@ public struct BeaconScanCommand: ParsableCommand {
         finder: finder, catalog: catalog, policy: try policyOptions.policy(),
         rangingConfiguration: try policyOptions.rangingConfiguration())
       let presenter = StationEventPresenter(
-        useCase: useCase, format: output.format, output: stdout,
+        useCase: useCase, format: output.format, names: .labels(of: catalog.stations), output: stdout,
         notifications: DesktopNotificationManager(channels: NotificationChannels(), program: "beacon-scan"),
         recorder: report?.recorder)
       let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)

@@ -68,12 +68,16 @@ struct BroadcastPlan {
       return [try jsonObject(execution: execution).line]
     case .text:
       var lines: [String] = []
+      // Names from the catalog, which may be a file: shown escaped (TerminalText).
       if let station {
-        lines.append("Station:           \(station.displayName) (\(station.name), stop \(station.lineOrder))")
+        lines.append(
+          TerminalText.escaped("Station:           \(station.displayName) (\(station.name), stop \(station.lineOrder))")
+        )
       }
       if let train {
         lines.append(
-          "Train:             \(train.line.displayName) towards \(train.headsign), train set \(train.trainSet)")
+          TerminalText.escaped(
+            "Train:             \(train.line.displayName) towards \(train.headsign), train set \(train.trainSet)"))
       }
       lines.append("iBeacon:           \(frame.uuid) major \(frame.major) minor \(frame.minor)")
       lines.append("Measured power:    \(frame.measuredPower) dBm at 1 m")

@@ -8,6 +8,8 @@ import MRTNavigation
 /// and where known `rssi` (smoothed, dBm), `baseline` (dBm) and `lastHeard`.
 struct HealthEventFormatter {
   var format: OutputFormat
+  /// The text lines' station column, fitted to the expected stations' names.
+  var names: StationNameColumn
 
   func line(_ change: BeaconHealthChange, station: Station, strength: (smoothed: Double?, baseline: Double?)) -> String
   {
@@ -27,9 +29,8 @@ struct HealthEventFormatter {
       if case .silent(let lastHeard?) = change.health { object.add("lastHeard", lastHeard.iso8601) }
       return object.line
     case .text:
-      let name = "\(station.displayName) (\(station.name))"
-      return
-        "\(change.time.iso8601)  HEALTH    \(name.padding(30))  \(change.health.name.uppercased().padding(10))  \(detail)"
+      return "\(change.time.iso8601)  HEALTH    \(names.paddedCell(station.label))  "
+        + "\(change.health.name.uppercased().padding(10))  \(detail)"
     }
   }
 

@@ -21,7 +21,7 @@ final class HealthPresenter: ScanOutput {
     }
   }
 
-  var isDone: Bool { output.readerHasGone }
+  var isDone: Bool { output.endsRun }
 
   func finish(statistics: ScanStatistics) { output.flush() }
 }

@@ -29,7 +29,7 @@ final class StationHealthWatch: BeaconFinderDelegate {
 
   /// Prints each change as a line on `output` (text or JSON), as it happens.
   func printChanges(format: OutputFormat, to output: StandardOutput) {
-    let formatter = HealthEventFormatter(format: format)
+    let formatter = HealthEventFormatter(format: format, names: .labels(of: stations))
     listeners.append { [unowned self] change, station in
       output.writeLine(formatter.line(change, station: station, strength: strength(of: station)))
       output.flush()
@@ -42,7 +42,7 @@ final class StationHealthWatch: BeaconFinderDelegate {
     listeners.append { change, station in alerts.tell(change, station: station) }
     guard let reporter else { return }
     reporter.expect(stations)
-    let json = HealthEventFormatter(format: .json)
+    let json = HealthEventFormatter(format: .json, names: .labels(of: stations))
     listeners.append { [unowned self] change, station in
       reporter.publishHealth(of: station, payload: json.line(change, station: station, strength: strength(of: station)))
     }
@@ -57,17 +57,17 @@ final class StationHealthWatch: BeaconFinderDelegate {
 
   /// The table's health block: a row per expected station, its status now.
   func tableLines(now: CaptureTime) -> [String] {
-    var lines = [Self.columns.line("EXPECTED", "STATUS", "DETAIL")]
+    let stationColumn = StationNameColumn.displayNames(of: stations)
+    let columns = TextColumns(widths: [stationColumn.width, 10], rightAligned: [])
+    var lines = [columns.line("EXPECTED", "STATUS", "DETAIL")]
     for station in stations {
       let health = monitor.health(of: station.beacon)
       lines.append(
-        Self.columns.line(
-          station.displayName, health?.name ?? "waiting",
+        columns.line(
+          stationColumn.cell(station.displayName), health?.name ?? "waiting",
           health.map { HealthEventFormatter.detail($0, at: now, smoothed: strength(of: station).smoothed) }
             ?? "not heard yet"))
     }
     return lines
   }
-
-  private static let columns = TextColumns(widths: [16, 10], rightAligned: [])
 }

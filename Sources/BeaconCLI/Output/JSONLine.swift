@@ -83,26 +83,38 @@ struct JSONLine {
     bytes.append(UInt8(ascii: ":"))
   }
 
-  /// Appends `value` as a JSON string: quoted, with `"`, `\` and control characters escaped;
-  /// everything else as its UTF-8 bytes.
+  /// Appends `value` as a JSON string: quoted, with `"`, `\` and the control characters
+  /// escaped as RFC 8259 requires (`\n`, `\r`, `\t`, else `\u00XX`); DEL, the C1 controls and
+  /// the Unicode format and line-breaking characters (bidi overrides, zero-width characters:
+  /// what ``TerminalText`` escapes) as `\uXXXX` too, which JSON allows, so that a line read on a
+  /// terminal cannot drive it; everything else as its UTF-8 bytes.
   static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
-    for byte in value.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-      case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-      case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-      case 0..<0x20:
-        bytes.append(contentsOf: Array("\\u00".utf8))
-        bytes.append(Self.lowerHexDigit(byte >> 4))
-        bytes.append(Self.lowerHexDigit(byte & 0x0F))
+    for scalar in value.unicodeScalars {
+      switch scalar.value {
+      case 0x22: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case 0x5C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case 0..<0x20, 0x7F...0x9F: appendEscaped(UInt16(scalar.value), to: &bytes)
+      case 0x20..<0x7F: bytes.append(UInt8(scalar.value))
       default:
-        bytes.append(byte)
+        switch scalar.properties.generalCategory {
+        case .format, .lineSeparator, .paragraphSeparator:
+          for unit in String(scalar).utf16 { appendEscaped(unit, to: &bytes) }
+        default:
+          UTF8.encode(scalar) { bytes.append($0) }
+        }
       }
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// `\uXXXX` for one UTF-16 code unit, lower-case hex.
+  private static func appendEscaped(_ unit: UInt16, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+    for shift in [12, 8, 4, 0] { bytes.append(lowerHexDigit(UInt8((unit >> UInt16(shift)) & 0x0F))) }
   }
 
   private static func lowerHexDigit(_ nibble: UInt8) -> UInt8 {

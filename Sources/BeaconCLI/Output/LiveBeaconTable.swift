@@ -34,9 +34,15 @@ public struct LiveBeaconTable: Sendable {
   /// Names the stations, and orders them.
   public let catalog: StationCatalog
 
+  /// The STATION column, as wide as the catalog's longest name.
+  private let stationColumn: StationNameColumn
+  private let columns: TextColumns
+
   public init(catalog: StationCatalog = JakartaRail.network, maximumRows: Int = 256) {
     self.catalog = catalog
     self.maximumRows = maximumRows
+    stationColumn = .displayNames(of: catalog.stations)
+    columns = TextColumns(widths: [stationColumn.width, 13, 24, 17, 5, 8, 7], rightAligned: [4, 5, 6])
   }
 
   public mutating func record(_ sighting: BeaconSighting) {
@@ -89,13 +95,14 @@ public struct LiveBeaconTable: Sendable {
   /// The table as text lines; LAST SEEN as `lastSeen` says, an age measured from `now`.
   public func lines(now: CaptureTime, lastSeen: LastSeen = .age) -> [String] {
     var lines = [
-      Self.columns.line("STATION", "KIND", "IDENTITY", "ADDRESS", "RSSI", "SMOOTHED", "REPORTS", "LAST SEEN")
+      columns.line("STATION", "KIND", "IDENTITY", "ADDRESS", "RSSI", "SMOOTHED", "REPORTS", "LAST SEEN")
     ]
     for row in sortedRows {
       let age = Double(now.microsecondsSinceUnixEpoch - row.lastSeen.microsecondsSinceUnixEpoch) / 1_000_000
       lines.append(
-        Self.columns.line(
-          row.station?.displayName ?? "-", row.identity.kind.rawValue, Self.shortIdentity(row.identity),
+        columns.line(
+          row.station.map { stationColumn.cell($0.displayName) } ?? "-", row.identity.kind.rawValue,
+          Self.shortIdentity(row.identity),
           row.address.description, row.rssi.map { String($0) } ?? "n/a",
           row.smoothedRSSI.map { Self.oneDecimal($0) } ?? "n/a", String(row.reports),
           lastSeen == .age ? "\(Self.oneDecimal(max(age, 0))) s ago" : row.lastSeen.iso8601))
@@ -121,6 +128,4 @@ public struct LiveBeaconTable: Sendable {
     let sign = tenths < 0 ? "-" : ""
     return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
   }
-
-  private static let columns = TextColumns(widths: [16, 13, 24, 17, 5, 8, 7], rightAligned: [4, 5, 6])
 }

@@ -82,16 +82,21 @@ public struct ScanSummaryFormatter: Sendable {
 
   /// The text tables: one row per identity, then the totals.
   public func text(summary: ScanSummary, statistics: ScanStatistics) -> [String] {
+    // The STATION column fits the stations listed (the summary is printed once, at the end).
+    let stationColumn = StationNameColumn.displayNames(of: summary.beacons.compactMap(\.station))
+    let beaconColumns = TextColumns(
+      widths: [13, 48, stationColumn.width, 7, 7, 4, 6, 4, 24], rightAligned: [3, 4, 5, 6, 7])
     var lines = [
-      Self.beaconColumns.line(
+      beaconColumns.line(
         "KIND", "IDENTITY", "STATION", "REPORTS", "ADDRS", "MIN", "MEDIAN", "MAX", "FIRST SEEN",
         "LAST SEEN")
     ]
     for tally in summary.beacons {
       lines.append(
-        Self.beaconColumns.line(
+        beaconColumns.line(
           tally.identity.kind.rawValue, tally.identity.description,
-          tally.station?.displayName ?? "-", (tally.isComplete ? "" : "≥") + String(tally.reports),
+          tally.station.map { stationColumn.cell($0.displayName) } ?? "-",
+          (tally.isComplete ? "" : "≥") + String(tally.reports),
           Self.addresses(tally),
           tally.rssi.minimum.map { String($0) } ?? "n/a", tally.rssi.median.map(Self.median) ?? "n/a",
           tally.rssi.maximum.map { String($0) } ?? "n/a", tally.firstSeen.iso8601, tally.lastSeen.iso8601))
@@ -130,7 +135,5 @@ public struct ScanSummaryFormatter: Sendable {
     value == value.rounded() ? String(Int(value)) : String(value)
   }
 
-  private static let beaconColumns = TextColumns(
-    widths: [13, 48, 16, 7, 7, 4, 6, 4, 24], rightAligned: [3, 4, 5, 6, 7])
   private static let totalColumns = TextColumns(widths: [16, 9, 7], rightAligned: [1, 2])
 }

@@ -83,23 +83,8 @@ public struct SightingFormatter: Sendable {
     }
   }
 
-  private static let widths = [24, 17, 6, 5, 13, 36, 5, 5, 5]
+  private static let textColumns = TextColumns(
+    widths: [24, 17, 6, 5, 13, 36, 5, 5, 5], rightAligned: [3, 6, 7, 8])
 
-  private static func columns(_ fields: String...) -> String {
-    var line = ""
-    for (index, field) in fields.enumerated() {
-      if index > 0 { line += "  " }
-      if index < widths.count {
-        let pad = widths[index] - field.count
-        // Numbers right-aligned, text left-aligned.
-        let isNumeric = [3, 6, 7, 8].contains(index)
-        if isNumeric, pad > 0 { line += String(repeating: " ", count: pad) }
-        line += field
-        if !isNumeric, pad > 0 { line += String(repeating: " ", count: pad) }
-      } else {
-        line += field
-      }
-    }
-    return line
-  }
+  private static func columns(_ fields: String...) -> String { textColumns.line(fields) }
 }

@@ -134,7 +134,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
     redrawIfDue(now: time)
   }
 
-  public var isDone: Bool { output.readerHasGone }
+  public var isDone: Bool { output.endsRun }
 
   /// Prints what is left: the final table (the live one back on the normal screen, so that it
   /// stays in the scrollback), how many problems were not listed, and how many beacons `--once`

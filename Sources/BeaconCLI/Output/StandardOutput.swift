@@ -14,9 +14,12 @@ import SystemPackage
 /// as they happen) and in 64 KiB blocks otherwise (so a replay of millions of reports is
 /// not slowed by a write call per line).
 ///
-/// When the reader goes away (`beacon-scan … | head -1`: the write fails with `EPIPE`), the
-/// output is dropped and ``readerHasGone`` is set; the presenters then say they are done, so
-/// a replay ends and a live scan disables scanning and exits 0 instead of scanning for nobody.
+/// When the reader goes away (`beacon-scan … | head -1`: the write fails with `EPIPE`; SIGPIPE
+/// is ignored, see ``StandardStreams``), the output is dropped and ``readerHasGone`` is set.
+/// Whether the run stops then is decided here, by ``endsRun``: a run that promised nothing but
+/// what it prints stops (a replay ends, a live scan disables scanning) and exits 0; a run that
+/// promised more (``runHasOtherOutputs``: a `--report` page, MQTT, a `--record` capture, the
+/// alarm or notifications) goes on for them, silently, to its usual end and exit status.
 public final class StandardOutput {
   private var buffer: [UInt8] = []
   /// Whether each line is written at once: by default when standard output is a terminal; live
@@ -25,6 +28,12 @@ public final class StandardOutput {
   private let descriptor: Int32
   /// Whether a write found the reader gone (`EPIPE`); nothing more is written.
   public private(set) var readerHasGone = false
+  /// Whether the run has outputs besides this one, which a reader gone does not end; the
+  /// command sets it once, before the run.
+  public var runHasOtherOutputs = false
+  /// Whether the run should stop for this output's sake: its reader has gone, and the run has
+  /// no other output to go on for. The presenters' `isDone` reads it.
+  public var endsRun: Bool { readerHasGone && !runHasOtherOutputs }
 
   public init(descriptor: Int32 = STDOUT_FILENO) {
     self.descriptor = descriptor
@@ -64,14 +73,13 @@ public final class StandardOutput {
   /// Whether standard error is the journal, looked at once.
   private static let writesToJournal = JournalStream.isStandardError()
 
-  /// Writes one line to standard error, unbuffered. When standard error is the journal (a
-  /// systemd service's, see `JournalStream`), each line starts with the `priority`'s `<N>`, so
-  /// that `journalctl -p warning` finds it; anywhere else the line is written as it is.
+  /// Writes one line to standard error, unbuffered, its control characters escaped
+  /// (``TerminalText``: messages name stations, devices and paths from outside, which must not
+  /// drive the terminal or break the line). When standard error is the journal (a systemd
+  /// service's, see `JournalStream`), the line starts with the `priority`'s `<N>`, so that
+  /// `journalctl -p warning` finds it. A failed write (standard error closed) is ignored.
   public static func warn(_ line: String, priority: LogPriority = .warning) {
-    let text =
-      writesToJournal
-      ? line.split(separator: "\n", omittingEmptySubsequences: false).map { priority.journalPrefix + $0 }
-        .joined(separator: "\n") : line
+    let text = (writesToJournal ? priority.journalPrefix : "") + TerminalText.escaped(line)
     let bytes = Array((text + "\n").utf8)
     _ = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
   }

@@ -1,21 +1,26 @@
 /// Fixed-width text columns for the tables people read: each field padded to its column's width
 /// (numbers right-aligned, text left-aligned), two spaces between columns; a field beyond the
 /// last width is appended as it is, and a field wider than its column pushes the rest right.
+/// Every field is shown through ``TerminalText``: its control characters escaped, its width
+/// measured in terminal columns.
 struct TextColumns {
   var widths: [Int]
   /// The indexes of the right-aligned columns.
   var rightAligned: Set<Int>
 
-  func line(_ fields: String...) -> String {
+  func line(_ fields: String...) -> String { line(fields) }
+
+  func line(_ fields: [String]) -> String {
     var line: [UInt8] = []
     line.reserveCapacity(160)
-    for (index, field) in fields.enumerated() {
+    for (index, text) in fields.enumerated() {
+      let field = TerminalText.escaped(text)
       if index > 0 { line.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
       guard index < widths.count else {
         line.append(contentsOf: field.utf8)
         continue
       }
-      let padding = max(0, widths[index] - Self.width(of: field))
+      let padding = max(0, widths[index] - TerminalText.width(of: field))
       if rightAligned.contains(index) {
         line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
         line.append(contentsOf: field.utf8)
@@ -25,12 +30,5 @@ struct TextColumns {
       }
     }
     return String(decoding: line, as: UTF8.self)
-  }
-
-  /// Characters in `field`: its bytes when it is ASCII (almost always), without walking its
-  /// grapheme clusters.
-  private static func width(of field: String) -> Int {
-    let bytes = field.utf8
-    return bytes.allSatisfy { $0 < 0x80 } ? bytes.count : field.count
   }
 }

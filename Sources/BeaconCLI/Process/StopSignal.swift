@@ -24,14 +24,12 @@ private let firstSignalNanoseconds = Atomic<Int64>(0)
 public enum StopSignal {
   /// Installs the handlers for SIGINT and SIGTERM (`signal(2)`), and unblocks both signals:
   /// a process started by a supervisor or a test runner may inherit a mask that blocks them,
-  /// and a blocked signal never reaches its handler. Ignores SIGPIPE, so that a closed output
-  /// is a failed write (`EPIPE`) the program handles by stopping cleanly, not a death that
-  /// leaves the controller scanning. The corresponding C functions are `signal` and
+  /// and a blocked signal never reaches its handler. (SIGPIPE is ignored for every run, by
+  /// ``StandardStreams/prepare()``.) The corresponding C functions are `signal` and
   /// `pthread_sigmask`.
   public static func install() {
     _ = signal(SIGINT, handleStopSignal)
     _ = signal(SIGTERM, handleStopSignal)
-    _ = signal(SIGPIPE, SIG_IGN)
     var signals = sigset_t()
     sigemptyset(&signals)
     sigaddset(&signals, SIGINT)

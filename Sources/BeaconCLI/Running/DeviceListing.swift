@@ -27,7 +27,7 @@ enum DeviceListing {
       }
       for device in devices {
         output.writeLine(
-          "\(device.index)\t\(device.address)\t\(device.isUp ? "UP" : "DOWN")\t\(device.name)"
+          "\(device.index)\t\(device.address)\t\(device.isUp ? "UP" : "DOWN")\t\(TerminalText.escaped(device.name))"
             + (device.supportsLowEnergy ? "" : "\t(no LE)"))
       }
     }

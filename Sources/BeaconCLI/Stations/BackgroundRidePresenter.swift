@@ -14,18 +14,19 @@ final class BackgroundRidePresenter: ScanOutput, NotifyWhenNearMRTStationWhenInB
   private(set) var found = 0
 
   init(
-    useCase: any NotifyWhenNearMRTStationWhenInBackground, format: OutputFormat, output: StandardOutput,
+    useCase: any NotifyWhenNearMRTStationWhenInBackground, format: OutputFormat, names: StationNameColumn,
+    output: StandardOutput,
     alerts: Alerts, recorder: RideRecorder? = nil
   ) {
     self.useCase = useCase
-    self.formatter = StationEventFormatter(format: format, recorder: recorder)
+    self.formatter = StationEventFormatter(format: format, names: names, recorder: recorder)
     self.output = output
     self.alerts = alerts
     useCase.delegate = self
   }
 
   func warn(_ problem: ScanProblem) { StandardOutput.warn("beacon-ride: warning: \(problem)") }
-  var isDone: Bool { output.readerHasGone }
+  var isDone: Bool { output.endsRun }
   func finish(statistics: ScanStatistics) { output.flush() }
 
   func notifyWhenNearMRTStationWhenInBackground(

@@ -15,7 +15,8 @@ public struct JourneyFormatter: Sendable {
       let header =
         "\(journey.origin.displayName) → \(journey.destination.displayName): "
         + "\(Self.count(journey.stops, "stop")), \(Self.count(transfers, "transfer"))"
-      return [header] + journey.steps.map { "  " + text($0) }
+      // The names may come from a catalog file: shown escaped (TerminalText).
+      return ([header] + journey.steps.map { "  " + text($0) }).map(TerminalText.escaped)
     }
   }
 

@@ -16,18 +16,19 @@ final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTSta
   private(set) var arrived: Station?
 
   init(
-    useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, format: OutputFormat, output: StandardOutput,
+    useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, format: OutputFormat, names: StationNameColumn,
+    output: StandardOutput,
     alerts: Alerts, recorder: RideRecorder? = nil
   ) {
     self.useCase = useCase
-    self.formatter = StationEventFormatter(format: format, recorder: recorder)
+    self.formatter = StationEventFormatter(format: format, names: names, recorder: recorder)
     self.output = output
     self.alerts = alerts
     useCase.delegate = self
   }
 
   func warn(_ problem: ScanProblem) { StandardOutput.warn("beacon-ride: warning: \(problem)") }
-  var isDone: Bool { arrived != nil || output.readerHasGone }
+  var isDone: Bool { arrived != nil || output.endsRun }
   func finish(statistics: ScanStatistics) { output.flush() }
 
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(

@@ -60,11 +60,26 @@ final class ChimeAlarmManager: AlarmManager {
 struct Alerts {
   let notifications: (any NotificationManager)?
   let alarm: (any AlarmManager)?
+  let channels: NotificationChannels
+  let sounding: Bool
 
   /// The alerts of `program` (which names it in its warnings) over `channels`.
   init(program: String, channels: NotificationChannels = NotificationChannels(), sounding: Bool = true) {
     notifications = DesktopNotificationManager(channels: channels, program: program)
     alarm = sounding ? ChimeAlarmManager(channels: channels, program: program) : nil
+    self.channels = channels
+    self.sounding = sounding
+  }
+
+  /// Whether one of the channels works here now (a desktop session, a terminal on standard
+  /// error, a sound player): then the alerts are an output of their own, which a closed
+  /// standard output does not end (``StandardOutput/runHasOtherOutputs``).
+  var reachTheUser: Bool {
+    if case .available = channels.desktop.availability { return true }
+    guard sounding else { return false }
+    if case .available = channels.bell.availability { return true }
+    if case .available = channels.alarm.availability { return true }
+    return false
   }
 
   /// Sounds the alarm for `reason`, then shows `title` and `body`.

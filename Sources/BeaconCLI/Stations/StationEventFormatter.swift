@@ -21,9 +21,12 @@ struct StationEventFormatter {
   /// `--report`'s recorder: every event formatted is also recorded there, so the page lists
   /// exactly the events printed.
   var recorder: RideRecorder?
+  /// The text lines' station column, fitted to the catalog's names.
+  var names: StationNameColumn
 
-  init(format: OutputFormat, recorder: RideRecorder? = nil) {
+  init(format: OutputFormat, names: StationNameColumn, recorder: RideRecorder? = nil) {
     self.format = format
+    self.names = names
     self.recorder = recorder
   }
 
@@ -126,11 +129,11 @@ struct StationEventFormatter {
       if let detail { object.add("detail", detail) }
       return object.line
     case .text:
-      let name = "\(station.displayName) (\(station.name))"
-      var line = "\(time.iso8601)  \(Self.label(kind).padding(8))  \(name.padding(30))"
+      // Names come from the catalog: shown escaped (TerminalText), in a column that fits them.
+      var line = "\(time.iso8601)  \(Self.label(kind).padding(8))  \(names.paddedCell(station.label))"
       if let rssi { line += "  \(LiveBeaconTable.oneDecimal(rssi)) dBm" }
       if let gps { line += "  GPS \(Self.degrees(gps.latitude)), \(Self.degrees(gps.longitude))" }
-      if let detail { line += "  \(detail)" }
+      if let detail { line += "  \(TerminalText.escaped(detail))" }
       return line
     }
   }

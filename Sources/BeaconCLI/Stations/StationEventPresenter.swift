@@ -12,18 +12,19 @@ final class StationEventPresenter: ScanOutput, NotifyWhenNearMRTStationWithBluet
   let notifications: (any NotificationManager)?
 
   init(
-    useCase: any NotifyWhenNearMRTStationWithBluetooth, format: OutputFormat, output: StandardOutput,
+    useCase: any NotifyWhenNearMRTStationWithBluetooth, format: OutputFormat, names: StationNameColumn,
+    output: StandardOutput,
     notifications: (any NotificationManager)?, recorder: RideRecorder? = nil
   ) {
     self.useCase = useCase
-    self.formatter = StationEventFormatter(format: format, recorder: recorder)
+    self.formatter = StationEventFormatter(format: format, names: names, recorder: recorder)
     self.output = output
     self.notifications = notifications
     useCase.delegate = self
   }
 
   func warn(_ problem: ScanProblem) { StandardOutput.warn("beacon-scan: warning: \(problem)") }
-  var isDone: Bool { output.readerHasGone }
+  var isDone: Bool { output.endsRun }
   func finish(statistics: ScanStatistics) { output.flush() }
 
   func notifyWhenNearMRTStation(
