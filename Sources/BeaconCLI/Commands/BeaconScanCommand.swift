@@ -223,7 +223,8 @@ public struct BeaconScanCommand: ParsableCommand {
     // A reader of standard output that goes away ends the scan only when the scan has nothing
     // else to do: no page, no broker, no capture being recorded, no alarm that can reach anyone.
     let alerting =
-      (notify || expectOptions.expected != nil) && Alerts(program: "beacon-scan", sounding: expectOptions.expected != nil).reachTheUser
+      (notify || expectOptions.expected != nil)
+      && Alerts(program: "beacon-scan", sounding: expectOptions.expected != nil).reachTheUser
     stdout.runHasOtherOutputs = report != nil || mqtt.broker != nil || record != nil || alerting
     let reportListeners = report.map { [$0.listener] } ?? []
     func scan(output: any ScanOutput) throws {
