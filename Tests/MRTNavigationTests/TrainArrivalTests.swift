@@ -98,6 +98,66 @@ import Testing
     #expect(finder.isRunning, "the finder is left to the caller")
   }
 
+  /// Half a second at a time from `from` to before `to`: the station beacon of the North–South
+  /// line's `station`-th station (1: Lebak Bulus, 2: Fatmawati, 12: Dukuh Atas) strong, when
+  /// given, and the rider's train towards Bundaran HI (set `trainSet`) standing steady by them
+  /// from `trainFrom` on.
+  private func platform(
+    _ station: UInt16?, from: Double, to: Double, trainFrom: Double = .infinity, trainSet: UInt16 = 4,
+    with finder: ScriptedBeaconFinder
+  ) {
+    for step in stride(from: from, to: to, by: 0.5) {
+      if let station { finder.deliver(F.sighting(minor: station, rssi: -78, at: step)) }
+      if step >= trainFrom { finder.deliver(train(.towardsLast, set: trainSet, rssi: -72, at: step + 0.25)) }
+    }
+  }
+
+  /// The ride as a rider made it: found at Lebak Bulus, gone from it, found at Dukuh Atas half an
+  /// hour later, where the train they came on (its beacon too weak on board) stands steady by
+  /// them on the platform. That is no train at the departure station.
+  @Test func aTrainHeardAfterLeavingTheDepartureStationIsNotTold() throws {
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: finder, catalog: network)
+    let recorder = Recorder()
+    useCase.delegate = recorder
+    #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "SoekarnoHatta")) == .started)
+    platform(1, from: 0, to: 30, with: finder)
+    finder.advance(to: F.time(120))  // Lebak Bulus left
+    platform(12, from: 1800, to: 1900, trainFrom: 1830, with: finder)
+    #expect(recorder.lines == ["at LebakBulus"])
+    #expect(useCase.isRunning, "still waiting for the train at Lebak Bulus")
+  }
+
+  /// Another station found ends the wait at the departure station, even before the departure
+  /// station's beacon was lost.
+  @Test func anotherStationFoundEndsTheWait() throws {
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: finder, catalog: network)
+    let recorder = Recorder()
+    useCase.delegate = recorder
+    #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "BundaranHI")) == .started)
+    platform(1, from: 0, to: 30, with: finder)
+    platform(2, from: 30, to: 80, trainFrom: 31, with: finder)  // Fatmawati, before Lebak Bulus is lost
+    #expect(recorder.lines == ["at LebakBulus"])
+  }
+
+  /// Out of the departure station and back: a train standing while the rider was away is not
+  /// told; the one after they are back is.
+  @Test func backAtTheDepartureStationTheTrainIsWaitedForAgain() throws {
+    let finder = ScriptedBeaconFinder()
+    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: finder, catalog: network)
+    let recorder = Recorder()
+    useCase.delegate = recorder
+    #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "BundaranHI")) == .started)
+    platform(1, from: 0, to: 30, with: finder)
+    finder.advance(to: F.time(100))  // Lebak Bulus left
+    platform(nil, from: 100, to: 140, trainFrom: 100, with: finder)  // a train stands while the rider is away
+    finder.advance(to: F.time(300))  // that train gone
+    platform(1, from: 300, to: 400, trainFrom: 330, trainSet: 9, with: finder)
+    #expect(recorder.lines == ["at LebakBulus", "at LebakBulus", "train Bundaran HI 9 at LebakBulus"])
+    #expect(!useCase.isRunning)
+  }
+
   @Test func aJourneyWithoutTrainBeaconsCannotWait() throws {
     let stationsOnly = JakartaMRT.catalog  // no train scheme
     let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: ScriptedBeaconFinder(), catalog: stationsOnly)

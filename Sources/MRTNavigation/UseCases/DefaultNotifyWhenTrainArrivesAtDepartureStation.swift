@@ -19,6 +19,8 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
   private var trains: TrainArrivalDetector
   /// The leg whose train is waited for: the journey's first.
   private var departureLeg: Journey.Leg? { journey?.legs.first }
+  /// Whether the rider is at the departure station: found there and neither gone from it nor
+  /// found at another station since. Trains are told only while it holds.
   private var riderIsAtStation = false
   public private(set) var isRunning = false
 
@@ -39,7 +41,7 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
     trains = TrainArrivalDetector(catalog: catalog, policy: trainPolicy, rangingConfiguration: rangingConfiguration)
     sources = StationSources(
       finder: shared?.branch(), locationFinder: locationFinder, catalog: catalog, policy: policy,
-      rangingConfiguration: rangingConfiguration, gpsPolicy: gpsPolicy)
+      rangingConfiguration: rangingConfiguration, gpsPolicy: gpsPolicy, announcing: .oncePerStay)
     sources.receiver = self
   }
 
@@ -75,10 +77,22 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
     return .stopped
   }
 
+  /// At the departure station (again): trains are watched for. At another: they are not.
   func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {
-    guard isRunning, !riderIsAtStation, station == departureLeg?.first else { return }
+    guard isRunning else { return }
+    guard station == departureLeg?.first else {
+      riderIsAtStation = false
+      return
+    }
+    guard !riderIsAtStation else { return }
     riderIsAtStation = true
     delegate?.notifyWhenTrainArrivesAtDepartureStation(self, riderIsAt: station, evidence: evidence, time: time)
+  }
+
+  /// Gone from the departure station: a train heard from now on is not the rider's to board there.
+  func sources(_ sources: StationSources, didLeave station: Station, at time: CaptureTime) {
+    guard isRunning, station == departureLeg?.first else { return }
+    riderIsAtStation = false
   }
 
   public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {

@@ -6,7 +6,8 @@ import BluetoothTypes
 /// not a passing glimpse); then stops itself.
 ///
 /// No word of a train running the other way, of another line's, or of one that came before the
-/// rider was at the station.
+/// rider was at the station or after they left it (the station's `left`, or another station
+/// found); found there again, the rider is waited for again.
 public protocol NotifyWhenTrainArrivesAtDepartureStation: AnyObject {
   /// Receives the reports; held weakly by implementations.
   var delegate: (any NotifyWhenTrainArrivesAtDepartureStationDelegate)? { get set }
@@ -28,7 +29,8 @@ public protocol NotifyWhenTrainArrivesAtDepartureStationDelegate: AnyObject {
   func notifyWhenTrainArrivesAtDepartureStation(
     _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, didArrive train: Train, at station: Station,
     rssi: Double, time: CaptureTime)
-  /// The rider is at the departure station: trains are watched for from now. Optional.
+  /// The rider is at the departure station: trains are watched for from now, until they leave
+  /// it; told again each time they are back. Optional.
   func notifyWhenTrainArrivesAtDepartureStation(
     _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, riderIsAt station: Station, evidence: StationEvidence,
     time: CaptureTime)

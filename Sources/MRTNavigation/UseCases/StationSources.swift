@@ -23,6 +23,8 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
   let announcing: StationAnnouncing
   /// The station passed on last, and when (for ``StationAnnouncing/oncePerVisit(repeatAfter:)``).
   private var lastAnnounced: (name: String, time: CaptureTime)?
+  /// The station the rider is at, passed on and not left since (for ``StationAnnouncing/oncePerStay``).
+  private var stayingAt: String?
 
   init(
     bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?,
@@ -59,6 +61,7 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
   func start() -> StationWatchStartResult {
     announced.removeAll()
     lastAnnounced = nil
+    stayingAt = nil
     starts = SourceStarts(bluetooth: bluetooth?.start(), gps: gps?.start())
     isRunning = starts.bluetooth == .started || starts.gps == .started
     if isRunning { return .started }
@@ -96,6 +99,9 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
         return
       }
       lastAnnounced = (station.name, time)
+    case .oncePerStay:
+      guard stayingAt != station.name else { return }
+      stayingAt = station.name
     }
     receiver?.sources(self, didFind: station, evidence: evidence, at: time)
   }
@@ -109,7 +115,12 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
   func notifyWhenNearMRTStation(
     _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didLeave station: Station, at time: CaptureTime
   ) {
+    left(station, at: time)
+  }
+
+  private func left(_ station: Station, at time: CaptureTime) {
     guard isRunning else { return }
+    if stayingAt == station.name { stayingAt = nil }
     receiver?.sources(self, didLeave: station, at: time)
   }
 
@@ -130,8 +141,7 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
   func notifyWhenNearMRTStation(
     _ useCase: any NotifyWhenNearMRTStationWithGPS, didLeave station: Station, at time: CaptureTime
   ) {
-    guard isRunning else { return }
-    receiver?.sources(self, didLeave: station, at: time)
+    left(station, at: time)
   }
 
   func notifyWhenNearMRTStation(
@@ -149,6 +159,10 @@ enum StationAnnouncing: Hashable, Sendable {
   /// A station again once another was found since, or `repeatAfter` after it was last passed
   /// on: the rider in the background, going out and coming back.
   case oncePerVisit(repeatAfter: Duration)
+  /// A station again once the rider has left it (either source says so) or another station
+  /// was passed on since: each time the rider is (back) at it. The departure station, where
+  /// the rider is waited for while there and only then.
+  case oncePerStay
 }
 
 /// A source use case that can stop listening without stopping its finder (this module's own).
