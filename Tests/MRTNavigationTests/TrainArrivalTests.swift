@@ -207,6 +207,26 @@ import Testing
     #expect(second.stop() == .notRunning)
   }
 
+  /// A listener (a report) hears what a started branch keeps running, and neither starts nor
+  /// keeps the finder running: it has no start to fail.
+  @Test func aListenerHearsOnlyWhatABranchKeepsRunning() {
+    let finder = ScriptedBeaconFinder()
+    let shared = SharedBeaconFinder(finder)
+    let listener = Listener()
+    shared.listen(listener)
+    let branch = shared.branch()
+    #expect(!finder.isRunning)
+    finder.deliver(F.sighting(minor: 1, rssi: -70, at: 0))
+    #expect(listener.seen == 0)
+    #expect(branch.start() == .started)
+    finder.deliver(F.sighting(minor: 1, rssi: -70, at: 1))
+    #expect(listener.seen == 1)
+    #expect(branch.stop() == .stopped)
+    #expect(!finder.isRunning, "a listener keeps nothing running")
+    finder.deliver(F.sighting(minor: 1, rssi: -70, at: 2))  // a stray report after the stop
+    #expect(listener.seen == 1)
+  }
+
   @Test func aFailedStartIsPassedOn() {
     let shared = SharedBeaconFinder(ScriptedBeaconFinder(startResult: .notAuthorized))
     #expect(shared.branch().start() == .notAuthorized)

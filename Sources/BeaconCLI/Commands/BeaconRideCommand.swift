@@ -199,12 +199,11 @@ public struct BeaconRideCommand: ParsableCommand {
     stdout.runHasOtherOutputs = report != nil || alerts.reachTheUser
     let names = StationNameColumn.labels(of: catalog.stations)
     let sources = RideSources(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
-    // Every listener (the use cases, the report) hears the finder through a branch of its own.
+    // Every use case hears the finder through a branch of its own; the report only listens, to
+    // whatever the use cases keep running (so it has no start of its own to fail).
     let shared = finder.map(SharedBeaconFinder.init)
-    let reportBranch = report == nil ? nil : shared?.branch()
-    reportBranch?.delegate = report?.listener
+    if let report { shared?.listen(report.listener) }
     func drive(_ started: StationWatchStartResult, starts: SourceStarts, output: any ScanOutput) throws {
-      if starts.bluetooth == .started { _ = reportBranch?.start() }
       try RunReport.run(reportingTo: report) { try sources.drive(started: started, starts: starts, output: output) }
     }
     guard let destination else {
@@ -231,12 +230,20 @@ public struct BeaconRideCommand: ParsableCommand {
     let ride = RidePresenter(
       useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
       recorder: report?.recorder)
-    if let trainWatch, let journey {
-      trainWatch.delegate = ride
-      // Without Bluetooth, or without train beacons, no train can be heard: the ride goes on without.
-      _ = trainWatch.start(journey: journey)
+    let trainStarted = trainWatch.flatMap { trainWatch in
+      journey.map { journey in
+        trainWatch.delegate = ride
+        return trainWatch.start(journey: journey)
+      }
     }
     let started = journey.map { useCase.start(journey: $0) } ?? useCase.start(arrival: destination)
+    // Without train beacons, or without Bluetooth, no train can be heard: the ride goes on
+    // without, and the rider is told so once (a ride that cannot start says why itself).
+    if started == .started, let journey, let trainStarted,
+      let reason = TrainNotAnnounced(trainStarted, journey: journey, catalog: catalog, hasBluetooth: finder != nil)
+    {
+      StandardOutput.warn("beacon-ride: the train coming in cannot be announced: \(reason)")
+    }
     try drive(started, starts: useCase.sourceStarts, output: ride)
     // Stopped because standard output, all the ride had, was closed: done, not "ended before".
     if stdout.endsRun { return }

@@ -6,11 +6,13 @@ import BluetoothTypes
 /// The shared finder starts with the first branch started (a branch answers what its start
 /// answered when that fails, `.started` otherwise) and stops with the last one stopped. Each sighting
 /// and each passing of time goes to every started branch's delegate, in the order the branches
-/// were made. Not `Sendable`: keep it, its branches and their delegates on one actor.
+/// were made. A listener that only hears (a report) is ``listen(_:)``: it never starts the finder,
+/// so it has no start to fail. Not `Sendable`: keep it, its branches and their delegates on one actor.
 public final class SharedBeaconFinder: BeaconFinderDelegate {
   /// The finder shared.
   public let finder: any BeaconFinder
-  /// The branches, held weakly: each holds the shared finder, which lives while one does.
+  /// The branches and listeners, in the order they were made, held weakly: each branch holds the
+  /// shared finder, which lives while one does.
   private var branches: [WeakBranch] = []
   private var isRunning = false
 
@@ -21,6 +23,13 @@ public final class SharedBeaconFinder: BeaconFinderDelegate {
     let branch = Branch(shared: self)
     branches.append(WeakBranch(branch: branch))
     return branch
+  }
+
+  /// `listener` hears every sighting and passing of time while a branch keeps the finder
+  /// running, in its turn among the branches, and nothing otherwise. It neither starts nor stops
+  /// the finder, so there is no start to fail. Held weakly.
+  public func listen(_ listener: any BeaconFinderDelegate) {
+    branches.append(WeakBranch(listener: listener))
   }
 
   fileprivate func start(_ branch: Branch) -> BeaconFinderStartResult {
@@ -46,19 +55,23 @@ public final class SharedBeaconFinder: BeaconFinderDelegate {
   }
 
   public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
-    for case let branch? in branches.map(\.branch) where branch.isStarted {
-      branch.delegate?.beaconFinder(branch, didSee: sighting)
+    for entry in branches {
+      if let branch = entry.branch, branch.isStarted { branch.delegate?.beaconFinder(branch, didSee: sighting) }
+      if isRunning { entry.listener?.beaconFinder(finder, didSee: sighting) }
     }
   }
 
   public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
-    for case let branch? in branches.map(\.branch) where branch.isStarted {
-      branch.delegate?.beaconFinder(branch, didReach: time)
+    for entry in branches {
+      if let branch = entry.branch, branch.isStarted { branch.delegate?.beaconFinder(branch, didReach: time) }
+      if isRunning { entry.listener?.beaconFinder(finder, didReach: time) }
     }
   }
 
+  /// A branch or a listener.
   private struct WeakBranch {
     weak var branch: Branch?
+    weak var listener: (any BeaconFinderDelegate)?
   }
 }
 
