@@ -96,6 +96,7 @@ public final class GPSDLocationFinder: LocationFinder {
     return .started
   }
 
+  @discardableResult
   public func stop() -> LocationFinderStopResult {
     guard isStarted else { return .notRunning }
     isStarted = false

@@ -13,6 +13,7 @@ public protocol LocationFinder: AnyObject {
   /// Starts receiving fixes: connects to the source and asks it for reports.
   func start() -> LocationFinderStartResult
   /// Stops receiving fixes and disconnects.
+  @discardableResult
   func stop() -> LocationFinderStopResult
 }
 
@@ -41,6 +42,9 @@ public enum LocationFinderStartResult: Hashable, Sendable {
 }
 
 /// What ``LocationFinder/stop()`` did.
+///
+/// A stop cannot fail: it always leaves the finder stopped and disconnected, and the result only
+/// says whether it was running; so `stop()` is `@discardableResult`.
 public enum LocationFinderStopResult: Hashable, Sendable {
   /// Stopped; no more fixes.
   case stopped

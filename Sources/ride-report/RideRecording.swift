@@ -27,7 +27,7 @@ struct RideRecording {
     finder.delegate = collector
     let started = finder.start()
     let end = finder.run()
-    _ = finder.stop()
+    finder.stop()
     guard started == .started, case .endOfStream = end else {
       let failure = finder.failure?.description ?? "could not be read"
       return .failure(RideReportError(message: "\(capturePath): \(failure)"))

@@ -24,6 +24,7 @@ public final class ScriptedBeaconFinder: BeaconFinder {
     return startResult
   }
 
+  @discardableResult
   public func stop() -> BeaconFinderStopResult {
     stopCount += 1
     guard isRunning else { return .notRunning }

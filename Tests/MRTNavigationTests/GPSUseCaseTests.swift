@@ -21,6 +21,7 @@ final class ScriptedLocationFinder: LocationFinder {
     return startResult
   }
 
+  @discardableResult
   func stop() -> LocationFinderStopResult {
     stopCount += 1
     guard isRunning else { return .notRunning }

@@ -17,6 +17,7 @@ final class LocationFixTap: LocationFinder, LocationFinderDelegate {
     return finder.start()
   }
 
+  @discardableResult
   func stop() -> LocationFinderStopResult { finder.stop() }
 
   func locationFinder(_ finder: any LocationFinder, didReceive fix: LocationFix) {

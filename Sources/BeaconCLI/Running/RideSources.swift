@@ -37,7 +37,7 @@ struct RideSources {
           return StopSignal.isRequested || output.isDone
         }
         service.stopping()
-        _ = gps.stop()
+        gps.stop()
         output.finish(statistics: ScanStatistics())
       }
     case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation, .noTrainBeacons:

@@ -160,7 +160,7 @@ final class ScanRun {
         case .failed(let failure) where !reconnect:
           StandardOutput.warn("\(program): \(failure)")
           StandardOutput.warn("\(program): \(spec) is gone; GPS goes on alone")
-          _ = finder.stop()
+          finder.stop()
           companion.work(until: deadline, shouldStop: shouldStop)
           output.finish(statistics: finder.scanner.statistics)
           return
@@ -172,11 +172,11 @@ final class ScanRun {
       guard reconnect, !spec.isReplay else {
         output.finish(statistics: finder.scanner.statistics)
         let status = report(failure)
-        _ = finder.stop()
+        finder.stop()
         throw status
       }
       StandardOutput.warn("\(program): \(failure)")
-      _ = finder.stop()
+      finder.stop()
       service?.status("\(spec) lost; reconnecting")
       StandardOutput.warn(
         "\(program): \(spec): reconnecting every \(Self.reconnectInterval.spokenDescription) (Ctrl-C to stop)")
@@ -195,7 +195,7 @@ final class ScanRun {
       break
     }
     service?.stopping()
-    _ = finder.stop()
+    finder.stop()
     output.finish(statistics: finder.scanner.statistics)
     if spec.isReplay {
       reportReplayEnd(path: sourceName, warnings: replayWarnings, statistics: finder.scanner.statistics)

@@ -108,6 +108,7 @@ public final class HCIBeaconFinder: BeaconFinder {
   }
 
   /// Disables scanning, leaving the controller as it was found, and closes the connection.
+  @discardableResult
   public func stop() -> BeaconFinderStopResult {
     guard let connection else { return .notRunning }
     if let session { session.shutdown() } else { connection.close() }

@@ -12,6 +12,7 @@ public protocol BeaconFinder: AnyObject {
   /// Starts finding beacons: opens the controller and starts scanning (or opens the capture).
   func start() -> BeaconFinderStartResult
   /// Stops finding beacons and leaves the controller as it was found.
+  @discardableResult
   func stop() -> BeaconFinderStopResult
 }
 
@@ -40,6 +41,10 @@ public enum BeaconFinderStartResult: Hashable, Sendable {
 }
 
 /// What ``BeaconFinder/stop()`` did.
+///
+/// A stop cannot fail: it always leaves the finder stopped, and the result only says whether it
+/// was running. So `stop()` is `@discardableResult` (here and on every stop of a finder or a use
+/// case), for a caller that only ends a run; a caller that wants to know reads it.
 public enum BeaconFinderStopResult: Hashable, Sendable {
   /// Stopped; no more sightings.
   case stopped

@@ -44,12 +44,13 @@ public final class SharedBeaconFinder: BeaconFinderDelegate {
     return .started
   }
 
+  @discardableResult
   fileprivate func stop(_ branch: Branch) -> BeaconFinderStopResult {
     guard branch.isStarted else { return .notRunning }
     branch.isStarted = false
     if !branches.contains(where: { $0.branch?.isStarted == true }) {
       isRunning = false
-      _ = finder.stop()
+      finder.stop()
     }
     return .stopped
   }
@@ -84,10 +85,11 @@ private final class Branch: BeaconFinder {
   init(shared: SharedBeaconFinder) { self.shared = shared }
 
   func start() -> BeaconFinderStartResult { shared.start(self) }
+  @discardableResult
   func stop() -> BeaconFinderStopResult { shared.stop(self) }
 
   deinit {
     // A listener gone without stopping: the shared finder must not run for it.
-    if isStarted { _ = shared.stop(self) }
+    if isStarted { shared.stop(self) }
   }
 }

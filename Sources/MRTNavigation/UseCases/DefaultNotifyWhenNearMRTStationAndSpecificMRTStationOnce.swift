@@ -73,6 +73,7 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
     return start(arrival: station)
   }
 
+  @discardableResult
   public func stop() -> StationWatchStopResult { sources.stop() }
 
   func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {

@@ -41,6 +41,7 @@ public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStation
     return sources.start()
   }
 
+  @discardableResult
   public func stop() -> StationWatchStopResult { sources.stop() }
 
   func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {

@@ -53,6 +53,7 @@ public final class DefaultNotifyWhenNearMRTStationWhenInBackground: NotifyWhenNe
     return sources.start()
   }
 
+  @discardableResult
   public func stop() -> StationWatchStopResult { sources.stop() }
 
   func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {

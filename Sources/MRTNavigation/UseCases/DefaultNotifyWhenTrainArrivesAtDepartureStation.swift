@@ -60,7 +60,7 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
     trains = TrainArrivalDetector(catalog: catalog, policy: trainPolicy, rangingConfiguration: rangingConfiguration)
     let result = sources.start()
     guard result == .started else {
-      _ = trainFinder.stop()
+      trainFinder.stop()
       return result
     }
     self.journey = journey
@@ -69,11 +69,12 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
     return .started
   }
 
+  @discardableResult
   public func stop() -> StationWatchStopResult {
     guard isRunning else { return .notRunning }
     isRunning = false
-    _ = sources.stop()
-    _ = trainFinder?.stop()
+    sources.stop()
+    trainFinder?.stop()
     return .stopped
   }
 

@@ -23,6 +23,7 @@ public protocol NotifyWhenNearMRTStationAndSpecificMRTStationOnce: AnyObject {
   /// Starts watching for `journey`, from a clean slate: its transfers and stops ahead are told.
   func start(journey: Journey) -> StationWatchStartResult
   /// Stops watching before the destination was reached.
+  @discardableResult
   func stop() -> StationWatchStopResult
 }
 

@@ -10,6 +10,7 @@ public protocol NotifyWhenNearMRTStationOnce: AnyObject {
   /// another first station.
   func start() -> StationWatchStartResult
   /// Stops watching before a station was found.
+  @discardableResult
   func stop() -> StationWatchStopResult
 }
 

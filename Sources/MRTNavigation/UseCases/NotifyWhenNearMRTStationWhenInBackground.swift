@@ -12,6 +12,7 @@ public protocol NotifyWhenNearMRTStationWhenInBackground: AnyObject {
   /// Starts watching, from a clean slate.
   func start() -> StationWatchStartResult
   /// Stops watching, and the sources' finders.
+  @discardableResult
   func stop() -> StationWatchStopResult
 }
 

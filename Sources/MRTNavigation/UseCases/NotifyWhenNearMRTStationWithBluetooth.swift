@@ -13,6 +13,7 @@ public protocol NotifyWhenNearMRTStationWithBluetooth: AnyObject {
   /// Starts watching, from a clean slate.
   func start() -> StationWatchStartResult
   /// Stops watching; later sightings are ignored until the next start.
+  @discardableResult
   func stop() -> StationWatchStopResult
 }
 

@@ -16,6 +16,7 @@ public protocol NotifyWhenNearMRTStationWithGPS: AnyObject {
   /// Starts watching, from a clean slate.
   func start() -> StationWatchStartResult
   /// Stops watching; later fixes are ignored until the next start.
+  @discardableResult
   func stop() -> StationWatchStopResult
 }
 
@@ -78,10 +79,11 @@ public final class DefaultNotifyWhenNearMRTStationWithGPS: NotifyWhenNearMRTStat
     }
   }
 
+  @discardableResult
   public func stop() -> StationWatchStopResult {
     guard isRunning else { return .notRunning }
     isRunning = false
-    _ = finder.stop()
+    finder.stop()
     return .stopped
   }
 

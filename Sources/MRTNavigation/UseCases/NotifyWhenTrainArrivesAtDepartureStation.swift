@@ -20,6 +20,7 @@ public protocol NotifyWhenTrainArrivesAtDepartureStation: AnyObject {
   /// trains of its first line (or the journey is only a walk).
   func start(journey: Journey) -> StationWatchStartResult
   /// Stops watching before the train was told.
+  @discardableResult
   func stop() -> StationWatchStopResult
 }
 

@@ -69,9 +69,10 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
   }
 
   /// Stops both sources and their finders; `.stopped` when a journey was under way.
+  @discardableResult
   func stop() -> StationWatchStopResult {
-    _ = bluetooth?.stop()
-    _ = gps?.stop()
+    bluetooth?.stop()
+    gps?.stop()
     guard isRunning else { return .notRunning }
     isRunning = false
     return .stopped
@@ -83,8 +84,8 @@ final class StationSources: NotifyWhenNearMRTStationWithBluetoothDelegate, Notif
   func pause() {
     isRunning = false
     // Another implementation of the source protocols cannot pause: it is stopped.
-    if let pausable = bluetooth as? any PausableStationSource { pausable.pause() } else { _ = bluetooth?.stop() }
-    if let pausable = gps as? any PausableStationSource { pausable.pause() } else { _ = gps?.stop() }
+    if let pausable = bluetooth as? any PausableStationSource { pausable.pause() } else { bluetooth?.stop() }
+    if let pausable = gps as? any PausableStationSource { pausable.pause() } else { gps?.stop() }
   }
 
   private func found(_ station: Station, _ evidence: StationEvidence, at time: CaptureTime) {

@@ -48,10 +48,11 @@ public class StationWatchingUseCase: BeaconFinderDelegate {
   }
 
   /// Stops watching and the finder; `.notRunning` when it was not running.
+  @discardableResult
   public func stop() -> StationWatchStopResult {
     guard isRunning else { return .notRunning }
     isRunning = false
-    _ = finder.stop()
+    finder.stop()
     return .stopped
   }
 
