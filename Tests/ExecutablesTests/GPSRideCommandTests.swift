@@ -52,6 +52,22 @@ struct GPSRideCommandTests {
     #expect(fallbacks.count == 1, "\(result.stderr)")
   }
 
+  /// A journey ridden by GPS alone cannot hear its train: one line says why, and the ride goes on.
+  @Test(arguments: [
+    ([String](), "there is no Bluetooth source to hear its beacon (GPS alone)"),
+    (["-i", "hci0"], "Bluetooth did not start"),
+  ])
+  func byGPSAloneTheTrainCannotBeAnnounced(bluetooth: [String], reason: String) throws {
+    let gpsd = try GPSFake(log: TestPaths.fixture("gps/ride-lebakbulus-asean.nmea"))
+    let result = try Executable.run(
+      "beacon-ride",
+      bluetooth + ["--gps", ":\(gpsd.port)", "--from", "LebakBulus", "--to", "ASEAN", "--duration", "90"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let said = result.stderr.split(separator: "\n").filter { $0.contains("the train coming in cannot be announced") }
+    #expect(said == ["beacon-ride: the train coming in cannot be announced: \(reason)"], "\(result.stderr)")
+    #expect(result.stdout.contains("ARRIVED"))
+  }
+
   @Test func aBluetoothCaptureAndGPSTellEachStationOnce() throws {
     // The capture hears Fatmawati to Blok A and ends; GPS finds the whole line from Lebak Bulus.
     let gpsd = try GPSFake(log: TestPaths.fixture("gps/ride-lebakbulus-asean.nmea"))
