@@ -1,4 +1,5 @@
 import BeaconScanning
+import HCICaptures
 import HCIController
 import HCITransportCore
 import LinuxHCITransports

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeaconScanning
 import BluetoothTypes
+import HCICaptures
 import HCIController
 import HCITransportCore
 import LinuxHCITransports
