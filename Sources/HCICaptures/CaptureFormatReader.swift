@@ -133,7 +133,7 @@ final class BTSnoopFormatReader: CaptureFormatReader {
 
 /// Reads pcap and pcapng: HCI link types as they are, link-layer sniffer captures as the
 /// advertising reports a controller would have sent for the advertising PDUs received.
-final class PcapFormatReader: CaptureFormatReader {
+final class PacketCaptureReader: CaptureFormatReader {
   private var decoder = PacketCaptureDecoder()
   private(set) var recordCount = 0
   private var packetCount = 0

@@ -74,7 +74,7 @@ public final class CaptureReplayConnection: HCIConnection {
     format = CaptureFileFormat(leadingBytes: leading)
     switch format {
     case .btsnoop: reader = BTSnoopFormatReader()
-    case .pcap, .pcapng: reader = PcapFormatReader()
+    case .pcap, .pcapng: reader = PacketCaptureReader()
     case .unknown(let looksLike):
       opened.closeIgnoringErrors()
       throw CaptureFileError(

@@ -10,15 +10,15 @@ import HCITransportCore
 /// asked for is not silently incomplete.
 public final class RecordingConnection: HCIConnection {
   public let inner: any HCIConnection
-  public let recorder: CaptureRecorder
-  /// Whether ``close()`` closes the recorder too; not when one capture spans several
+  public let writer: CaptureWriter
+  /// Whether ``close()`` closes the writer too; not when one capture spans several
   /// connections (`--reconnect`).
-  public let closesRecorder: Bool
+  public let closesWriter: Bool
 
-  public init(_ inner: any HCIConnection, recorder: CaptureRecorder, closesRecorder: Bool = true) {
+  public init(_ inner: any HCIConnection, writer: CaptureWriter, closesWriter: Bool = true) {
     self.inner = inner
-    self.recorder = recorder
-    self.closesRecorder = closesRecorder
+    self.writer = writer
+    self.closesWriter = closesWriter
   }
 
   public var name: String { inner.name }
@@ -38,12 +38,12 @@ public final class RecordingConnection: HCIConnection {
 
   public func close() {
     inner.close()
-    if closesRecorder { recorder.close() }
+    if closesWriter { writer.close() }
   }
 
   private func record(_ packet: HCIPacket, at time: CaptureTime) throws(HCIConnectionError) {
     do {
-      try recorder.record(packet, at: time)
+      try writer.record(packet, at: time)
     } catch {
       throw .failed(RecordingFailed(cause: error))
     }

@@ -4,7 +4,7 @@ import HCICaptures
 import HCICodec
 import Testing
 
-/// Files the recorder writes must read back in BlueZ's own tool.
+/// Files the writer writes must read back in BlueZ's own tool.
 @Suite(
   "btmon reads recorded captures", .enabled(if: PackageLocation.executable("btmon") != nil, "btmon is not installed"))
 struct BTMonInteroperabilityTests {
@@ -13,12 +13,12 @@ struct BTMonInteroperabilityTests {
     defer { directory.remove() }
     let path = directory.path("scan.btsnoop")
     let address = try #require(BluetoothAddress("00:1A:7D:DA:71:13"))
-    let recorder = try CaptureRecorder(
+    let writer = try CaptureWriter(
       path: path, controllerIndex: 1, controllerAddress: address, startTime: SamplePackets.start)
     for (index, packet) in SamplePackets.all.enumerated() {
-      try recorder.record(packet, at: SamplePackets.time(index))
+      try writer.record(packet, at: SamplePackets.time(index))
     }
-    recorder.close()
+    writer.close()
 
     let output = try run(try #require(PackageLocation.executable("btmon")), ["-r", path])
     #expect(output.contains("New Index: 00:1A:7D:DA:71:13"))

@@ -5,16 +5,16 @@ import HCITransportCore
 import POSIXSupport
 import Testing
 
-@Suite("CaptureRecorder and CaptureReplayConnection")
+@Suite("CaptureWriter and CaptureReplayConnection")
 struct CaptureReplayConnectionTests {
   private func record(_ datalink: BTSnoopDatalink, in directory: TemporaryDirectory) throws -> String {
     let path = directory.path("capture-\(datalink.rawValue).btsnoop")
-    let recorder = try CaptureRecorder(path: path, datalink: datalink, startTime: SamplePackets.start)
+    let writer = try CaptureWriter(path: path, datalink: datalink, startTime: SamplePackets.start)
     for (index, packet) in SamplePackets.all.enumerated() {
-      try recorder.record(packet, at: SamplePackets.time(index))
+      try writer.record(packet, at: SamplePackets.time(index))
     }
-    #expect(recorder.packetCount == 4)
-    recorder.close()
+    #expect(writer.packetCount == 4)
+    writer.close()
     return path
   }
 
@@ -166,22 +166,22 @@ struct CaptureReplayConnectionTests {
     #expect(error.reason == .permissionDenied)
   }
 
-  @Test func recorderRejectsAPacketItsDatalinkCannotHold() throws {
+  @Test func writerRejectsAPacketItsDatalinkCannotHold() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.path("hci.btsnoop")
-    let recorder = try CaptureRecorder(path: path, datalink: .hci, startTime: SamplePackets.start)
+    let writer = try CaptureWriter(path: path, datalink: .hci, startTime: SamplePackets.start)
     let sco = HCIPacket(type: .synchronousData, direction: .hostToController, bytes: [0x01, 0x00, 0x00])
-    let error = try #require(throws: CaptureFileError.self) { try recorder.record(sco, at: SamplePackets.start) }
+    let error = try #require(throws: CaptureFileError.self) { try writer.record(sco, at: SamplePackets.start) }
     #expect(error.reason == .encoding(.packetTypeNotRepresentable(.synchronousData, datalink: .hci)))
-    #expect(recorder.packetCount == 0)
+    #expect(writer.packetCount == 0)
   }
 
-  @Test func recorderCannotCreateAFileInAMissingDirectory() throws {
+  @Test func writerCannotCreateAFileInAMissingDirectory() throws {
     let folder = "/nonexistent-\(UUID().uuidString)"
     let path = folder + "/capture.btsnoop"
     let error = try #require(throws: CaptureFileError.self) {
-      try CaptureRecorder(path: path, startTime: SamplePackets.start)
+      try CaptureWriter(path: path, startTime: SamplePackets.start)
     }
     #expect(error.reason == .output(OutputFileProblem(path: path, reason: .folder(folder, .noSuchFileOrDirectory))))
   }

@@ -24,7 +24,7 @@ import Testing
     let path = directory.path("live.btsnoop")
     let inner = Loopback(toReceive: [SamplePackets.setScanEnableComplete, SamplePackets.advertisingReport])
     let connection = RecordingConnection(
-      inner, recorder: try CaptureRecorder(path: path, startTime: WallClock.now()))
+      inner, writer: try CaptureWriter(path: path, startTime: WallClock.now()))
     try connection.send(SamplePackets.setScanEnable)
     #expect(try connection.receive(timeout: .zero)?.packet == SamplePackets.setScanEnableComplete)
     // Readable before the connection is closed: nothing waits in a buffer.

@@ -12,7 +12,7 @@ import SystemPackage
 /// The file is opened through ``OutputFile``: only a regular file or a new name, never through
 /// a link. A file that was there is truncated only when the first packet is recorded, so a run
 /// that records nothing leaves it as it was.
-public final class CaptureRecorder {
+public final class CaptureWriter {
   /// The file being written.
   public let path: String
   public let encoder: BTSnoopEncoder
@@ -77,7 +77,7 @@ public final class CaptureRecorder {
     file = nil
   }
 
-  /// Closes the file and, when no packet was recorded, removes it if this recorder created it
+  /// Closes the file and, when no packet was recorded, removes it if this writer created it
   /// and the path still names it; a file that was there before is left as it was.
   public func closeDiscardingIfEmpty() {
     if packetCount == 0 { file?.removeIfCreated() }
