@@ -15,6 +15,7 @@ import SystemPackage
 public final class CaptureWriter {
   /// The file being written.
   public let path: String
+  /// Makes the file header and each record, in the file's datalink.
   public let encoder: BTSnoopEncoder
   /// The controller whose packets are recorded (Linux monitor files record it per packet).
   public let controllerIndex: UInt16

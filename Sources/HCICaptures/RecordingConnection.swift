@@ -9,12 +9,15 @@ import HCITransportCore
 /// being written. A failure to record is a failure of the connection: a capture the user
 /// asked for is not silently incomplete.
 public final class RecordingConnection: HCIConnection {
+  /// The connection whose packets are recorded.
   public let inner: any HCIConnection
+  /// The capture file the packets are written to.
   public let writer: CaptureWriter
   /// Whether ``close()`` closes the writer too; not when one capture spans several
   /// connections (`--reconnect`).
   public let closesWriter: Bool
 
+  /// Records every packet `inner` sends or receives to `writer`.
   public init(_ inner: any HCIConnection, writer: CaptureWriter, closesWriter: Bool = true) {
     self.inner = inner
     self.writer = writer
