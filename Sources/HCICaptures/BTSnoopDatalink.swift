@@ -1,5 +1,3 @@
-import HCICodec
-
 /// The kind of packets a btsnoop file holds, from the `datalink` field of its file header.
 ///
 /// The values are those BlueZ (`src/shared/btsnoop.h`) and Wireshark use.

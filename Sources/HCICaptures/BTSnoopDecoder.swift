@@ -1,5 +1,3 @@
-import HCICodec
-
 /// Reads a btsnoop capture incrementally: feed it bytes in chunks of any size with
 /// ``append(_:)``, take records with ``nextRecord()``, and call ``finish()`` when the input
 /// ends.

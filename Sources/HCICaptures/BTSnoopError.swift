@@ -1,5 +1,4 @@
 import BluetoothTypes
-import HCICodec
 
 /// Why bytes could not be read as a btsnoop capture. Every case says where the problem is.
 public enum BTSnoopError: Error, Hashable, Sendable {

@@ -1,5 +1,3 @@
-import HCICodec
-
 /// Sizes and constants of the btsnoop file format (RFC 1761 "snoop" with Bluetooth datalinks).
 ///
 /// A file is a 16-byte header followed by records; every integer is big-endian.

@@ -1,5 +1,4 @@
 import BluetoothTypes
-import HCICodec
 
 /// One record of a btsnoop file, as stored: its header fields and the packet data.
 public struct BTSnoopRecord: Hashable, Sendable {

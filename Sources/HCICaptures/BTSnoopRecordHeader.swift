@@ -1,5 +1,3 @@
-import HCICodec
-
 /// A btsnoop record's 24-byte header, as stored. ``BTSnoopRecord`` is a header and the packet
 /// data; ``BTSnoopDecoder/nextRecordHeader()`` hands out the header alone, with where the data
 /// is in the decoder's buffer, for readers that make their own packets from the buffer and so

@@ -1,5 +1,4 @@
 import BluetoothTypes
-import HCICodec
 
 /// A btsnoop record time: microseconds since the format's epoch, nominally midnight,
 /// 1 January of year 0 (UTC), as a big-endian `Int64`.

@@ -1,5 +1,3 @@
-import HCICodec
-
 /// Something odd at the end of a btsnoop capture that does not stop it being read.
 public enum BTSnoopWarning: Hashable, Sendable {
   /// The input ended inside the last record (a capture that was still being written, or a

@@ -1,5 +1,4 @@
 import BluetoothTypes
-import HCICodec
 
 /// The 10-byte pseudo-header of `LINKTYPE_BLUETOOTH_LE_LL_WITH_PHDR` (256) frames, written
 /// by radio sniffers (Ubertooth, ice9-bluetooth-sniffer with a HackRF) before each link-layer

@@ -1,5 +1,3 @@
-import HCICodec
-
 /// The capture file formats this module reads, told apart by their first bytes.
 ///
 /// ```swift

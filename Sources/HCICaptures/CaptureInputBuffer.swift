@@ -1,5 +1,4 @@
 import BluetoothTypes
-import HCICodec
 
 /// The bytes an incremental capture decoder has received and not consumed yet: the one input
 /// buffer of the btsnoop, pcap and pcapng decoders.

@@ -1,5 +1,4 @@
 import BluetoothTypes
-import HCICodec
 
 /// One packet record of a pcap or pcapng capture, as stored: when, on which link type, and
 /// the bytes, with where it was in the file.

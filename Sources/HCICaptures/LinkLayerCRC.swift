@@ -1,5 +1,3 @@
-import HCICodec
-
 /// The 24-bit CRC of Bluetooth LE link-layer packets (Core spec Vol 6, Part B, 3.1.1):
 /// polynomial x^24 + x^10 + x^9 + x^6 + x^4 + x^3 + x + 1, computed over the PDU bits in air
 /// order (each byte least significant bit first).

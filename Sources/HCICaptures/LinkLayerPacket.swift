@@ -1,5 +1,4 @@
 import BluetoothTypes
-import HCICodec
 
 /// A Bluetooth LE link-layer packet as sniffers record it, without preamble (Core spec Vol 6,
 /// Part B, 2.1): access address, PDU (a 2-byte header and its payload), CRC.

@@ -1,5 +1,4 @@
 import BluetoothTypes
-import HCICodec
 
 /// The header the nRF Sniffer for Bluetooth LE puts before each link-layer packet in
 /// `LINKTYPE_NORDIC_BLE` (272) frames, protocol versions 1 to 3 (as Wireshark's

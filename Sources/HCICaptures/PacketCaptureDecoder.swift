@@ -1,5 +1,3 @@
-import HCICodec
-
 /// Reads a pcap or a pcapng capture incrementally, telling which from its first four bytes;
 /// the same calls as ``PcapDecoder`` and ``PcapngDecoder``.
 ///

@@ -1,5 +1,4 @@
 import BluetoothTypes
-import HCICodec
 
 /// Why bytes could not be read as a pcap or pcapng capture, or a frame could not be turned
 /// into an HCI packet. Every case says where the problem is.

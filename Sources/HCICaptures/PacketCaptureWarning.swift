@@ -1,5 +1,3 @@
-import HCICodec
-
 /// Something odd at the end of a pcap or pcapng capture that does not stop it being read.
 public enum PacketCaptureWarning: Hashable, Sendable {
   /// The input ended inside the last pcap record (a capture still being written, or a copy cut

@@ -1,5 +1,4 @@
 import BluetoothTypes
-import HCICodec
 
 /// Reads a pcap savefile incrementally: feed it bytes in chunks of any size with
 /// ``append(_:)``, take frames with ``nextFrame()``, and call ``finish()`` when the input ends.

@@ -1,5 +1,3 @@
-import HCICodec
-
 /// Sizes and constants of the pcap savefile format (tcpdump.org `pcap-savefile(5)`).
 ///
 /// A file is a 24-byte header followed by records, every integer in the byte order the magic

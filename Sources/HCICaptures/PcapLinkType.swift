@@ -1,5 +1,3 @@
-import HCICodec
-
 /// The kind of packets a pcap file or a pcapng interface holds: a `LINKTYPE_` value from
 /// tcpdump.org's link-layer header types registry.
 ///

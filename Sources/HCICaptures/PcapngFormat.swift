@@ -1,5 +1,3 @@
-import HCICodec
-
 /// Constants of the pcapng format (IETF draft-ietf-opsawg-pcapng).
 ///
 /// A file is one or more sections, each a Section Header Block followed by other blocks.

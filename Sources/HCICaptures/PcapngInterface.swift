@@ -1,5 +1,4 @@
 import BluetoothTypes
-import HCICodec
 
 /// What a pcapng Interface Description Block says about the packets captured on it.
 public struct PcapngInterface: Hashable, Sendable {
