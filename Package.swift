@@ -7,17 +7,19 @@ import PackageDescription
 //
 //   BluetoothTypes      addresses, UUIDs, advertising data (AD structures), byte readers, time.
 //                       Pure Swift; knows nothing of HCI.
-//   HCICodec            HCI packets, commands and events; H4 framing; btsnoop, pcap and pcapng.
-//                       Pure Swift: no I/O, no C.
+//   HCICodec            HCI packets, commands and events; H4 framing. Pure Swift: no I/O, no C.
 //   HCITransportCore    the one connection abstraction every packet source implements
 //                       (HCIConnection) and its typed errors. No I/O, no domain.
 //   CStatfs             statfs and linux/magic.h, which Swift's Glibc leaves out; only POSIXSupport
 //                       imports it.
 //   POSIXSupport        the one place that knows EINTR: POSIX calls beyond swift-system; the one
 //                       check of a path the commands write (OutputFile).
+//   HCICaptures         capture files: btsnoop, pcap and pcapng (Nordic and link-layer headers,
+//                       sniffer frames to HCI packets); replaying a capture as an HCIConnection,
+//                       recording one to a file. File I/O through swift-system; no sockets.
 //   CBlueZShim          C over BlueZ's HCI sockets; only LinuxHCITransports imports it.
-//   LinuxHCITransports  the transports: the kernel HCI socket, H4 over serial and TCP, capture
-//                       replay and recording; POSIX I/O through swift-system.
+//   LinuxHCITransports  the transports: the kernel HCI socket, H4 over serial and TCP; POSIX I/O
+//                       through swift-system.
 //   HCIController       the controller session over any HCIConnection: command flow,
 //                       capabilities, scanning, advertising. No I/O of its own.
 //   Beacons             beacon frames (iBeacon, AltBeacon, Eddystone-UID), sightings, ranging,
@@ -54,6 +56,7 @@ let package = Package(
     .library(name: "BluetoothTypes", targets: ["BluetoothTypes"]),
     .library(name: "HCICodec", targets: ["HCICodec"]),
     .library(name: "HCITransportCore", targets: ["HCITransportCore"]),
+    .library(name: "HCICaptures", targets: ["HCICaptures"]),
     .library(name: "Beacons", targets: ["Beacons"]),
     .library(name: "BeaconScanning", targets: ["BeaconScanning"]),
     .library(name: "Positioning", targets: ["Positioning"]),
@@ -78,13 +81,20 @@ let package = Package(
     .target(
       name: "POSIXSupport", dependencies: ["CStatfs", .product(name: "SystemPackage", package: "swift-system")]),
     .target(
+      name: "HCICaptures",
+      dependencies: [
+        "BluetoothTypes", "HCICodec", "HCITransportCore", "POSIXSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
+    .target(
       name: "CBlueZShim",
       linkerSettings: [.linkedLibrary("bluetooth")]
     ),
     .target(
       name: "LinuxHCITransports",
       dependencies: [
-        "CBlueZShim", "BluetoothTypes", "HCICodec", "HCITransportCore", "POSIXSupport",
+        "CBlueZShim", "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "POSIXSupport",
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
@@ -125,8 +135,9 @@ let package = Package(
     .target(
       name: "BeaconCLI",
       dependencies: [
-        "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
-        "BeaconScanning", "Positioning", "GPSDClient", "MosquittoClient", "MRTNavigation", "BeaconStatistics",
+        "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "HCIController",
+        "Beacons", "BeaconScanning", "Positioning", "GPSDClient", "MosquittoClient", "MRTNavigation",
+        "BeaconStatistics",
         "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
@@ -145,7 +156,15 @@ let package = Package(
     ),
 
     .testTarget(name: "BluetoothTypesTests", dependencies: ["BluetoothTypes"]),
-    .testTarget(name: "HCICodecTests", dependencies: ["BluetoothTypes", "HCICodec"]),
+    // HCICaptures only to read the fixtures' events.
+    .testTarget(name: "HCICodecTests", dependencies: ["BluetoothTypes", "HCICodec", "HCICaptures"]),
+    .testTarget(
+      name: "HCICapturesTests",
+      dependencies: [
+        "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "BeaconTestSupport", "POSIXSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
     .testTarget(
       name: "LinuxHCITransportsTests",
       dependencies: [
@@ -159,8 +178,8 @@ let package = Package(
     .target(
       name: "BeaconTestSupport",
       dependencies: [
-        "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "Beacons", "BeaconScanning",
-        "MRTNavigation", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system"),
+        "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "Beacons",
+        "BeaconScanning", "MRTNavigation", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system"),
       ],
       path: "Tests/BeaconTestSupport"
     ),
@@ -176,7 +195,7 @@ let package = Package(
     .testTarget(
       name: "BeaconScanningTests",
       dependencies: [
-        "BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController", "Beacons", "BeaconScanning",
+        "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "HCIController", "Beacons", "BeaconScanning",
         "LinuxHCITransports", "MRTNavigation", "BeaconTestSupport",
       ]
     ),
@@ -186,7 +205,7 @@ let package = Package(
       dependencies: [
         "BluetoothTypes", "Beacons", "Positioning", "MRTNavigation", "BeaconTestSupport",
         // The rides over recorded captures, as beacon-ride composes them, and the advertisers in them.
-        "HCICodec", "HCITransportCore", "LinuxHCITransports", "BeaconScanning",
+        "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "BeaconScanning",
       ]
     ),
     .testTarget(

@@ -21,6 +21,7 @@ let package = Package(
         .product(name: "BluetoothTypes", package: "beacon-toolkit"),
         .product(name: "HCICodec", package: "beacon-toolkit"),
         .product(name: "HCITransportCore", package: "beacon-toolkit"),
+        .product(name: "HCICaptures", package: "beacon-toolkit"),
         .product(name: "Beacons", package: "beacon-toolkit"),
         .product(name: "BeaconScanning", package: "beacon-toolkit"),
         .product(name: "MRTNavigation", package: "beacon-toolkit"),

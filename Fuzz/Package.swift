@@ -2,7 +2,7 @@
 import PackageDescription
 
 // libFuzzer targets for the decoders that see untrusted bytes. tools/fuzz builds the decoding
-// modules (BluetoothTypes, HCICodec, HCITransportCore, Beacons, BeaconScanning) here with -sanitize=fuzzer,address (`swift build --target FuzzDependencies`),
+// modules (BluetoothTypes, HCICodec, HCITransportCore, HCICaptures, Beacons, BeaconScanning) here with -sanitize=fuzzer,address (`swift build --target FuzzDependencies`),
 // then compiles each Targets/*.swift (which defines LLVMFuzzerTestOneInput; libFuzzer supplies
 // main) with swiftc against them. Kept out of the main package, whose build never needs the
 // fuzzer runtime.
@@ -16,6 +16,7 @@ let package = Package(
         .product(name: "BluetoothTypes", package: "beacon-toolkit"),
         .product(name: "HCICodec", package: "beacon-toolkit"),
         .product(name: "HCITransportCore", package: "beacon-toolkit"),
+        .product(name: "HCICaptures", package: "beacon-toolkit"),
         .product(name: "Beacons", package: "beacon-toolkit"),
         .product(name: "BeaconScanning", package: "beacon-toolkit"),
       ])

@@ -1,4 +1,5 @@
 import BluetoothTypes
+import HCICaptures
 import HCICodec
 
 /// Capture files: the btsnoop reader (all three datalinks) and, when the bytes look like one,

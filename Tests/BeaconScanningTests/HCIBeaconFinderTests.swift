@@ -2,6 +2,7 @@ import BeaconTestSupport
 import Beacons
 import BluetoothTypes
 import Glibc
+import HCICaptures
 import HCITransportCore
 import LinuxHCITransports
 import MRTNavigation

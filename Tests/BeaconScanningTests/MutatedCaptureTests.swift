@@ -1,6 +1,7 @@
 import BeaconScanning
 import BeaconTestSupport
 import Foundation
+import HCICaptures
 import LinuxHCITransports
 import Testing
 

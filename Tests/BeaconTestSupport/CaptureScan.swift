@@ -1,6 +1,7 @@
 import BeaconScanning
 import Beacons
 import BluetoothTypes
+import HCICaptures
 import HCITransportCore
 import LinuxHCITransports
 

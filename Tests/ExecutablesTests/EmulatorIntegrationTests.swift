@@ -1,6 +1,7 @@
 import BeaconTestSupport
 import Beacons
 import Foundation
+import HCICaptures
 import HCICodec
 import LinuxHCITransports
 import Testing

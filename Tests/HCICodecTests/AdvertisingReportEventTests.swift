@@ -1,4 +1,5 @@
 import Foundation
+import HCICaptures
 import Testing
 
 @testable import BluetoothTypes

@@ -2,6 +2,7 @@ import BeaconScanning
 import BeaconTestSupport
 import Beacons
 import BluetoothTypes
+import HCICaptures
 import HCICodec
 import LinuxHCITransports
 import MRTNavigation

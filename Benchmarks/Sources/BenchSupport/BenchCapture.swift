@@ -2,6 +2,7 @@ import BeaconScanning
 import BeaconStatistics
 import Beacons
 import BluetoothTypes
+import HCICaptures
 import HCICodec
 import HCITransportCore
 import MRTNavigation

@@ -3,5 +3,6 @@
 @_exported import BeaconScanning
 @_exported import Beacons
 @_exported import BluetoothTypes
+@_exported import HCICaptures
 @_exported import HCICodec
 @_exported import HCITransportCore

@@ -1,4 +1,5 @@
 import BeaconScanning
+import HCICaptures
 import HCIController
 import HCITransportCore
 import LinuxHCITransports
@@ -13,13 +14,13 @@ struct ControllerOpener {
   var preference: CommandSetPreference = .automatic
   var program: String
   /// The `--record` capture, which spans every connection of the run (`--reconnect`).
-  var recorder: CaptureRecorder?
+  var captureWriter: CaptureWriter?
 
   /// Opens the transport, wrapped in a ``RecordingConnection`` when recording.
   func open() throws(HCIConnectionError) -> any HCIConnection {
     let connection = try spec.open(exclusive: exclusive)
-    guard let recorder else { return connection }
-    return RecordingConnection(connection, recorder: recorder, closesRecorder: false)
+    guard let captureWriter else { return connection }
+    return RecordingConnection(connection, writer: captureWriter, closesWriter: false)
   }
 
   /// A session on `connection`. On the kernel's shared (raw) channel, bluetoothd owns the
@@ -60,10 +61,10 @@ struct ControllerOpener {
   /// The `--record` capture, or `nil` without one; a failure is reported and becomes exit 74,
   /// or 64 for a path that is no regular file or new name (put there since the command line
   /// was checked).
-  static func openRecorder(_ path: String?, program: String) throws -> CaptureRecorder? {
+  static func openCaptureWriter(_ path: String?, program: String) throws -> CaptureWriter? {
     guard let path else { return nil }
     do {
-      return try CaptureRecorder(path: path, startTime: WallClock.now())
+      return try CaptureWriter(path: path, startTime: WallClock.now())
     } catch {
       guard case .output(let problem) = error.reason else {
         StandardOutput.warn("\(program): \(error)", priority: .error)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeaconScanning
 import BluetoothTypes
+import HCICaptures
 import HCIController
 import HCITransportCore
 import LinuxHCITransports
@@ -37,7 +38,7 @@ final class ScanRun {
   let reconnect: Bool
   let program: String
   /// The `--record` capture, closed when the run ends.
-  private var recorder: CaptureRecorder?
+  private var captureWriter: CaptureWriter?
   /// Where the scanner's problems go, during ``run(_:output:)``.
   private weak var output: (any ScanOutput)?
   /// The service manager, for a live run; a replay is no service.
@@ -75,9 +76,9 @@ final class ScanRun {
   /// the stop signal handlers first, so that Ctrl-C and SIGTERM leave the controller as it was.
   func makeFinder(scanner: BeaconScanner) throws -> HCIBeaconFinder {
     if !spec.isReplay { StopSignal.install() }
-    recorder = try ControllerOpener.openRecorder(recordPath, program: program)
+    captureWriter = try ControllerOpener.openCaptureWriter(recordPath, program: program)
     let opener = ControllerOpener(
-      spec: spec, exclusive: exclusive, preference: preference, program: program, recorder: recorder)
+      spec: spec, exclusive: exclusive, preference: preference, program: program, captureWriter: captureWriter)
     let finder = opener.finder(scanner: scanner, configuration: configuration)
     finder.onProgress = { [weak self] progress in self?.show(progress) }
     return finder
@@ -108,7 +109,7 @@ final class ScanRun {
       throw ExitStatus.unavailable
     }
     // Nothing was recorded: leave no capture behind (only a file this run created is removed).
-    recorder?.closeDiscardingIfEmpty()
+    captureWriter?.closeDiscardingIfEmpty()
     // A controller that answered badly has had a session, whose output is finished; a
     // transport that did not open has none. A capture's output is finished either way.
     var hadSession = false
@@ -126,7 +127,7 @@ final class ScanRun {
   func run(_ finder: HCIBeaconFinder, output: any ScanOutput, alongside companion: (any RunCompanion)? = nil) throws {
     let clock = ContinuousClock()
     let deadline = duration.map { clock.now.advanced(by: $0) }
-    defer { recorder?.close() }
+    defer { captureWriter?.close() }
     self.output = output
     var replayWarnings: [CaptureReplayWarning] = []
     /// How the wait for a lost controller ended the run, and how long it had been gone: said

@@ -1,3 +1,4 @@
+import HCICaptures
 import HCITransportCore
 import POSIXSupport
 
