@@ -160,7 +160,7 @@ public struct BeaconRideCommand: ParsableCommand {
     }
     if let journey {
       let transfers = journey.transfers.count
-      StandardOutput.warn(
+      StandardError.writeLine(
         "beacon-ride: \(journey.origin.displayName) → \(journey.destination.displayName), "
           + "\(journey.stops) stop(s), \(transfers) transfer\(transfers == 1 ? "" : "s")", priority: .info)
     }
@@ -178,8 +178,8 @@ public struct BeaconRideCommand: ParsableCommand {
     // A gpsd that is not up (yet) is tried again with backoff, alone or beside Bluetooth (which
     // may fail later): one line says so, and the ride goes on with what there is.
     let gps = gpsOptions.endpoint().map { GPSDLocationFinder(endpoint: $0) }
-    gps?.onProblem = { StandardOutput.warn("beacon-ride: gps: \($0)") }
-    gps?.onRecovery = { StandardOutput.warn("beacon-ride: gps: \($0)", priority: .notice) }
+    gps?.onProblem = { StandardError.writeLine("beacon-ride: gps: \($0)") }
+    gps?.onRecovery = { StandardError.writeLine("beacon-ride: gps: \($0)", priority: .notice) }
     let report = try reportOptions.file.map { file in
       RunReport(
         file: file, program: "beacon-ride",
@@ -215,7 +215,7 @@ public struct BeaconRideCommand: ParsableCommand {
         useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
         recorder: report?.recorder)
       try drive(useCase.start(), starts: useCase.sourceStarts, output: presenter)
-      StandardOutput.warn("beacon-ride: \(presenter.found) station(s) found", priority: .notice)
+      StandardError.writeLine("beacon-ride: \(presenter.found) station(s) found", priority: .notice)
       return
     }
     // A started journey (--from): its train is waited for at the departure station, on the same
@@ -241,7 +241,7 @@ public struct BeaconRideCommand: ParsableCommand {
     // Stopped because standard output, all the ride had, was closed: done, not "ended before".
     if stdout.endsRun { return }
     guard ride.arrived != nil else {
-      StandardOutput.warn(
+      StandardError.writeLine(
         "beacon-ride: the source ended before arriving at \(destination.displayName)", priority: .error)
       throw ExitCode(1)
     }
