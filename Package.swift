@@ -173,7 +173,8 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "HCIControllerTests", dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController"]),
+      name: "HCIControllerTests",
+      dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController", "BeaconTestSupport"]),
     // Sightings, a clock and a seeded generator shared by the domain tests.
     .target(
       name: "BeaconTestSupport",

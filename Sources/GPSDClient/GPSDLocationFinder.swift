@@ -16,6 +16,10 @@ import SystemPackage
 /// - no `TPV` for more than two of the receiver's cycles: stale;
 /// - a line that is not a gpsd object (noise, a line cut short): skipped.
 ///
+/// Backoff, staleness and outages are measured with the clock given at ``init(endpoint:retriesWhenUnreachable:connectTimeout:clock:)``
+/// (the continuous clock unless a test moves its own); waiting for gpsd's bytes, the connect
+/// timeout and ``run(until:shouldStop:)``'s deadline are real time.
+///
 /// Driven by ``run(until:shouldStop:)`` on the caller's thread, as the Bluetooth finder is.
 /// Not `Sendable`: keep it on one thread.
 public final class GPSDLocationFinder: LocationFinder {
@@ -52,20 +56,21 @@ public final class GPSDLocationFinder: LocationFinder {
 
   private let retriesWhenUnreachable: Bool
   private let connectTimeout: Duration
-  private let clock = ContinuousClock()
+  /// The time on the finder's clock since the finder was made.
+  private let elapsed: () -> Duration
   private let decoder = GPSDReportDecoder()
   private var isStarted = false
   private var connection: FileDescriptor?
   private var splitter = GPSDLineSplitter()
-  private var nextAttempt: ContinuousClock.Instant?
+  private var nextAttempt: Duration?
   private var backoff = GPSDLocationFinder.firstBackoff
   private var condition: LocationSourceCondition?
   private var receiverCycle: Duration = .seconds(1)
-  /// When the last position report arrived (the clock here), and the receiver time it carried.
-  private var lastReport: (at: ContinuousClock.Instant, time: CaptureTime?)?
+  /// When the last position report arrived (``elapsed``), and the receiver time it carried.
+  private var lastReport: (at: Duration, time: CaptureTime?)?
   private var reportedProblems: Set<ProblemKind> = []
   /// When gpsd went away (or the first attempt failed), until it answers again.
-  private var outageSince: ContinuousClock.Instant?
+  private var outageSince: Duration?
 
   static let firstBackoff: Duration = .seconds(1)
   static let longestBackoff: Duration = .seconds(30)
@@ -79,12 +84,25 @@ public final class GPSDLocationFinder: LocationFinder {
   ///     anyway and keeps trying (it may come up later; what `beacon-ride --gps` does);
   ///     `false` answers ``LocationFinderStartResult/unavailable``, for a caller that would
   ///     rather do without.
-  public init(
+  public convenience init(
     endpoint: GPSDEndpoint = .local, retriesWhenUnreachable: Bool = true, connectTimeout: Duration = .seconds(2)
   ) {
+    self.init(
+      endpoint: endpoint, retriesWhenUnreachable: retriesWhenUnreachable, connectTimeout: connectTimeout,
+      clock: ContinuousClock())
+  }
+
+  /// A finder that measures backoff, staleness and outages with `clock`: a test's clock that
+  /// moves only when told makes gpsd's silence last as long as the test says, without waiting.
+  public init<C: Clock>(
+    endpoint: GPSDEndpoint = .local, retriesWhenUnreachable: Bool = true, connectTimeout: Duration = .seconds(2),
+    clock: C
+  ) where C.Duration == Duration {
     self.endpoint = endpoint
     self.retriesWhenUnreachable = retriesWhenUnreachable
     self.connectTimeout = connectTimeout
+    let origin = clock.now
+    elapsed = { origin.duration(to: clock.now) }
   }
 
   deinit { connection?.closeIgnoringErrors() }
@@ -109,13 +127,14 @@ public final class GPSDLocationFinder: LocationFinder {
   public func run(until deadline: ContinuousClock.Instant? = nil, shouldStop: () -> Bool = { false }) -> RunEnd {
     while isStarted {
       if shouldStop() { return .stopped }
-      let now = clock.now
-      if let deadline, now >= deadline { return .deadline }
-      var waitEnd = now.advanced(by: Self.pollInterval)
+      let realNow = ContinuousClock.now
+      if let deadline, realNow >= deadline { return .deadline }
+      var waitEnd = realNow.advanced(by: Self.pollInterval)
       if let deadline { waitEnd = min(waitEnd, deadline) }
       guard let connection else {
+        let now = elapsed()
         if let nextAttempt, now < nextAttempt {
-          sleepRetryingOnInterrupt(for: min(waitEnd, nextAttempt) - now)
+          sleepRetryingOnInterrupt(for: min(waitEnd - realNow, nextAttempt - now))
         } else {
           _ = connect()
         }
@@ -139,7 +158,7 @@ public final class GPSDLocationFinder: LocationFinder {
       let error = GPSDError.unreachable(endpoint, error)
       lastError = error
       if condition != .sourceUnreachable { counts.outages += 1 }
-      outageSince = outageSince ?? clock.now
+      outageSince = outageSince ?? elapsed()
       report(.unreachable(error), kind: .unreachable)
       change(to: .sourceUnreachable)
       scheduleRetry()
@@ -164,15 +183,15 @@ public final class GPSDLocationFinder: LocationFinder {
     if let outageSince, outageWasTold {
       onRecovery?(
         GPSDRecovery(
-          endpoint: endpoint, outage: outageSince.duration(to: clock.now), wasConnectedBefore: wasConnectedBefore))
+          endpoint: endpoint, outage: elapsed() - outageSince, wasConnectedBefore: wasConnectedBefore))
     }
     outageSince = nil
-    lastReport = (clock.now, lastReport?.time)
+    lastReport = (elapsed(), lastReport?.time)
     return true
   }
 
   private func scheduleRetry() {
-    nextAttempt = clock.now.advanced(by: backoff)
+    nextAttempt = elapsed() + backoff
     backoff = min(backoff * 2, Self.longestBackoff)
   }
 
@@ -186,7 +205,7 @@ public final class GPSDLocationFinder: LocationFinder {
   private func lose(_ problem: GPSDProblem) {
     disconnect()
     counts.outages += 1
-    outageSince = outageSince ?? clock.now
+    outageSince = outageSince ?? elapsed()
     report(problem, kind: .closed)
     change(to: .sourceUnreachable)
     scheduleRetry()
@@ -254,7 +273,7 @@ public final class GPSDLocationFinder: LocationFinder {
       }
     case .fix(let fix):
       counts.fixes += 1
-      lastReport = (clock.now, fix.mode.hasPosition ? fix.time : lastReport?.time)
+      lastReport = (elapsed(), fix.mode.hasPosition ? fix.time : lastReport?.time)
       reportedProblems.remove(.stale)
       change(to: .reporting)
       delegate?.locationFinder(self, didReceive: fix)
@@ -274,7 +293,7 @@ public final class GPSDLocationFinder: LocationFinder {
   private func checkStaleness() {
     guard connection != nil, let lastReport, condition != .noReceiver else { return }
     let limit = max(receiverCycle * 2, .seconds(2))
-    let silence = lastReport.at.duration(to: clock.now)
+    let silence = elapsed() - lastReport.at
     guard silence > limit, !reportedProblems.contains(.stale) else { return }
     counts.staleEpisodes += 1
     report(.stale(seconds: Double(silence.wholeMicroseconds) / 1_000_000), kind: .stale)

@@ -14,8 +14,8 @@ import Testing
   static func report(_ data: ArraySlice<UInt8>, status: UInt16, sid: UInt8 = 3) -> LEExtendedAdvertisingReport.Report {
     // Event type: non-legacy, non-connectable; data status in bits 5–6.
     LEExtendedAdvertisingReport.Report(
-      eventType: .init(rawValue: status << 5), addressType: .random, address: address, primaryPHY: 1,
-      secondaryPHY: 2, advertisingSID: sid, rssi: -70, data: data)
+      eventType: .init(rawValue: status << 5), addressType: .random, address: address, primaryPHY: .le1M,
+      secondaryPHY: .le2M, advertisingSID: sid, rssi: -70, data: data)
   }
 
   static func packet(_ reports: [LEExtendedAdvertisingReport.Report], at second: Int64) -> TimedHCIPacket {

@@ -18,7 +18,7 @@ private final class Collector: BeaconFinderDelegate {
 
   func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
     sightings.append(sighting)
-    if let stopAfter, sightings.count >= stopAfter { _ = finder.stop() }
+    if let stopAfter, sightings.count >= stopAfter { finder.stop() }
   }
 
   func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) { times.append(time) }

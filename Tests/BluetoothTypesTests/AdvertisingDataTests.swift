@@ -126,7 +126,10 @@ import Testing
   @Test func flags() throws {
     let element = try Self.decode(.flags, [0x06])
     #expect(element == .flags([.leGeneralDiscoverable, .brEDRNotSupported]))
-    guard case .flags(let flags) = element else { return }
+    guard case .flags(let flags) = element else {
+      Issue.record("expected .flags, got \(element)")
+      return
+    }
     #expect(flags.contains(.brEDRNotSupported))
     #expect(!flags.contains(.leLimitedDiscoverable))
     // Zero octets after the last non-zero one are omitted: an empty field means no flags.

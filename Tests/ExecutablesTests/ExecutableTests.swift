@@ -66,6 +66,21 @@ import Testing
     #expect(result.status == 64)
   }
 
+  /// `-i` and `--gps` are read once, as a `TransportSpec` and a `GPSDEndpoint`; a text that is
+  /// neither is refused with exit 64 and the parser's own error, which says what is wrong.
+  @Test(arguments: [
+    ("beacon-scan", ["-i", "bogus"], "'-i <device>': 'bogus' is not a transport; use one of: hciN or N"),
+    ("beacon-scan", ["-i", "tcp:x"], "'-i <device>': 'tcp:x' has no port; write tcp:HOST:PORT"),
+    ("beacon-broadcast", ["-i", "hci70000"], "'-i <device>': 'hci70000' is out of range"),
+    ("beacon-ride", ["--gps", "h:0", "--to", "ASEAN"], "'--gps <host:port>': 'h:0': '0' is not a port (1 to 65535)"),
+    ("beacon-ride", ["--gps", "[::1", "--to", "ASEAN"], "'[::1': an IPv6 address needs its closing bracket"),
+  ])
+  func unreadableDeviceOrGPSDAddressSaysWhatIsWrong(program: String, arguments: [String], message: String) throws {
+    let result = try Executable.run(program, arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
   @Test func broadcastListsStationsAsJSONLines() throws {
     let result = try Executable.run("beacon-broadcast", ["--list-stations", "--format", "json"])
     #expect(result.status == 0)

@@ -18,9 +18,16 @@ import Testing
 
   static let directory = TestPaths.fixtures.appendingPathComponent("replay-goldens")
 
-  /// The golden files, by name; those of ../shared/captures only when it is there.
+  /// The golden files, by name.
   static func goldens() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".txt") }.sorted()
+  }
+
+  /// The golden files of captures in Fixtures (`fromShared` false) or in ../shared/captures.
+  static func goldens(fromShared: Bool) throws -> [String] {
+    try goldens().filter { golden in
+      try runs(in: golden).contains { $0.arguments.contains { $0.hasPrefix("../shared/") } } == fromShared
+    }
   }
 
   /// Reads a golden file: sections `==> beacon-scan ARGS: exit N`, `==> stdout, N bytes`
@@ -62,11 +69,23 @@ import Testing
     #expect(try Self.runs(in: "raw-hci-1001.btsnoop.txt").count == 8)
   }
 
-  @Test(arguments: try goldens())
+  @Test(arguments: try goldens(fromShared: false))
   func replayPrintsWhatItPrintedBefore(golden: String) throws {
-    let runs = try Self.runs(in: golden)
-    let fromShared = runs.contains { $0.arguments.contains { $0.hasPrefix("../shared/") } }
-    if fromShared, !TestPaths.sharedCapturesAvailable { return }
+    try Self.check(golden)
+  }
+
+  @Test(
+    .enabled(
+      if: TestPaths.sharedCapturesAvailable,
+      "../shared/captures is not present beside the project: the goldens of its captures are skipped"),
+    arguments: try goldens(fromShared: true))
+  func replayOfSharedCapturesPrintsWhatItPrintedBefore(golden: String) throws {
+    try Self.check(golden)
+  }
+
+  /// Runs each command line of `golden` with today's binary and compares what it printed.
+  static func check(_ golden: String) throws {
+    let runs = try runs(in: golden)
     for run in runs {
       // Run from the package root, as the goldens were, since their paths are relative to it
       // (GNU env's --chdir).

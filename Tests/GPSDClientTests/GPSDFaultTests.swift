@@ -11,16 +11,18 @@ import Testing
 
 /// What a real gpsd never sends but a socket can carry (noise, a line cut short, a receiver
 /// unplugged, silence): a scripted peer on a loopback port plays gpsd's own lines (recorded from
-/// gpsd 3.22) with those faults between them.
+/// gpsd 3.22) with those faults between them. The finder measures silence on a ``ManualClock``,
+/// so three seconds of it pass when the test says, not on the wall.
 @Suite struct GPSDFaultTests {
   /// Accepts one connection on a free loopback port and writes `script` to it, each step after
-  /// its pause; then closes.
+  /// its pause, a step with `afterRelease` only once ``release()`` was called; then closes.
   final class ScriptedGPSD: @unchecked Sendable {
     let port: UInt16
     private let listener: Int32
     private let thread: Thread
+    private let released = DispatchSemaphore(value: 0)
 
-    init(script: [(pause: Double, text: String)]) throws {
+    init(script: [(pause: Double, afterRelease: Bool, text: String)]) throws {
       let (listener, port) = try GPSFake.bindLoopback()
       self.listener = listener
       self.port = port
@@ -28,6 +30,7 @@ import Testing
         close(listener)
         throw POSIXError(.EADDRINUSE)
       }
+      let released = released
       thread = Thread {
         let client = accept(listener, nil, nil)
         guard client >= 0 else { return }
@@ -36,6 +39,7 @@ import Testing
         _ = recv(client, &request, request.count, 0)
         for step in script {
           Thread.sleep(forTimeInterval: step.pause)
+          if step.afterRelease { released.wait() }
           let bytes = Array(step.text.utf8)
           _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
@@ -43,6 +47,9 @@ import Testing
       }
       thread.start()
     }
+
+    /// Lets the step held for it go.
+    func release() { released.signal() }
 
     deinit { close(listener) }
   }
@@ -67,26 +74,43 @@ import Testing
 
   @Test func noiseCutLinesUnpluggingAndSilenceAreEachToldOnceAndSurvived() throws {
     let gpsd = try ScriptedGPSD(script: [
-      (0, Self.version + Self.devices + Self.fix(0) + Self.fix(1)),
-      (0.1, "\u{0}\u{13}garbage\u{FF} line\n"),
-      (0.1, #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2026-11-25T08:00:12.000Z","lat":-6.28"# + "\n"),
-      (0.1, "more noise\n" + Self.fix(3)),
-      (0.1, #"{"class":"DEVICE","path":"/dev/pts/1","activated":0}"# + "\n"),
-      (0.5, Self.devices + Self.fix(4)),
-      // Silence: no TPV for three seconds, the connection still open; then a last fix, and close.
-      (3.0, Self.fix(5)),
+      (0, false, Self.version + Self.devices + Self.fix(0) + Self.fix(1)),
+      (0.1, false, "\u{0}\u{13}garbage\u{FF} line\n"),
+      (
+        0.1, false,
+        #"{"class":"TPV","device":"/dev/pts/1","mode":3,"time":"2026-11-25T08:00:12.000Z","lat":-6.28"# + "\n"
+      ),
+      (0.1, false, "more noise\n" + Self.fix(3)),
+      (0.1, false, #"{"class":"DEVICE","path":"/dev/pts/1","activated":0}"# + "\n"),
+      (0.1, false, Self.devices + Self.fix(4)),
+      // Silence: no TPV for three seconds of the finder's clock, the connection still open; then
+      // a last fix, and close.
+      (0, true, Self.fix(5)),
     ])
-    let finder = GPSDLocationFinder(endpoint: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port))
+    let clock = ManualClock()
+    let finder = GPSDLocationFinder(endpoint: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port), clock: clock)
     let collector = Collector()
     finder.delegate = collector
     var problems: [GPSDProblem] = []
     finder.onProblem = { problems.append($0) }
     #expect(finder.start() == .started)
-    // Until the peer has closed (and the finder has said so), however slow this build runs.
+    // Once the fourth fix is in, three seconds of silence pass; once the finder has called them
+    // stale, the peer sends the last fix and closes. Until the finder has said so, however slow
+    // this build runs.
+    var silencePassed = false
+    var released = false
     _ = finder.run(until: ContinuousClock().now.advanced(by: .seconds(60))) {
-      collector.conditions.last == .sourceUnreachable
+      if collector.fixes.count == 4, !silencePassed {
+        clock.advance(by: .seconds(3))
+        silencePassed = true
+      }
+      if case .stale = collector.conditions.last, !released {
+        gpsd.release()
+        released = true
+      }
+      return collector.conditions.last == .sourceUnreachable
     }
-    _ = finder.stop()
+    finder.stop()
 
     #expect(collector.fixes.count == 5)
     #expect(finder.counts.unreadableLines == 3)
@@ -100,12 +124,10 @@ import Testing
       default: return "\(problem)"
       }
     }
-    // Three unreadable lines, told once. Staleness is told once an episode: the three seconds of
-    // silence are one; a build slowed down enough (the sanitizers' on a busy machine) may see
-    // another pause of gpsd's longer than two cycles, which is rightly told too.
-    #expect(kinds.filter { $0 != "stale" } == ["unreadable", "no receiver /dev/pts/1", "closed"])
-    #expect(kinds.firstIndex(of: "stale").map { $0 >= 2 } == true)
-    #expect(finder.counts.staleEpisodes == kinds.filter { $0 == "stale" }.count)
+    // Three unreadable lines, told once; the three seconds of silence, once: the finder's clock
+    // moves only when the test moves it, so a slow build sees no other.
+    #expect(kinds == ["unreadable", "no receiver /dev/pts/1", "stale", "closed"])
+    #expect(finder.counts.staleEpisodes == 1)
     let silence = LocationSourceCondition.stale(since: CaptureTime(microsecondsSinceUnixEpoch: 1_795_593_614_000_000))
     #expect(Array(collector.conditions.prefix(3)) == [.reporting, .noReceiver, .reporting])
     #expect(collector.conditions.contains(silence))

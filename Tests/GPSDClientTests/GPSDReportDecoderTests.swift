@@ -88,15 +88,26 @@ import Testing
     }
   }
 
-  @Test func endpoints() {
-    #expect(GPSDEndpoint(parsing: "127.0.0.1:2947") == .local)
-    #expect(GPSDEndpoint(parsing: "pi.local") == GPSDEndpoint(host: "pi.local", port: 2947))
-    #expect(GPSDEndpoint(parsing: ":29470") == GPSDEndpoint(host: "127.0.0.1", port: 29470))
-    #expect(GPSDEndpoint(parsing: "[::1]:2948") == GPSDEndpoint(host: "::1", port: 2948))
-    #expect(GPSDEndpoint(parsing: "::1") == GPSDEndpoint(host: "::1", port: 2947))
-    #expect(GPSDEndpoint(parsing: "host:0") == nil)
-    #expect(GPSDEndpoint(parsing: "host:70000") == nil)
-    #expect(GPSDEndpoint(parsing: "[::1") == nil)
+  @Test func endpoints() throws {
+    #expect(try GPSDEndpoint(parsing: "127.0.0.1:2947") == .local)
+    #expect(try GPSDEndpoint(parsing: "pi.local") == GPSDEndpoint(host: "pi.local", port: 2947))
+    #expect(try GPSDEndpoint(parsing: ":29470") == GPSDEndpoint(host: "127.0.0.1", port: 29470))
+    #expect(try GPSDEndpoint(parsing: "[::1]:2948") == GPSDEndpoint(host: "::1", port: 2948))
+    #expect(try GPSDEndpoint(parsing: "::1") == GPSDEndpoint(host: "::1", port: 2947))
     #expect(GPSDEndpoint(host: "::1", port: 2948).description == "[::1]:2948")
+  }
+
+  @Test(arguments: [
+    ("host:0", GPSDEndpointError.Reason.badPort("0"), "'host:0': '0' is not a port (1 to 65535)"),
+    ("host:70000", .badPort("70000"), "'host:70000': '70000' is not a port (1 to 65535)"),
+    ("host:", .missingPort, "'host:': no port after the host (1 to 65535, or leave out the colon)"),
+    ("[::1", .unclosedBracket, "'[::1': an IPv6 address needs its closing bracket, e.g. [::1]:2947"),
+    ("", .missingHost, "'': no host"),
+    ("pi local:2947", .spaceInHost, "'pi local:2947': a host has no spaces"),
+  ])
+  func badEndpointsSayWhatIsWrong(text: String, reason: GPSDEndpointError.Reason, message: String) {
+    #expect(throws: GPSDEndpointError(text: text, reason: reason)) { try GPSDEndpoint(parsing: text) }
+    #expect(
+      GPSDEndpointError(text: text, reason: reason).description == message + "; write " + GPSDEndpointError.knownForms)
   }
 }

@@ -70,7 +70,7 @@ struct GPSDRideTests {
         break
       }
     }
-    _ = useCase.stop()
+    useCase.stop()
     gpsd.stop()
     return (ride, finder)
   }

@@ -224,8 +224,8 @@ private func extendedReport(
     #expect(event.reports.count == 2)
     let first = event.reports[0]
     #expect(first.addressType == .anonymous)
-    #expect(first.primaryPHY == 3)
-    #expect(first.secondaryPHY == 2)
+    #expect(first.primaryPHY == .leCoded)
+    #expect(first.secondaryPHY == .le2M)
     #expect(first.advertisingSID == 7)
     #expect(first.txPower == -8)
     #expect(first.rssi == -80)
@@ -264,7 +264,7 @@ private func extendedReport(
         txPower: -4, rssi: -60, data: flagsOnly[...]),
       .init(
         eventType: .legacyNonconnectable, addressType: .public, address: BluetoothAddress(rawValue: 1),
-        primaryPHY: 3, secondaryPHY: 3, advertisingSID: 2, rssi: nil, periodicAdvertisingInterval: 6,
+        primaryPHY: .leCoded, secondaryPHY: .leCoded, advertisingSID: 2, rssi: nil, periodicAdvertisingInterval: 6,
         data: nameMRT[...]),
     ])
     let packet = event.encodedPacket()
@@ -272,6 +272,21 @@ private func extendedReport(
     #expect(Int(packet[1]) == packet.count - 2)
     #expect(Array(packet[2...5]) == [0x0D, 0x02, 0x13, 0x80])
     #expect(try decodeExtended(packet) == event)
+  }
+
+  /// A PHY the specification does not name (a newer one, or a controller's mistake) is kept as it
+  /// came, and written back the same.
+  @Test func unnamedPHYsAreKeptAndRoundTrip() throws {
+    let packet = eventPacket(
+      [0x0D, 0x01]
+        + extendedReport(
+          eventType: 0x0010, address: [1, 2, 3, 4, 5, 6], primaryPHY: 0x07, secondaryPHY: 0xFE, rssi: 0xC4,
+          data: []))
+    let event = try decodeExtended(packet)
+    let report = try #require(event.reports.first)
+    #expect(report.primaryPHY == LEPHY(rawValue: 0x07))
+    #expect(report.secondaryPHY == LEPHY(rawValue: 0xFE))
+    #expect(event.encodedPacket() == packet)
   }
 }
 

@@ -44,7 +44,7 @@ final class GPSUseCaseRecorder: NotifyWhenNearMRTStationWithGPSDelegate {
     _ useCase: any NotifyWhenNearMRTStationWithGPS, didFind station: Station, fix: LocationFix
   ) {
     found.append(station.name)
-    if station.name == stopAt { _ = useCase.stop() }
+    if station.name == stopAt { useCase.stop() }
   }
 
   func notifyWhenNearMRTStation(
@@ -91,7 +91,7 @@ final class GPSUseCaseRecorder: NotifyWhenNearMRTStationWithGPSDelegate {
     let recorder = GPSUseCaseRecorder()
     recorder.stopAt = "Fatmawati"
     useCase.delegate = recorder
-    _ = useCase.start()
+    #expect(useCase.start() == .started)
     for fix in SyntheticGPSRide(route: route).ride().fixes { finder.deliver(fix) }
     #expect(recorder.found == ["LebakBulus", "Fatmawati"])
     #expect(finder.stopCount == 1)

@@ -121,7 +121,10 @@ import Testing
     #expect(suspected(events) == ["BlokM"])
     let reason = try #require(
       events.lazy.compactMap { if case .suspect(_, let reason, _) = $0 { reason } else { nil } }.first)
-    guard case .tooFarTooSoon(let previous, let stops, _, let minimum) = reason else { return }
+    guard case .tooFarTooSoon(let previous, let stops, _, let minimum) = reason else {
+      Issue.record("expected .tooFarTooSoon, got \(reason)")
+      return
+    }
     #expect(previous.name == "LebakBulus")
     #expect(stops == 5)
     #expect(minimum == .seconds(300))

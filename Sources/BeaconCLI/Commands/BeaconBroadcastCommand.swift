@@ -128,10 +128,10 @@ public struct BeaconBroadcastCommand: ParsableCommand {
 
   public func validate() throws {
     if listStations { return }
-    if let spec = try deviceOptions.transport(), spec.isReplay {
+    if let spec = deviceOptions.transport(), spec.isReplay {
       throw ValidationError("-i \(spec): a capture cannot advertise; give a controller such as hci0 or tcp:HOST:PORT.")
     }
-    if mqtt.broker != nil, try deviceOptions.transport() == nil {
+    if mqtt.broker != nil, deviceOptions.transport() == nil {
       throw ValidationError("--mqtt reports what is advertised: give -i DEVICE (a dry run sends nothing).")
     }
     if train != nil {
@@ -166,7 +166,7 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       return
     }
     let plans = try advertisingPlans(catalog: catalog)
-    guard let spec = try deviceOptions.transport() else {
+    guard let spec = deviceOptions.transport() else {
       for (index, plan) in plans.enumerated() {
         if index > 0, output.format == .text { stdout.writeLine("") }
         for line in try plan.lines(format: output.format) { stdout.writeLine(line) }

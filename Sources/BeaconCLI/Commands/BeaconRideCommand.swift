@@ -109,17 +109,17 @@ public struct BeaconRideCommand: ParsableCommand {
       guard from != nil, to != nil else {
         throw ValidationError("--plan needs --from and --to, e.g. --plan --from LebakBulus --to SoekarnoHatta.")
       }
-      guard replay == nil, try deviceOptions.transport() == nil, try gpsOptions.endpoint() == nil,
+      guard replay == nil, deviceOptions.transport() == nil, gpsOptions.endpoint() == nil,
         reportOptions.report == nil
       else {
         throw ValidationError("--plan only prints the journey: drop --replay, -i, --gps and --report.")
       }
       return
     }
-    let spec = try deviceOptions.transport()
+    let spec = deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
     try reconnectOptions.check(live: spec.map { !$0.isReplay } ?? false)
-    let gps = try gpsOptions.endpoint()
+    let gps = gpsOptions.endpoint()
     guard replay != nil || spec != nil || gps != nil else {
       throw ValidationError("Give a source: -i hci0 (or serial:…, tcp:…), --replay FILE, or --gps [HOST:PORT].")
     }
@@ -160,11 +160,11 @@ public struct BeaconRideCommand: ParsableCommand {
     }
     if let journey {
       let transfers = journey.transfers.count
-      StandardOutput.warn(
+      StandardError.writeLine(
         "beacon-ride: \(journey.origin.displayName) → \(journey.destination.displayName), "
           + "\(journey.stops) stop(s), \(transfers) transfer\(transfers == 1 ? "" : "s")", priority: .info)
     }
-    let spec = try deviceOptions.transport(replay: replay)
+    let spec = deviceOptions.transport(replay: replay)
     let duration = duration.map(Duration.milliseconds(ofSeconds:))
     var run: ScanRun?
     var finder: HCIBeaconFinder?
@@ -177,9 +177,9 @@ public struct BeaconRideCommand: ParsableCommand {
     }
     // A gpsd that is not up (yet) is tried again with backoff, alone or beside Bluetooth (which
     // may fail later): one line says so, and the ride goes on with what there is.
-    let gps = try gpsOptions.endpoint().map { GPSDLocationFinder(endpoint: $0) }
-    gps?.onProblem = { StandardOutput.warn("beacon-ride: gps: \($0)") }
-    gps?.onRecovery = { StandardOutput.warn("beacon-ride: gps: \($0)", priority: .notice) }
+    let gps = gpsOptions.endpoint().map { GPSDLocationFinder(endpoint: $0) }
+    gps?.onProblem = { StandardError.writeLine("beacon-ride: gps: \($0)") }
+    gps?.onRecovery = { StandardError.writeLine("beacon-ride: gps: \($0)", priority: .notice) }
     let report = try reportOptions.file.map { file in
       RunReport(
         file: file, program: "beacon-ride",
@@ -214,7 +214,7 @@ public struct BeaconRideCommand: ParsableCommand {
         useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
         recorder: report?.recorder)
       try drive(useCase.start(), starts: useCase.sourceStarts, output: presenter)
-      StandardOutput.warn("beacon-ride: \(presenter.found) station(s) found", priority: .notice)
+      StandardError.writeLine("beacon-ride: \(presenter.found) station(s) found", priority: .notice)
       return
     }
     // A started journey (--from): its train is waited for at the departure station, on the same
@@ -242,13 +242,13 @@ public struct BeaconRideCommand: ParsableCommand {
     if started == .started, let journey, let trainStarted,
       let reason = TrainNotAnnounced(trainStarted, journey: journey, catalog: catalog, hasBluetooth: finder != nil)
     {
-      StandardOutput.warn("beacon-ride: the train coming in cannot be announced: \(reason)")
+      StandardError.writeLine("beacon-ride: the train coming in cannot be announced: \(reason)")
     }
     try drive(started, starts: useCase.sourceStarts, output: ride)
     // Stopped because standard output, all the ride had, was closed: done, not "ended before".
     if stdout.endsRun { return }
     guard ride.arrived != nil else {
-      StandardOutput.warn(
+      StandardError.writeLine(
         "beacon-ride: the source ended before arriving at \(destination.displayName)", priority: .error)
       throw ExitCode(1)
     }

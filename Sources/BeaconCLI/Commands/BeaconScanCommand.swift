@@ -165,7 +165,7 @@ public struct BeaconScanCommand: ParsableCommand {
       throw ValidationError("--summary prints one summary at the end; drop --table/--once/--notify.")
     }
     if listDevices { return }
-    let spec = try deviceOptions.transport()
+    let spec = deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
     try reconnectOptions.check(live: spec.map { !$0.isReplay } ?? false)
     guard replay != nil || spec != nil else {
@@ -201,7 +201,7 @@ public struct BeaconScanCommand: ParsableCommand {
     }
     let stdout = StandardOutput()
     if listDevices { return try DeviceListing.print(format: output.format, to: stdout) }
-    guard let spec = try deviceOptions.transport(replay: replay) else { return }
+    guard let spec = deviceOptions.transport(replay: replay) else { return }
     let live = !spec.isReplay
     if live { stdout.flushesEachLine = true }  // each report as it comes, also into a pipe
     let run = ScanRun(

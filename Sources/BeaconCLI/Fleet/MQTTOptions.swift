@@ -109,7 +109,7 @@ struct MQTTOptions: ParsableArguments {
     let credentials = try MQTTCredentialsSource.load(
       file: credentialsFile, environment: ProcessInfo.processInfo.environment)
     if let credentialsFile, MQTTCredentialsSource.isReadableByOthers(credentialsFile) {
-      StandardOutput.warn("\(program): warning: \(credentialsFile) can be read by other users: chmod 600 it")
+      StandardError.writeLine("\(program): warning: \(credentialsFile) can be read by other users: chmod 600 it")
     }
     let topics = topics(layout: layout)
     return MQTTSession.Configuration(
@@ -135,7 +135,7 @@ struct MQTTOptions: ParsableArguments {
       try publisher.start()
     } catch {
       if case .certificateAuthorityUnreadable = error { throw ValidationError(error.description) }
-      StandardOutput.warn("\(program): \(configuration.broker): \(error)", priority: .error)
+      StandardError.writeLine("\(program): \(configuration.broker): \(error)", priority: .error)
       throw ExitStatus.unavailable
     }
     return publisher

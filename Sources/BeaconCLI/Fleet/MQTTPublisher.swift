@@ -164,5 +164,5 @@ final class MQTTPublisher {
     say(summary)
   }
 
-  private func say(_ text: String) { StandardOutput.warn("\(program): \(brokerName): \(text)") }
+  private func say(_ text: String) { StandardError.writeLine("\(program): \(brokerName): \(text)") }
 }

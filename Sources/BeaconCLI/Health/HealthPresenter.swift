@@ -17,7 +17,7 @@ final class HealthPresenter: ScanOutput {
   func warn(_ problem: ScanProblem) {
     problemCount += 1
     if problemCount <= SightingPresenter.problemsShownInFull {
-      StandardOutput.warn("beacon-scan: warning: \(problem)")
+      StandardError.writeLine("beacon-scan: warning: \(problem)")
     }
   }
 

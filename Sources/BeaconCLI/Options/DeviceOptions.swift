@@ -10,8 +10,9 @@ public struct DeviceOptions: ParsableArguments {
     name: [.customShort("i"), .customLong("device")],
     help: ArgumentHelp(
       "The controller: hci0 (or 0) through the kernel; serial:/dev/ttyUSB0[,BAUD][,rtscts] for H4 over a UART; tcp:HOST:PORT for H4 over TCP (emulators).",
-      valueName: "device"))
-  public var device: String?
+      valueName: "device"),
+    transform: { text throws(TransportSpecError) in try TransportSpec(parsing: text) })
+  public var device: TransportSpec?
 
   @Flag(
     help: ArgumentHelp(
@@ -26,22 +27,16 @@ public struct DeviceOptions: ParsableArguments {
 
   public init() {}
 
-  /// The parsed `--device`, or `nil` when none was given; `replay` (`--replay FILE`) is
+  /// The `--device` given, or `nil` when none was; `replay` (`--replay FILE`) is
   /// `-i replay:FILE`.
-  public func transport(replay: String? = nil) throws -> TransportSpec? {
+  public func transport(replay: String? = nil) -> TransportSpec? {
     if let replay { return .replay(path: replay) }
-    guard let device else { return nil }
-    do {
-      return try TransportSpec(parsing: device)
-    } catch {
-      throw ValidationError("-i \(device): \(error)")
-    }
+    return device
   }
 
   public func validate() throws {
-    let spec = try transport()
     if exclusive {
-      guard case .kernel = spec else {
+      guard case .kernel = device else {
         throw ValidationError("--exclusive is for kernel devices (-i hci0): it opens the HCI user channel.")
       }
     }

@@ -8,20 +8,14 @@ public struct GPSOptions: ParsableArguments {
     help: ArgumentHelp(
       "Find stations from gpsd too (alone, without -i or --replay): its address, 127.0.0.1:2947 when left out. "
         + "Bluetooth comes first; GPS covers what it cannot (no adapter, silent beacons).",
-      valueName: "host:port"))
-  public var gps: String?
+      valueName: "host:port"),
+    transform: { text throws(GPSDEndpointError) in try GPSDEndpoint(parsing: text) })
+  public var gps: GPSDEndpoint?
 
   public init() {}
 
   /// The gpsd to use, or `nil` without `--gps`.
-  public func endpoint() throws -> GPSDEndpoint? {
-    guard let gps else { return nil }
-    guard let endpoint = GPSDEndpoint(parsing: gps) else {
-      throw ValidationError(
-        "--gps \(gps): not HOST, HOST:PORT, :PORT or [IPV6]:PORT (gpsd's default is 127.0.0.1:2947)")
-    }
-    return endpoint
-  }
+  public func endpoint() -> GPSDEndpoint? { gps }
 
   /// `--gps` with no value (last, or before another option) as `--gps 127.0.0.1:2947`, so that
   /// the address may be left out; every other argument as it is.

@@ -15,7 +15,7 @@ enum InputFiles {
     do {
       return try body()
     } catch let problem as any InputFileProblem {
-      StandardOutput.warn("\(program): \(problem)", priority: .error)
+      StandardError.writeLine("\(program): \(problem)", priority: .error)
       throw problem.exitStatus
     }
   }

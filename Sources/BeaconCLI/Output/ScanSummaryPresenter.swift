@@ -33,7 +33,7 @@ public final class ScanSummaryPresenter: ScanOutput, BeaconFinderDelegate {
   public func warn(_ problem: ScanProblem) {
     problemCount += 1
     if problemCount <= Self.problemsShownInFull {
-      StandardOutput.warn("beacon-scan: warning: \(sourceName): \(problem)")
+      StandardError.writeLine("beacon-scan: warning: \(sourceName): \(problem)")
     }
   }
 
@@ -47,7 +47,7 @@ public final class ScanSummaryPresenter: ScanOutput, BeaconFinderDelegate {
     }
     output.flush()
     if problemCount > Self.problemsShownInFull {
-      StandardOutput.warn(
+      StandardError.writeLine(
         "beacon-scan: warning: \(sourceName): \(problemCount - Self.problemsShownInFull) more malformed event(s) not shown"
       )
     }

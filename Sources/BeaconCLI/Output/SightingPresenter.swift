@@ -125,7 +125,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   public func warn(_ problem: ScanProblem) {
     problemCount += 1
     if problemCount <= Self.problemsShownInFull {
-      StandardOutput.warn("beacon-scan: warning: \(sourceName): \(problem)")
+      StandardError.writeLine("beacon-scan: warning: \(sourceName): \(problem)")
     }
   }
 
@@ -146,12 +146,12 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
     }
     output.flush()
     if problemCount > Self.problemsShownInFull {
-      StandardOutput.warn(
+      StandardError.writeLine(
         "beacon-scan: warning: \(sourceName): \(problemCount - Self.problemsShownInFull) more malformed event(s) not shown"
       )
     }
     if seen.forgotten > 0 {
-      StandardOutput.warn(
+      StandardError.writeLine(
         "beacon-scan: \(sourceName): --once forgot \(seen.forgotten) beacon(s) of no station not heard for a while, "
           + "to keep at most \(seen.capacity) in memory; one heard again after that was printed again",
         priority: .notice)

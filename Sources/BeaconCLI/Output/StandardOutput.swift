@@ -1,5 +1,4 @@
 import POSIXSupport
-import ServiceManager
 import SystemPackage
 
 #if canImport(Glibc)
@@ -8,7 +7,8 @@ import SystemPackage
   import Musl
 #endif
 
-/// Buffered writes to standard output and standard error.
+/// Buffered writes to standard output (or another descriptor); diagnostic lines go to standard
+/// error through ``StandardError``.
 ///
 /// Output is flushed per line when standard output is a terminal (so people see results
 /// as they happen) and in 64 KiB blocks otherwise (so a replay of millions of reports is
@@ -69,18 +69,4 @@ public final class StandardOutput {
   }
 
   deinit { flush() }
-
-  /// Whether standard error is the journal, looked at once.
-  private static let writesToJournal = JournalStream.isStandardError()
-
-  /// Writes one line to standard error, unbuffered, its control characters escaped
-  /// (``TerminalText``: messages name stations, devices and paths from outside, which must not
-  /// drive the terminal or break the line). When standard error is the journal (a systemd
-  /// service's, see `JournalStream`), the line starts with the `priority`'s `<N>`, so that
-  /// `journalctl -p warning` finds it. A failed write (standard error closed) is ignored.
-  public static func warn(_ line: String, priority: LogPriority = .warning) {
-    let text = (writesToJournal ? priority.journalPrefix : "") + TerminalText.escaped(line)
-    let bytes = Array((text + "\n").utf8)
-    _ = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-  }
 }

@@ -37,7 +37,7 @@ extension ParsableCommand {
         let message = self.message(for: error)
         if !message.isEmpty { text = text.replacing(message, with: TerminalText.escaped(message)) }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-          StandardOutput.warn(String(line), priority: .error)
+          StandardError.writeLine(String(line), priority: .error)
         }
       }
       Glibc.exit(status.rawValue)

@@ -90,7 +90,7 @@ final class RunReport: BeaconFinderDelegate {
       try file.write(html)
     } catch {
       if !checkpointHasFailed {
-        StandardOutput.warn("\(program): --report \(error) (the run goes on)", priority: .warning)
+        StandardError.writeLine("\(program): --report \(error) (the run goes on)", priority: .warning)
       }
       checkpointHasFailed = true
     }
@@ -113,18 +113,18 @@ final class RunReport: BeaconFinderDelegate {
   /// leaves no page: there is nothing to look at, and the failure is what it says.
   private func write(after outcome: Result<Void, any Error>) throws {
     if case .failure = outcome, recorder.origin == nil {
-      StandardOutput.warn("\(program): no report written to \(file.path): nothing was heard", priority: .notice)
+      StandardError.writeLine("\(program): no report written to \(file.path): nothing was heard", priority: .notice)
       return
     }
     let html = self.html
     do {
       try file.write(html)
     } catch {
-      StandardOutput.warn("\(program): --report \(error)", priority: .error)
+      StandardError.writeLine("\(program): --report \(error)", priority: .error)
       throw ExitStatus.ioError
     }
     let kib = (html.utf8.count + 1023) / 1024
-    StandardOutput.warn("\(program): wrote the report to \(file.path) (\(kib) KiB)", priority: .notice)
+    StandardError.writeLine("\(program): wrote the report to \(file.path) (\(kib) KiB)", priority: .notice)
   }
 
   /// An argument as a shell would need it: quoted when it holds anything but plain characters.

@@ -34,7 +34,7 @@ struct BroadcastRun {
     let controller = ControllerOpener(
       spec: spec, exclusive: exclusive, preference: preference, program: "beacon-broadcast"
     ).broadcaster()
-    controller.onControllerStarted = { StandardOutput.warn("beacon-broadcast: \(name): \($0)", priority: .info) }
+    controller.onControllerStarted = { StandardError.writeLine("beacon-broadcast: \(name): \($0)", priority: .info) }
     defer { controller.close() }
     let broadcaster: any BeaconBroadcaster = controller
     let clock = ContinuousClock()
@@ -42,7 +42,7 @@ struct BroadcastRun {
     let service = ServiceNotifier()
     var lastAdvertised: (plan: BroadcastPlan, execution: BroadcastPlan.Execution)?
     if let startDelay, startDelay > .zero {
-      StandardOutput.warn("beacon-broadcast: \(name): out of range for \(startDelay)", priority: .info)
+      StandardError.writeLine("beacon-broadcast: \(name): out of range for \(startDelay)", priority: .info)
       let inRange = clock.now.advanced(by: startDelay)
       while clock.now < inRange, !StopSignal.isRequested, end.map({ clock.now < $0 }) ?? true {
         service.pingWatchdogIfDue()
@@ -80,12 +80,12 @@ struct BroadcastRun {
     }
     service.stopping()
     controller.close()
-    StandardOutput.warn("beacon-broadcast: \(name): advertising stopped", priority: .notice)
+    StandardError.writeLine("beacon-broadcast: \(name): advertising stopped", priority: .notice)
   }
 
   /// Says why the controller could not be used, and exits 69.
   private func fail(_ controller: HCIBeaconBroadcaster) throws -> Never {
-    StandardOutput.warn(
+    StandardError.writeLine(
       "beacon-broadcast: \(controller.failure.map { "\($0)" } ?? "\(spec) could not be used")", priority: .error)
     throw ExitStatus.unavailable
   }

@@ -42,7 +42,7 @@ struct ControllerOpener {
       case .reset, .commandSetsChosen: priority = .info
       case .disabledAndRetried, .switchedCommandSet, .shutdownStepFailed: priority = .warning
       }
-      StandardOutput.warn("\(program): \(name): \(event)", priority: priority)
+      StandardError.writeLine("\(program): \(name): \(event)", priority: priority)
     }
     return session
   }
@@ -67,10 +67,10 @@ struct ControllerOpener {
       return try CaptureWriter(path: path, startTime: WallClock.now())
     } catch {
       guard case .output(let problem) = error.reason else {
-        StandardOutput.warn("\(program): \(error)", priority: .error)
+        StandardError.writeLine("\(program): \(error)", priority: .error)
         throw ExitStatus.ioError
       }
-      StandardOutput.warn("\(program): --record \(problem)", priority: .error)
+      StandardError.writeLine("\(program): --record \(problem)", priority: .error)
       throw problem.isRefusal ? ExitStatus.usage : ExitStatus.ioError
     }
   }

@@ -7,7 +7,7 @@ enum DeviceListing {
     do {
       devices = try HCIDeviceList.list()
     } catch {
-      StandardOutput.warn("beacon-scan: \(error)", priority: .error)
+      StandardError.writeLine("beacon-scan: \(error)", priority: .error)
       throw ExitStatus.unavailable
     }
     switch format {
@@ -23,7 +23,7 @@ enum DeviceListing {
       }
     case .text:
       if devices.isEmpty {
-        StandardOutput.warn("beacon-scan: the kernel has Bluetooth support but no controller is attached.")
+        StandardError.writeLine("beacon-scan: the kernel has Bluetooth support but no controller is attached.")
       }
       for device in devices {
         output.writeLine(

@@ -23,7 +23,7 @@ struct RideSources {
       let bluetoothStarted = starts.bluetooth == .started
       if let finder, !bluetoothStarted {
         let reason = finder.failure.map { "\($0)" } ?? "\(spec.map { "\($0)" } ?? "Bluetooth") could not be started"
-        StandardOutput.warn("beacon-ride: \(reason); finding stations by GPS alone")
+        StandardError.writeLine("beacon-ride: \(reason); finding stations by GPS alone")
       }
       if let run, let finder, bluetoothStarted {
         try run.run(finder, output: output, alongside: gps)

@@ -89,9 +89,9 @@ final class ScanRun {
   private func show(_ progress: HCIBeaconFinder.Progress) {
     switch progress {
     case .controllerStarted(let capabilities):
-      StandardOutput.warn("\(program): \(spec): \(capabilities)", priority: .info)
+      StandardError.writeLine("\(program): \(spec): \(capabilities)", priority: .info)
     case .scanning(let configuration, let commandSet):
-      StandardOutput.warn(
+      StandardError.writeLine(
         "\(program): \(spec): scanning (\(configuration.active ? "active" : "passive"), "
           + "\(commandSet) commands, interval \(configuration.intervalMilliseconds) ms, "
           + "window \(configuration.windowMilliseconds) ms"
@@ -105,7 +105,7 @@ final class ScanRun {
   /// Reports why the finder did not start and throws the exit status that says so.
   func reportStartFailure(of finder: HCIBeaconFinder, output: any ScanOutput) throws -> Never {
     guard let failure = finder.failure else {
-      StandardOutput.warn("\(program): \(spec) could not be started", priority: .error)
+      StandardError.writeLine("\(program): \(spec) could not be started", priority: .error)
       throw ExitStatus.unavailable
     }
     // Nothing was recorded: leave no capture behind (only a file this run created is removed).
@@ -156,11 +156,11 @@ final class ScanRun {
       if let companion, !shouldStop() {
         switch end {
         case .endOfStream:
-          StandardOutput.warn("\(program): \(sourceName) ended; GPS goes on alone")
+          StandardError.writeLine("\(program): \(sourceName) ended; GPS goes on alone")
           companion.work(until: deadline, shouldStop: shouldStop)
         case .failed(let failure) where !reconnect:
-          StandardOutput.warn("\(program): \(failure)")
-          StandardOutput.warn("\(program): \(spec) is gone; GPS goes on alone")
+          StandardError.writeLine("\(program): \(failure)")
+          StandardError.writeLine("\(program): \(spec) is gone; GPS goes on alone")
           finder.stop()
           companion.work(until: deadline, shouldStop: shouldStop)
           output.finish(statistics: finder.scanner.statistics)
@@ -176,10 +176,10 @@ final class ScanRun {
         finder.stop()
         throw status
       }
-      StandardOutput.warn("\(program): \(failure)")
+      StandardError.writeLine("\(program): \(failure)")
       finder.stop()
       service?.status("\(spec) lost; reconnecting")
-      StandardOutput.warn(
+      StandardError.writeLine(
         "\(program): \(spec): reconnecting every \(Self.reconnectInterval.spokenDescription) (Ctrl-C to stop)")
       let lostSince = clock.now
       let restarted = restart(finder, deadline: deadline, clock: clock, lostSince: lostSince)
@@ -187,7 +187,7 @@ final class ScanRun {
       switch restarted {
       case .back:
         output.controllerBack()
-        StandardOutput.warn(
+        StandardError.writeLine(
           "\(program): \(spec): the controller is back after \(gone); scanning again", priority: .notice)
         continue
       case .stopped, .deadline:
@@ -201,14 +201,14 @@ final class ScanRun {
     if spec.isReplay {
       reportReplayEnd(path: sourceName, warnings: replayWarnings, statistics: finder.scanner.statistics)
     } else if let recordPath {
-      StandardOutput.warn("\(program): recorded the HCI traffic to \(recordPath)", priority: .notice)
+      StandardError.writeLine("\(program): recorded the HCI traffic to \(recordPath)", priority: .notice)
     }
     switch endedWhileGone {
     case (.stopped, let gone)?:
-      StandardOutput.warn("\(program): \(spec): stopped; the controller had been gone \(gone)", priority: .notice)
+      StandardError.writeLine("\(program): \(spec): stopped; the controller had been gone \(gone)", priority: .notice)
     case (.deadline, let gone)?:
       // The run could not scan for as long as it was asked to.
-      StandardOutput.warn(
+      StandardError.writeLine(
         "\(program): \(spec): the controller did not come back (gone \(gone) when --duration ran out)",
         priority: .error)
       throw ExitStatus.unavailable
@@ -250,9 +250,9 @@ final class ScanRun {
   /// The capture's warnings and counts, at the end of a replay.
   private func reportReplayEnd(path: String, warnings: [CaptureReplayWarning], statistics stats: ScanStatistics) {
     for warning in warnings {
-      StandardOutput.warn("\(program): warning: \(path): \(warning)")
+      StandardError.writeLine("\(program): warning: \(path): \(warning)")
     }
-    StandardOutput.warn(
+    StandardError.writeLine(
       "\(program): \(path): \(stats.advertisingReports) advertising report(s), "
         + "\(stats.beaconReports) with a beacon frame, \(stats.emittedSightings) matched"
         + (stats.malformedEvents > 0 ? ", \(stats.malformedEvents) malformed event(s)" : ""), priority: .info)
@@ -262,15 +262,15 @@ final class ScanRun {
   /// capture, by what is wrong with the file; for a controller, 69.
   private func report(_ failure: HCIFailure) -> ExitCode {
     guard let capture = failure.connectionError?.failure as? CaptureFileError else {
-      StandardOutput.warn("\(program): \(failure)", priority: .error)
+      StandardError.writeLine("\(program): \(failure)", priority: .error)
       return ExitStatus.unavailable
     }
     if case .unrecognizedFormat(let leadingBytes, _) = capture.reason, leadingBytes.starts(with: [0x1F, 0x8B]) {
-      StandardOutput.warn(
+      StandardError.writeLine(
         "\(program): \(capture) A gzip-compressed capture can be replayed through a pipe: "
           + "`zcat \(capture.path) | \(program) --replay -`.", priority: .error)
     } else {
-      StandardOutput.warn("\(program): \(capture)", priority: .error)
+      StandardError.writeLine("\(program): \(capture)", priority: .error)
     }
     switch capture.reason {
     case .format, .packetCaptureFormat, .unrecognizedFormat: return ExitStatus.dataError

@@ -25,7 +25,7 @@ final class BackgroundRidePresenter: ScanOutput, NotifyWhenNearMRTStationWhenInB
     useCase.delegate = self
   }
 
-  func warn(_ problem: ScanProblem) { StandardOutput.warn("beacon-ride: warning: \(problem)") }
+  func warn(_ problem: ScanProblem) { StandardError.writeLine("beacon-ride: warning: \(problem)") }
   var isDone: Bool { output.endsRun }
   func finish(statistics: ScanStatistics) { output.flush() }
 

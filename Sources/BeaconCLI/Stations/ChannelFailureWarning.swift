@@ -9,6 +9,6 @@ struct ChannelFailureWarning {
   let program: String
 
   func tell(_ channel: NotificationChannel, failed error: ChannelDeliveryError) {
-    StandardOutput.warn("\(program): warning: \(channel.rawValue) failed: \(error)")
+    StandardError.writeLine("\(program): warning: \(channel.rawValue) failed: \(error)")
   }
 }

@@ -27,7 +27,7 @@ final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTSta
     useCase.delegate = self
   }
 
-  func warn(_ problem: ScanProblem) { StandardOutput.warn("beacon-ride: warning: \(problem)") }
+  func warn(_ problem: ScanProblem) { StandardError.writeLine("beacon-ride: warning: \(problem)") }
   var isDone: Bool { arrived != nil || output.endsRun }
   func finish(statistics: ScanStatistics) { output.flush() }
 
@@ -98,7 +98,7 @@ final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTSta
     _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, riderIsAt station: Station, evidence: StationEvidence,
     time: CaptureTime
   ) {
-    StandardOutput.warn("beacon-ride: at \(station.displayName); waiting for the train", priority: .info)
+    StandardError.writeLine("beacon-ride: at \(station.displayName); waiting for the train", priority: .info)
   }
 
   func notifyWhenNearMRTStationAndSpecificMRTStationOnce(

@@ -23,7 +23,7 @@ final class StationEventPresenter: ScanOutput, NotifyWhenNearMRTStationWithBluet
     useCase.delegate = self
   }
 
-  func warn(_ problem: ScanProblem) { StandardOutput.warn("beacon-scan: warning: \(problem)") }
+  func warn(_ problem: ScanProblem) { StandardError.writeLine("beacon-scan: warning: \(problem)") }
   var isDone: Bool { output.endsRun }
   func finish(statistics: ScanStatistics) { output.flush() }
 

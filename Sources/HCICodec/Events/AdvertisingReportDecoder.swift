@@ -97,8 +97,8 @@ public enum AdvertisingReportDecoder {
     var header = AdvertisingReportHeader(
       format: .extended, eventType: eventType, addressType: addressType, address: address,
       rssi: rssi == LEAdvertisingReport.rssiNotAvailable ? nil : rssi)
-    header.primaryPHY = primaryPHY
-    header.secondaryPHY = secondaryPHY
+    header.primaryPHY = LEPHY(rawValue: primaryPHY)
+    header.secondaryPHY = LEPHY(rawValue: secondaryPHY)
     header.advertisingSID = sid
     header.txPower = txPower == 127 ? nil : txPower
     header.periodicAdvertisingInterval = interval

@@ -14,10 +14,10 @@ public struct AdvertisingReportHeader: Hashable, Sendable {
   public var address: BluetoothAddress
   /// RSSI in dBm, or `nil` when the controller reported 127 (not available).
   public var rssi: Int8?
-  /// Primary_PHY: 1 = LE 1M, 3 = LE Coded.
-  public var primaryPHY: UInt8 = 1
-  /// Secondary_PHY: 0 = none, 1 = LE 1M, 2 = LE 2M, 3 = LE Coded.
-  public var secondaryPHY: UInt8 = 0
+  /// Primary_PHY: ``LEPHY/le1M`` or ``LEPHY/leCoded`` (another value is kept as it came).
+  public var primaryPHY: LEPHY = .le1M
+  /// Secondary_PHY: ``LEPHY/none``, ``LEPHY/le1M``, ``LEPHY/le2M`` or ``LEPHY/leCoded``.
+  public var secondaryPHY: LEPHY = .none
   /// Advertising_SID, 0xFF when none.
   public var advertisingSID: UInt8 = 0xFF
   /// TX_Power in dBm as the advertiser states it, or `nil` for 127 (not available).

@@ -18,10 +18,10 @@ public struct LEExtendedAdvertisingReport: Hashable, Sendable {
     public var eventType: EventType
     public var addressType: LEAddressType
     public var address: BluetoothAddress
-    /// Primary_PHY: 1 = LE 1M, 3 = LE Coded.
-    public var primaryPHY: UInt8
-    /// Secondary_PHY: 0 = none, 1 = LE 1M, 2 = LE 2M, 3 = LE Coded.
-    public var secondaryPHY: UInt8
+    /// Primary_PHY: ``LEPHY/le1M`` or ``LEPHY/leCoded`` (another value is kept as it came).
+    public var primaryPHY: LEPHY
+    /// Secondary_PHY: ``LEPHY/none``, ``LEPHY/le1M``, ``LEPHY/le2M`` or ``LEPHY/leCoded``.
+    public var secondaryPHY: LEPHY
     /// Advertising_SID, 0xFF when none.
     public var advertisingSID: UInt8
     /// TX_Power in dBm as the advertiser states it, or `nil` for 127 (not available).
@@ -36,7 +36,7 @@ public struct LEExtendedAdvertisingReport: Hashable, Sendable {
 
     public init(
       eventType: EventType, addressType: LEAddressType, address: BluetoothAddress,
-      primaryPHY: UInt8 = 1, secondaryPHY: UInt8 = 0, advertisingSID: UInt8 = 0xFF,
+      primaryPHY: LEPHY = .le1M, secondaryPHY: LEPHY = .none, advertisingSID: UInt8 = 0xFF,
       txPower: Int8? = nil, rssi: Int8?, periodicAdvertisingInterval: UInt16 = 0,
       directAddressType: LEAddressType = .public,
       directAddress: BluetoothAddress = BluetoothAddress(rawValue: 0),
@@ -109,8 +109,8 @@ extension LEExtendedAdvertisingReport.Report {
     writer.writeUInt16LE(eventType.rawValue)
     writer.write(addressType.rawValue)
     writer.write(address)
-    writer.write(primaryPHY)
-    writer.write(secondaryPHY)
+    writer.write(primaryPHY.rawValue)
+    writer.write(secondaryPHY.rawValue)
     writer.write(advertisingSID)
     writer.write(txPower ?? 127)
     writer.write(rssi ?? 127)
