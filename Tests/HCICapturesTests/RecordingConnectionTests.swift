@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import BluetoothTypes
 import HCICaptures
 import HCICodec

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import BluetoothTypes
 import Foundation
 import HCICaptures
