@@ -2,7 +2,9 @@ import Beacons
 import BluetoothTypes
 import LinuxNotifications
 import MRTNavigation
+import POSIXSupport
 import Positioning
+import SystemPackage
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -30,13 +32,13 @@ import Positioning
 /// order.
 public enum CatalogFile {
   public static func load(path: String) throws(CatalogFileError) -> StationCatalog {
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      bytes = try FileDescriptor.readSmallFile(path)
     } catch {
-      throw .unreadable(path: path, reason: FileErrorReason.describe(error))
+      throw .unreadable(path: path, reason: error.description)
     }
-    return try parse(data, path: path)
+    return try parse(Data(bytes), path: path)
   }
 
   static func parse(_ data: Data, path: String) throws(CatalogFileError) -> StationCatalog {

@@ -1,4 +1,6 @@
 import MosquittoClient
+import POSIXSupport
+import SystemPackage
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -21,7 +23,8 @@ enum MQTTCredentialsSource {
       if environment[usernameVariable] != nil || environment[passwordVariable] != nil {
         throw .twoSources(file)
       }
-      guard let data = FileManager.default.contents(atPath: file) else { throw .unreadable(file) }
+      guard let bytes = try? FileDescriptor.readSmallFile(file) else { throw .unreadable(file) }
+      let data = Data(bytes)
       let firstLine = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
       guard !firstLine.isEmpty else { throw .empty(file) }
       guard let colon = firstLine.firstIndex(of: ":") else {

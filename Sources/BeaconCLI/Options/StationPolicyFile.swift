@@ -1,3 +1,6 @@
+import POSIXSupport
+import SystemPackage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -32,8 +35,8 @@ struct StationPolicyFile {
 
   /// Reads `path`, rejecting unknown keys (a misspelt constant must not be silently ignored).
   static func load(path: String) throws(StationPolicyFileError) -> StationPolicyFile {
-    guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
-    return try parse(data, path: path)
+    guard let bytes = try? FileDescriptor.readSmallFile(path) else { throw .unreadable(path) }
+    return try parse(Data(bytes), path: path)
   }
 
   static func parse(_ data: Data, path: String) throws(StationPolicyFileError) -> StationPolicyFile {
