@@ -83,10 +83,20 @@ extension ChildProcess {
 
   /// Waits until standard error contains `text`, at most `seconds`.
   package func waitForStderr(_ text: String, seconds: Double) -> Bool {
+    waitUntil(seconds: seconds) { $0.stderr.contains(text) }
+  }
+
+  /// Waits until standard output contains `text`, at most `seconds`.
+  package func waitForStdout(_ text: String, seconds: Double) -> Bool {
+    waitUntil(seconds: seconds) { $0.stdout.contains(text) }
+  }
+
+  /// Waits until `condition` holds, at most `seconds` or until the child ends.
+  private func waitUntil(seconds: Double, _ condition: (ChildProcess) -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
-      if stderr.contains(text) { return true }
-      if !isRunning { return stderr.contains(text) }
+      if condition(self) { return true }
+      if !isRunning { return condition(self) }
       usleep(20_000)
     }
     return false

@@ -87,15 +87,24 @@ struct ReconnectTableTests {
     let controller = try FaultController(way.controller)
     defer { controller.stop() }
     let terminal = try underTerminal("beacon-scan", ["-i", controller.device, "--table"] + way.options)
+    var signalled: Date?
     if let signal = way.signal {
-      Thread.sleep(forTimeInterval: 2)
+      // Once the table is on the screen and has been redrawn at least once.
+      #expect(terminal.waitForStdout("scanning \(controller.device)\(Self.escape)[K", seconds: 15))
+      Thread.sleep(forTimeInterval: 1)
       // To beacon-scan itself, the one child of `script` (which would kill it outright).
       let children = try String(contentsOfFile: "/proc/\(terminal.pid)/task/\(terminal.pid)/children", encoding: .utf8)
       let scanner = try #require(children.split(separator: " ").first.flatMap { pid_t($0) })
+      let command = try String(contentsOfFile: "/proc/\(scanner)/comm", encoding: .utf8)
+      #expect(command.hasPrefix("beacon-scan"), "script's child is \(command), not beacon-scan")
       #expect(kill(scanner, signal) == 0)
+      signalled = Date()
     }
-    let result = terminal.finish(seconds: 20)
-    #expect(result.status == way.status, "\(result.stdout)")
+    let ended = terminal.wait(seconds: 20)
+    let afterSignal = signalled.map { String(format: " %.1f s after the signal", Date().timeIntervalSince($0)) } ?? ""
+    #expect(ended != nil, "still running\(afterSignal)")
+    let result = terminal.finish(seconds: 1)
+    #expect(result.status == way.status, "ended\(afterSignal): \(result.stdout)")
     let escape = Self.escape
     let parts = result.stdout.split(separator: "\(escape)[?1049l")
     #expect(parts.count == 2, "left once: \(result.stdout)")
