@@ -12,6 +12,8 @@ import Synchronization
 private let stopRequested = Atomic<Bool>(false)
 /// When the first stop signal arrived, in monotonic nanoseconds (0: none yet).
 private let firstSignalNanoseconds = Atomic<Int64>(0)
+/// ``StopSignal/forceQuitDelay`` in nanoseconds, stored by ``StopSignal/install()``.
+private let forceQuitNanoseconds = Atomic<Int64>(0)
 
 /// A stop flag raised by SIGINT or SIGTERM, which the CLI's loop polls between reads so that it
 /// can call ``ControllerSession/shutdown()`` and leave the controller as it was found.
@@ -27,7 +29,16 @@ public enum StopSignal {
   /// and a blocked signal never reaches its handler. (SIGPIPE is ignored for every run, by
   /// ``StandardStreams/prepare()``.) The corresponding C functions are `signal` and
   /// `pthread_sigmask`.
+  ///
+  /// Every global the handler reads is initialised here first, so that the handler never runs a
+  /// lazy initialiser (which takes a lock) in signal context.
   public static func install() {
+    let delay = forceQuitDelay.components
+    forceQuitNanoseconds.store(
+      delay.seconds * 1_000_000_000 + delay.attoseconds / 1_000_000_000, ordering: .releasing)
+    if stopRequested.load(ordering: .acquiring) == false {
+      firstSignalNanoseconds.store(0, ordering: .releasing)
+    }
     _ = signal(SIGINT, handleStopSignal)
     _ = signal(SIGTERM, handleStopSignal)
     var signals = sigset_t()
@@ -65,9 +76,7 @@ private func handleStopSignal(_ signalNumber: Int32) {
     return
   }
   let first = firstSignalNanoseconds.load(ordering: .acquiring)
-  let delay = StopSignal.forceQuitDelay.components
-  let delayNanoseconds = delay.seconds * 1_000_000_000 + delay.attoseconds / 1_000_000_000
-  if first != 0, nanoseconds - first >= delayNanoseconds {
+  if first != 0, nanoseconds - first >= forceQuitNanoseconds.load(ordering: .acquiring) {
     _ = signal(signalNumber, SIG_DFL)
     _ = raise(signalNumber)
   }
