@@ -33,9 +33,15 @@ public struct BeaconScanner: Sendable {
     let packet = timed.packet
     guard packet.type == .event, packet.direction == .controllerToHost else { return }
     let outcome: AdvertisingReportOutcome?
+    let bytes = packet.bytes.span
     do {
-      outcome = try AdvertisingReportEvent.forEachReport(inPacket: packet.bytes.span) { report, data in
-        consider(report, data: data, timed, sighting)
+      if let (format, range) = try AdvertisingReportEvent.reports(inPacket: bytes) {
+        let parameters = bytes.extracting(range)
+        outcome = try AdvertisingReportDecoder.forEachReport(format, inParameters: parameters) { report, data in
+          consider(report, data: parameters.extracting(data), timed, sighting)
+        }
+      } else {
+        outcome = nil
       }
     } catch {
       statistics.malformedEvents += 1

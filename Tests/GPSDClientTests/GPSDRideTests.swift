@@ -14,23 +14,19 @@ import Testing
   .enabled(if: GPSFake.isAvailable, "needs gpsd and gpsfake (apt-get install gpsd gpsd-clients; tools/test does)"))
 struct GPSDRideTests {
   /// What a ride through gpsd gave.
-  final class Ride: NotifyWhenNearMRTStationWithGPSDelegate {
+  final class Ride: StationSourceUseCaseDelegate {
     var found: [(name: String, time: CaptureTime)] = []
     var conditions: [LocationSourceCondition] = []
     var problems: [GPSDProblem] = []
     var recoveries: [GPSDRecovery] = []
     var stopAt: String?
 
-    func notifyWhenNearMRTStation(
-      _ useCase: any NotifyWhenNearMRTStationWithGPS, didFind station: Station, fix: LocationFix
-    ) {
-      found.append((station.name, fix.time))
-    }
-
-    func notifyWhenNearMRTStation(
-      _ useCase: any NotifyWhenNearMRTStationWithGPS, didChange condition: LocationSourceCondition
-    ) {
-      conditions.append(condition)
+    func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {
+      switch event {
+      case .found(let station, _, let time): found.append((station.name, time))
+      case .locationSourceChanged(let condition): conditions.append(condition)
+      case .left, .suspect: break
+      }
     }
   }
 

@@ -33,30 +33,22 @@ final class ScriptedLocationFinder: LocationFinder {
   func report(_ condition: LocationSourceCondition) { delegate?.locationFinder(self, didChange: condition) }
 }
 
-final class GPSUseCaseRecorder: NotifyWhenNearMRTStationWithGPSDelegate {
+final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
   var found: [String] = []
   var left: [String] = []
   var conditions: [LocationSourceCondition] = []
   /// Stops the use case when this station is found.
   var stopAt: String?
 
-  func notifyWhenNearMRTStation(
-    _ useCase: any NotifyWhenNearMRTStationWithGPS, didFind station: Station, fix: LocationFix
-  ) {
-    found.append(station.name)
-    if station.name == stopAt { useCase.stop() }
-  }
-
-  func notifyWhenNearMRTStation(
-    _ useCase: any NotifyWhenNearMRTStationWithGPS, didLeave station: Station, at time: CaptureTime
-  ) {
-    left.append(station.name)
-  }
-
-  func notifyWhenNearMRTStation(
-    _ useCase: any NotifyWhenNearMRTStationWithGPS, didChange condition: LocationSourceCondition
-  ) {
-    conditions.append(condition)
+  func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {
+    switch event {
+    case .found(let station, _, _):
+      found.append(station.name)
+      if station.name == stopAt { source.stop() }
+    case .left(let station, _): left.append(station.name)
+    case .locationSourceChanged(let condition): conditions.append(condition)
+    case .suspect: break
+    }
   }
 }
 

@@ -6,23 +6,19 @@ import Testing
 @testable import MRTNavigation
 
 /// Writes down every delegate callback of the three use cases as a short line.
-private final class CallbackRecorder: NotifyWhenNearMRTStationWithBluetoothDelegate,
+private final class CallbackRecorder: StationSourceUseCaseDelegate,
   NotifyWhenNearMRTStationOnceDelegate, NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate
 {
   var lines: [String] = []
 
-  func notifyWhenNearMRTStation(
-    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didFind station: Station, rssi: Double, at time: CaptureTime
-  ) { lines.append("found \(station.name)") }
-
-  func notifyWhenNearMRTStation(
-    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didLeave station: Station, at time: CaptureTime
-  ) { lines.append("left \(station.name)") }
-
-  func notifyWhenNearMRTStation(
-    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didSuspect station: Station, reason: StationSuspicion,
-    at time: CaptureTime
-  ) { lines.append("suspect \(station.name)") }
+  func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {
+    switch event {
+    case .found(let station, _, _): lines.append("found \(station.name)")
+    case .left(let station, _): lines.append("left \(station.name)")
+    case .suspect(let station, _, _): lines.append("suspect \(station.name)")
+    case .locationSourceChanged(let condition): lines.append("location \(condition)")
+    }
+  }
 
   func notifyWhenNearMRTStationOnce(
     _ useCase: any NotifyWhenNearMRTStationOnce, didFind station: Station, evidence: StationEvidence,

@@ -199,16 +199,19 @@ public struct BeaconRideCommand: ParsableCommand {
     stdout.runHasOtherOutputs = report != nil || alerts.reachTheUser
     let names = StationNameColumn.labels(of: catalog.stations)
     let sources = RideSources(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
-    // Every use case hears the finder through a branch of its own; the report only listens, to
-    // whatever the use cases keep running (so it has no start of its own to fail).
-    let shared = finder.map(SharedBeaconFinder.init)
+    // With one listener (the ride's use case), the finder is the use case's own. With more (a
+    // train watch, a report), each use case hears it through a branch of its own; the report only
+    // listens, to whatever the use cases keep running (so it has no start of its own to fail).
+    let shared = report != nil || journey != nil ? finder.map(SharedBeaconFinder.init) : nil
     if let report { shared?.listen(report.listener) }
+    /// The finder for one use case: a branch when it is shared, else the finder itself.
+    func useCaseFinder() -> (any BeaconFinder)? { shared?.branch() ?? finder }
     func drive(_ started: StationWatchStartResult, starts: SourceStarts, output: any ScanOutput) throws {
       try RunReport.run(reportingTo: report) { try sources.drive(started: started, starts: starts, output: output) }
     }
     guard let destination else {
       let useCase = DefaultNotifyWhenNearMRTStationWhenInBackground(
-        finder: shared?.branch(), locationFinder: locationFinder, catalog: catalog, policy: try policyOptions.policy(),
+        finder: useCaseFinder(), locationFinder: locationFinder, catalog: catalog, policy: try policyOptions.policy(),
         rangingConfiguration: try policyOptions.rangingConfiguration())
       let presenter = BackgroundRidePresenter(
         useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
@@ -221,11 +224,11 @@ public struct BeaconRideCommand: ParsableCommand {
     // finder as the ride (when the network's trains carry beacons; its start says when not).
     let trainWatch = try journey.map { _ in
       DefaultNotifyWhenTrainArrivesAtDepartureStation(
-        finder: shared?.branch(), catalog: catalog, policy: try policyOptions.policy(),
+        finder: useCaseFinder(), catalog: catalog, policy: try policyOptions.policy(),
         rangingConfiguration: try policyOptions.rangingConfiguration())
     }
     let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      finder: shared?.branch(), locationFinder: locationFinder, catalog: catalog, policy: try policyOptions.policy(),
+      finder: useCaseFinder(), locationFinder: locationFinder, catalog: catalog, policy: try policyOptions.policy(),
       rangingConfiguration: try policyOptions.rangingConfiguration())
     let ride = RidePresenter(
       useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,

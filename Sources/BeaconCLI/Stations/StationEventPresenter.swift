@@ -2,10 +2,10 @@ import BeaconScanning
 import BluetoothTypes
 import MRTNavigation
 
-/// `beacon-scan --notify`: the delegate of ``NotifyWhenNearMRTStationWithBluetooth`` (which the
+/// `beacon-scan --notify`: the delegate of a ``NotifyWhenNearMRTStationWithBluetooth`` (which the
 /// finder feeds); each station found, left or suspect is printed, and a found station is also
 /// notified.
-final class StationEventPresenter: ScanOutput, NotifyWhenNearMRTStationWithBluetoothDelegate {
+final class StationEventPresenter: ScanOutput, StationSourceUseCaseDelegate {
   let useCase: any NotifyWhenNearMRTStationWithBluetooth
   let formatter: StationEventFormatter
   let output: StandardOutput
@@ -27,24 +27,18 @@ final class StationEventPresenter: ScanOutput, NotifyWhenNearMRTStationWithBluet
   var isDone: Bool { output.endsRun }
   func finish(statistics: ScanStatistics) { output.flush() }
 
-  func notifyWhenNearMRTStation(
-    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didFind station: Station, rssi: Double, at time: CaptureTime
-  ) {
-    output.writeLine(formatter.line(.found, station, rssi: rssi, at: time))
-    output.flush()
-    notifications?.notify(title: station.displayName, body: "The train is at \(station.displayName).")
-  }
-
-  func notifyWhenNearMRTStation(
-    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didLeave station: Station, at time: CaptureTime
-  ) {
-    output.writeLine(formatter.line(.left, station, rssi: nil, at: time))
-  }
-
-  func notifyWhenNearMRTStation(
-    _ useCase: any NotifyWhenNearMRTStationWithBluetooth, didSuspect station: Station, reason: StationSuspicion,
-    at time: CaptureTime
-  ) {
-    output.writeLine(formatter.line(.suspect, station, rssi: nil, at: time, detail: reason.summary))
+  func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {
+    switch event {
+    case .found(let station, let evidence, let time):
+      output.writeLine(formatter.line(.found, station, rssi: evidence.rssi, at: time))
+      output.flush()
+      notifications?.notify(title: station.displayName, body: "The train is at \(station.displayName).")
+    case .left(let station, let time):
+      output.writeLine(formatter.line(.left, station, rssi: nil, at: time))
+    case .suspect(let station, let reason, let time):
+      output.writeLine(formatter.line(.suspect, station, rssi: nil, at: time, detail: reason.summary))
+    case .locationSourceChanged:
+      break  // Bluetooth only
+    }
   }
 }

@@ -24,12 +24,26 @@ public enum AdvertisingReportEvent {
   public static func forEachReport(
     inPacket packet: Span<UInt8>, _ body: (AdvertisingReportHeader, Span<UInt8>) -> Void
   ) throws(ByteDecodingError) -> AdvertisingReportOutcome? {
-    guard let format = format(ofPacket: packet) else { return nil }
-    let header = try HCIEvent.readHeader(packet)
-    // The subevent code is the first parameter byte; the reports follow it.
-    let parameters = packet.extracting((header.parameters.lowerBound + 1)..<header.parameters.upperBound)
+    guard let (format, range) = try reports(inPacket: packet) else { return nil }
+    let parameters = packet.extracting(range)
     return try AdvertisingReportDecoder.forEachReport(format, inParameters: parameters) { report, data in
       body(report, parameters.extracting(data))
     }
+  }
+
+  /// The format of an advertising report event and where its reports lie in the packet (from
+  /// Num_Reports on), for ``AdvertisingReportDecoder/forEachReport(_:inParameters:_:)``; `nil`
+  /// when the packet is another event. The scanner's hot path calls the decoder with these
+  /// itself, one call fewer per packet than ``forEachReport(inPacket:_:)``.
+  ///
+  /// Throws when the event's length byte does not match the packet.
+  @inlinable
+  public static func reports(
+    inPacket packet: Span<UInt8>
+  ) throws(ByteDecodingError) -> (format: AdvertisingReportFormat, parameters: Range<Int>)? {
+    guard let format = format(ofPacket: packet) else { return nil }
+    let header = try HCIEvent.readHeader(packet)
+    // The subevent code is the first parameter byte; the reports follow it.
+    return (format, (header.parameters.lowerBound + 1)..<header.parameters.upperBound)
   }
 }

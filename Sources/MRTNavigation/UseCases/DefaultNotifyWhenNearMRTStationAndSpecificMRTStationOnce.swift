@@ -2,18 +2,21 @@ import Beacons
 import BluetoothTypes
 import Positioning
 
-/// ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` over both sources (``StationSources``):
-/// each station once a journey, whichever source found it first; the destination ends the
-/// journey. Not `Sendable`: keep it on one actor.
+/// ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` over its two parts, the delegate of
+/// both: each station once a journey, whichever part found it first (``StationMerge``); the
+/// journey's progress (``JourneyProgress``) says what the rider is told; the destination ends
+/// the journey. Not `Sendable`: keep it on one actor.
 public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
-  NotifyWhenNearMRTStationAndSpecificMRTStationOnce, StationSourcesReceiver
+  NotifyWhenNearMRTStationAndSpecificMRTStationOnce, StationSourceUseCaseDelegate
 {
   public weak var delegate: (any NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate)?
   public private(set) var arrival: Station?
   public var journey: Journey? { progress?.journey }
   private var progress: JourneyProgress?
   public let catalog: StationCatalog
-  private let sources: StationSources
+  private var sources: StationSources
+  private var merge = StationMerge(announcing: .oncePerJourney)
+  public private(set) var isRunning = false
 
   /// Over the two sources' use cases (either may be `nil`, not both), naming stations from `catalog`.
   public convenience init(
@@ -40,10 +43,8 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
   init(sources: StationSources, catalog: StationCatalog) {
     self.catalog = catalog
     self.sources = sources
-    sources.receiver = self
+    sources.report(to: self)
   }
-
-  public var isRunning: Bool { sources.isRunning }
   /// What each source's start answered, so that the caller can say which one is used.
   public var sourceStarts: SourceStarts { sources.starts }
 
@@ -55,6 +56,8 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
     if result == .started {
       self.arrival = known
       progress = nil
+      merge = StationMerge(announcing: .oncePerJourney)
+      isRunning = true
     }
     return result
   }
@@ -74,53 +77,56 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
   }
 
   @discardableResult
-  public func stop() -> StationWatchStopResult { sources.stop() }
+  public func stop() -> StationWatchStopResult {
+    sources.stop()
+    guard isRunning else { return .notRunning }
+    isRunning = false
+    return .stopped
+  }
 
-  func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {
-    guard isRunning, let arrival else { return }
-    let isArrival = station.beacon == arrival.beacon
-    if progress == nil, !isArrival, let planned = try? catalog.journey(from: station, to: arrival) {
-      // The first station found is where the journey starts.
-      progress = JourneyProgress(journey: planned)
-    }
-    for event in progress?.found(station) ?? [isArrival ? .arrived(station) : .found(station)] {
-      // The delegate may stop the use case from a callback: later events are then dropped.
-      guard isRunning else { return }
-      switch event {
-      case .arrived(let station):
-        // Stop first, so a delegate that starts a new journey from the callback gets `.started`.
-        sources.pause()
-        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-          self, didArriveAt: station, evidence: evidence, at: time)
-      case .found(let station):
-        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-          self, didFind: station, evidence: evidence, at: time)
-      case .transfer(let transfer, let next):
-        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-          self, didReachTransfer: transfer, next: next, evidence: evidence, at: time)
-      case .wrongDirection(let station, let leg):
-        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didGoWrongWayAt: station, on: leg, at: time)
-      case .approaching:
-        break  // told when the station before is left
+  /// A part's event: passed on if the merge admits it, as the journey's progress says.
+  public func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {
+    guard isRunning, let arrival, let event = merge.admit(event) else { return }
+    switch event {
+    case .found(let station, let evidence, let time):
+      let isArrival = station.beacon == arrival.beacon
+      if progress == nil, !isArrival, let planned = try? catalog.journey(from: station, to: arrival) {
+        // The first station found is where the journey starts.
+        progress = JourneyProgress(journey: planned)
       }
+      for event in progress?.found(station) ?? [isArrival ? .arrived(station) : .found(station)] {
+        // The delegate may stop the use case from a callback: later events are then dropped.
+        guard isRunning else { return }
+        switch event {
+        case .arrived(let station):
+          // Stop first, so a delegate that starts a new journey from the callback gets `.started`.
+          isRunning = false
+          sources.pause()
+          delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+            self, didArriveAt: station, evidence: evidence, at: time)
+        case .found(let station):
+          delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+            self, didFind: station, evidence: evidence, at: time)
+        case .transfer(let transfer, let next):
+          delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+            self, didReachTransfer: transfer, next: next, evidence: evidence, at: time)
+        case .wrongDirection(let station, let leg):
+          delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+            self, didGoWrongWayAt: station, on: leg, at: time)
+        case .approaching:
+          break  // told when the station before is left
+        }
+      }
+    case .left(let station, let time):
+      for case .approaching(let next, let approach) in progress?.left(station) ?? [] {
+        guard isRunning else { return }
+        delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
+          self, isApproaching: next, approach: approach, at: time)
+      }
+    case .suspect(let station, let reason, let time):
+      delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didSuspect: station, reason: reason, at: time)
+    case .locationSourceChanged(let condition):
+      delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, gpsDidChange: condition)
     }
-  }
-
-  func sources(_ sources: StationSources, didLeave station: Station, at time: CaptureTime) {
-    guard isRunning else { return }
-    for case .approaching(let next, let approach) in progress?.left(station) ?? [] {
-      delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-        self, isApproaching: next, approach: approach, at: time)
-    }
-  }
-
-  func sources(_ sources: StationSources, didSuspect station: Station, reason: StationSuspicion, at time: CaptureTime) {
-    guard isRunning else { return }
-    delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, didSuspect: station, reason: reason, at: time)
-  }
-
-  func sources(_ sources: StationSources, gpsDidChange condition: LocationSourceCondition) {
-    guard isRunning else { return }
-    delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(self, gpsDidChange: condition)
   }
 }

@@ -2,11 +2,12 @@ import Beacons
 import BluetoothTypes
 import Positioning
 
-/// ``NotifyWhenNearMRTStationOnce`` over both sources (``StationSources``): the first station
+/// ``NotifyWhenNearMRTStationOnce`` over its two parts, the delegate of both: the first station
 /// either finds. Not `Sendable`: keep it on one actor.
-public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStationOnce, StationSourcesReceiver {
+public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStationOnce, StationSourceUseCaseDelegate {
   public weak var delegate: (any NotifyWhenNearMRTStationOnceDelegate)?
-  private let sources: StationSources
+  private var sources: StationSources
+  public private(set) var isRunning = false
 
   /// Over the two sources' use cases (either may be `nil`, not both).
   public convenience init(
@@ -30,31 +31,39 @@ public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStation
 
   init(sources: StationSources) {
     self.sources = sources
-    sources.receiver = self
+    sources.report(to: self)
   }
 
-  public var isRunning: Bool { sources.isRunning }
   public var sourceStarts: SourceStarts { sources.starts }
 
   public func start() -> StationWatchStartResult {
     guard !isRunning else { return .alreadyStarted }
-    return sources.start()
+    let result = sources.start()
+    isRunning = result == .started
+    return result
   }
 
   @discardableResult
-  public func stop() -> StationWatchStopResult { sources.stop() }
-
-  func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {
-    guard isRunning else { return }
-    // Stop first, so a delegate that starts again from the callback gets `.started`.
-    sources.pause()
-    delegate?.notifyWhenNearMRTStationOnce(self, didFind: station, evidence: evidence, at: time)
+  public func stop() -> StationWatchStopResult {
+    sources.stop()
+    guard isRunning else { return .notRunning }
+    isRunning = false
+    return .stopped
   }
 
-  func sources(_ sources: StationSources, didSuspect station: Station, reason: StationSuspicion, at time: CaptureTime) {
+  /// A part's event: the first station found ends the use case.
+  public func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {
     guard isRunning else { return }
-    delegate?.notifyWhenNearMRTStationOnce(self, didSuspect: station, reason: reason, at: time)
+    switch event {
+    case .found(let station, let evidence, let time):
+      // Stop first, so a delegate that starts again from the callback gets `.started`.
+      isRunning = false
+      sources.pause()
+      delegate?.notifyWhenNearMRTStationOnce(self, didFind: station, evidence: evidence, at: time)
+    case .suspect(let station, let reason, let time):
+      delegate?.notifyWhenNearMRTStationOnce(self, didSuspect: station, reason: reason, at: time)
+    case .left, .locationSourceChanged:
+      break
+    }
   }
-
-  func sources(_ sources: StationSources, gpsDidChange condition: LocationSourceCondition) {}
 }

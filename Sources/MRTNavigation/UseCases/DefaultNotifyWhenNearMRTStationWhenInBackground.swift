@@ -2,15 +2,18 @@ import Beacons
 import BluetoothTypes
 import Positioning
 
-/// ``NotifyWhenNearMRTStationWhenInBackground`` over both sources (``StationSources``):
-/// Bluetooth first, GPS beside it. A station is told again once another was found since, or
+/// ``NotifyWhenNearMRTStationWhenInBackground`` over its two parts, the delegate of both:
+/// Bluetooth first, GPS beside it, the first to find a station wins (``StationMerge``). A station is told again once another was found since, or
 /// ``repeatAfter`` after it was last told (a rider who goes home and comes back the next day).
 /// Not `Sendable`: keep it on one actor.
 public final class DefaultNotifyWhenNearMRTStationWhenInBackground: NotifyWhenNearMRTStationWhenInBackground,
-  StationSourcesReceiver
+  StationSourceUseCaseDelegate
 {
   public weak var delegate: (any NotifyWhenNearMRTStationWhenInBackgroundDelegate)?
-  private let sources: StationSources
+  private var sources: StationSources
+  private let repeatAfter: Duration
+  private var merge: StationMerge
+  public private(set) var isRunning = false
 
   /// How long after a station was told it is told again without another in between: 30 min.
   public static let defaultRepeatAfter = Duration.seconds(30 * 60)
@@ -20,8 +23,7 @@ public final class DefaultNotifyWhenNearMRTStationWhenInBackground: NotifyWhenNe
     bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?,
     repeatAfter: Duration = DefaultNotifyWhenNearMRTStationWhenInBackground.defaultRepeatAfter
   ) {
-    self.init(
-      sources: StationSources(bluetooth: bluetooth, gps: gps, announcing: .oncePerVisit(repeatAfter: repeatAfter)))
+    self.init(sources: StationSources(bluetooth: bluetooth, gps: gps), repeatAfter: repeatAfter)
   }
 
   /// Over a beacon finder and, when given, a location finder.
@@ -35,36 +37,50 @@ public final class DefaultNotifyWhenNearMRTStationWhenInBackground: NotifyWhenNe
     self.init(
       sources: StationSources(
         finder: finder, locationFinder: locationFinder, catalog: catalog, policy: policy,
-        rangingConfiguration: rangingConfiguration, gpsPolicy: gpsPolicy,
-        announcing: .oncePerVisit(repeatAfter: repeatAfter)))
+        rangingConfiguration: rangingConfiguration, gpsPolicy: gpsPolicy),
+      repeatAfter: repeatAfter)
   }
 
-  init(sources: StationSources) {
+  init(sources: StationSources, repeatAfter: Duration) {
     self.sources = sources
-    sources.receiver = self
+    self.repeatAfter = repeatAfter
+    merge = StationMerge(announcing: .oncePerVisit(repeatAfter: repeatAfter))
+    sources.report(to: self)
   }
 
-  public var isRunning: Bool { sources.isRunning }
   /// What each source's start answered.
   public var sourceStarts: SourceStarts { sources.starts }
 
   public func start() -> StationWatchStartResult {
     guard !isRunning else { return .alreadyStarted }
-    return sources.start()
+    let result = sources.start()
+    if result == .started {
+      merge = StationMerge(announcing: .oncePerVisit(repeatAfter: repeatAfter))
+      isRunning = true
+    }
+    return result
   }
 
   @discardableResult
-  public func stop() -> StationWatchStopResult { sources.stop() }
-
-  func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {
-    delegate?.notifyWhenNearMRTStationWhenInBackground(self, didFind: station, evidence: evidence, at: time)
+  public func stop() -> StationWatchStopResult {
+    sources.stop()
+    guard isRunning else { return .notRunning }
+    isRunning = false
+    return .stopped
   }
 
-  func sources(_ sources: StationSources, didSuspect station: Station, reason: StationSuspicion, at time: CaptureTime) {
-    delegate?.notifyWhenNearMRTStationWhenInBackground(self, didSuspect: station, reason: reason, at: time)
-  }
-
-  func sources(_ sources: StationSources, gpsDidChange condition: LocationSourceCondition) {
-    delegate?.notifyWhenNearMRTStationWhenInBackground(self, gpsDidChange: condition)
+  /// A part's event: each station the merge passes on, to the delegate.
+  public func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {
+    guard isRunning, let event = merge.admit(event) else { return }
+    switch event {
+    case .found(let station, let evidence, let time):
+      delegate?.notifyWhenNearMRTStationWhenInBackground(self, didFind: station, evidence: evidence, at: time)
+    case .suspect(let station, let reason, let time):
+      delegate?.notifyWhenNearMRTStationWhenInBackground(self, didSuspect: station, reason: reason, at: time)
+    case .locationSourceChanged(let condition):
+      delegate?.notifyWhenNearMRTStationWhenInBackground(self, gpsDidChange: condition)
+    case .left:
+      break
+    }
   }
 }

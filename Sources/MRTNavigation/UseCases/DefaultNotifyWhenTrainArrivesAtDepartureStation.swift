@@ -2,18 +2,22 @@ import Beacons
 import BluetoothTypes
 import Positioning
 
-/// ``NotifyWhenTrainArrivesAtDepartureStation`` over the two station sources (``StationSources``:
-/// where the rider is) and the train beacons a ``TrainArrivalDetector`` hears on the same
-/// finder, through a ``Beacons/SharedBeaconFinder``. Not `Sendable`: keep it on one actor.
+/// ``NotifyWhenTrainArrivesAtDepartureStation`` over its two station parts (where the rider
+/// is; the delegate of both) and the train beacons a ``TrainArrivalDetector`` hears on a beacon
+/// finder of its own (on the command line, a branch of the ride's ``Beacons/SharedBeaconFinder``).
+/// Not `Sendable`: keep it on one actor.
 public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTrainArrivesAtDepartureStation,
-  StationSourcesReceiver, BeaconFinderDelegate
+  StationSourceUseCaseDelegate, BeaconFinderDelegate
 {
   public weak var delegate: (any NotifyWhenTrainArrivesAtDepartureStationDelegate)?
   public private(set) var journey: Journey?
   public let catalog: StationCatalog
   public let trainPolicy: TrainArrivalPolicy
-  private let sources: StationSources
-  /// The train beacons' own view of the finder; `nil` without Bluetooth (no train can be told).
+  private var sources: StationSources
+  /// Each station again once the rider has left it: the rider is waited for while at the
+  /// departure station, and only then.
+  private var merge = StationMerge(announcing: .oncePerStay)
+  /// Where the train beacons are heard; `nil` without Bluetooth (no train can be told).
   private let trainFinder: (any BeaconFinder)?
   private let rangingConfiguration: BeaconRanging.Configuration
   private var trains: TrainArrivalDetector
@@ -24,9 +28,26 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
   private var riderIsAtStation = false
   public private(set) var isRunning = false
 
+  /// Over the two station parts (either may be `nil`, not both) and the finder that hears the
+  /// train beacons (`nil`: no train can be heard, and ``start(journey:)`` says so).
+  public init(
+    bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?,
+    trainFinder: (any BeaconFinder)?, catalog: StationCatalog = JakartaRail.network,
+    trainPolicy: TrainArrivalPolicy = TrainArrivalPolicy(),
+    rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration()
+  ) {
+    self.catalog = catalog
+    self.trainPolicy = trainPolicy
+    self.rangingConfiguration = rangingConfiguration
+    self.trainFinder = trainFinder
+    trains = TrainArrivalDetector(catalog: catalog, policy: trainPolicy, rangingConfiguration: rangingConfiguration)
+    sources = StationSources(bluetooth: bluetooth, gps: gps)
+    sources.report(to: self)
+  }
+
   /// Over a beacon finder (shared between station and train beacons) and, when given, a
   /// location finder (for the rider at an elevated station without a station beacon).
-  public init(
+  public convenience init(
     finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)? = nil,
     catalog: StationCatalog = JakartaRail.network, policy: StationPresencePolicy = StationPresencePolicy(),
     trainPolicy: TrainArrivalPolicy = TrainArrivalPolicy(),
@@ -34,15 +55,12 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
     gpsPolicy: GPSStationPolicy = GPSStationPolicy()
   ) {
     let shared = finder.map(SharedBeaconFinder.init)
-    self.catalog = catalog
-    self.trainPolicy = trainPolicy
-    self.rangingConfiguration = rangingConfiguration
-    trainFinder = shared?.branch()
-    trains = TrainArrivalDetector(catalog: catalog, policy: trainPolicy, rangingConfiguration: rangingConfiguration)
-    sources = StationSources(
+    let stations = StationSources(
       finder: shared?.branch(), locationFinder: locationFinder, catalog: catalog, policy: policy,
-      rangingConfiguration: rangingConfiguration, gpsPolicy: gpsPolicy, announcing: .oncePerStay)
-    sources.receiver = self
+      rangingConfiguration: rangingConfiguration, gpsPolicy: gpsPolicy)
+    self.init(
+      bluetooth: stations.bluetooth, gps: stations.gps, trainFinder: shared?.branch(), catalog: catalog,
+      trainPolicy: trainPolicy, rangingConfiguration: rangingConfiguration)
   }
 
   /// What each station source's start answered.
@@ -65,6 +83,7 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
     }
     self.journey = journey
     riderIsAtStation = false
+    merge = StationMerge(announcing: .oncePerStay)
     isRunning = true
     return .started
   }
@@ -78,22 +97,24 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
     return .stopped
   }
 
-  /// At the departure station (again): trains are watched for. At another: they are not.
-  func sources(_ sources: StationSources, didFind station: Station, evidence: StationEvidence, at time: CaptureTime) {
-    guard isRunning else { return }
-    guard station == departureLeg?.first else {
-      riderIsAtStation = false
-      return
+  /// A part's event. At the departure station (again): trains are watched for. At another, or
+  /// gone from it: a train heard from now on is not the rider's to board there.
+  public func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {
+    guard isRunning, let event = merge.admit(event) else { return }
+    switch event {
+    case .found(let station, let evidence, let time):
+      guard station == departureLeg?.first else {
+        riderIsAtStation = false
+        return
+      }
+      guard !riderIsAtStation else { return }
+      riderIsAtStation = true
+      delegate?.notifyWhenTrainArrivesAtDepartureStation(self, riderIsAt: station, evidence: evidence, time: time)
+    case .left(let station, _):
+      if station == departureLeg?.first { riderIsAtStation = false }
+    case .suspect, .locationSourceChanged:
+      break
     }
-    guard !riderIsAtStation else { return }
-    riderIsAtStation = true
-    delegate?.notifyWhenTrainArrivesAtDepartureStation(self, riderIsAt: station, evidence: evidence, time: time)
-  }
-
-  /// Gone from the departure station: a train heard from now on is not the rider's to board there.
-  func sources(_ sources: StationSources, didLeave station: Station, at time: CaptureTime) {
-    guard isRunning, station == departureLeg?.first else { return }
-    riderIsAtStation = false
   }
 
   public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
