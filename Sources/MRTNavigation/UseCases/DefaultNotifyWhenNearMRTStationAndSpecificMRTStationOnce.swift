@@ -16,7 +16,7 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
   public let catalog: StationCatalog
   private var sources: StationSources
   private var merge = StationMerge(announcing: .oncePerJourney)
-  public private(set) var isRunning = false
+  public var isRunning: Bool { sources.isRunning }
 
   /// Over the two sources' use cases (either may be `nil`, not both), naming stations from `catalog`.
   public convenience init(
@@ -57,7 +57,6 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
       self.arrival = known
       progress = nil
       merge = StationMerge(announcing: .oncePerJourney)
-      isRunning = true
     }
     return result
   }
@@ -77,12 +76,7 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
   }
 
   @discardableResult
-  public func stop() -> StationWatchStopResult {
-    sources.stop()
-    guard isRunning else { return .notRunning }
-    isRunning = false
-    return .stopped
-  }
+  public func stop() -> StationWatchStopResult { sources.stop() }
 
   /// A part's event: passed on if the merge admits it, as the journey's progress says.
   public func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {
@@ -100,7 +94,6 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
         switch event {
         case .arrived(let station):
           // Stop first, so a delegate that starts a new journey from the callback gets `.started`.
-          isRunning = false
           sources.pause()
           delegate?.notifyWhenNearMRTStationAndSpecificMRTStationOnce(
             self, didArriveAt: station, evidence: evidence, at: time)

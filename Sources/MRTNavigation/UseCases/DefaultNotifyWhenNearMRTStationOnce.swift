@@ -7,7 +7,7 @@ import Positioning
 public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStationOnce, StationSourceUseCaseDelegate {
   public weak var delegate: (any NotifyWhenNearMRTStationOnceDelegate)?
   private var sources: StationSources
-  public private(set) var isRunning = false
+  public var isRunning: Bool { sources.isRunning }
 
   /// Over the two sources' use cases (either may be `nil`, not both).
   public convenience init(
@@ -38,18 +38,11 @@ public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStation
 
   public func start() -> StationWatchStartResult {
     guard !isRunning else { return .alreadyStarted }
-    let result = sources.start()
-    isRunning = result == .started
-    return result
+    return sources.start()
   }
 
   @discardableResult
-  public func stop() -> StationWatchStopResult {
-    sources.stop()
-    guard isRunning else { return .notRunning }
-    isRunning = false
-    return .stopped
-  }
+  public func stop() -> StationWatchStopResult { sources.stop() }
 
   /// A part's event: the first station found ends the use case.
   public func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {
@@ -57,7 +50,6 @@ public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStation
     switch event {
     case .found(let station, let evidence, let time):
       // Stop first, so a delegate that starts again from the callback gets `.started`.
-      isRunning = false
       sources.pause()
       delegate?.notifyWhenNearMRTStationOnce(self, didFind: station, evidence: evidence, at: time)
     case .suspect(let station, let reason, let time):

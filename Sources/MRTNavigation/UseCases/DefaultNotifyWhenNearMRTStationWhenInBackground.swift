@@ -13,7 +13,7 @@ public final class DefaultNotifyWhenNearMRTStationWhenInBackground: NotifyWhenNe
   private var sources: StationSources
   private let repeatAfter: Duration
   private var merge: StationMerge
-  public private(set) var isRunning = false
+  public var isRunning: Bool { sources.isRunning }
 
   /// How long after a station was told it is told again without another in between: 30 min.
   public static let defaultRepeatAfter = Duration.seconds(30 * 60)
@@ -54,20 +54,12 @@ public final class DefaultNotifyWhenNearMRTStationWhenInBackground: NotifyWhenNe
   public func start() -> StationWatchStartResult {
     guard !isRunning else { return .alreadyStarted }
     let result = sources.start()
-    if result == .started {
-      merge = StationMerge(announcing: .oncePerVisit(repeatAfter: repeatAfter))
-      isRunning = true
-    }
+    if result == .started { merge = StationMerge(announcing: .oncePerVisit(repeatAfter: repeatAfter)) }
     return result
   }
 
   @discardableResult
-  public func stop() -> StationWatchStopResult {
-    sources.stop()
-    guard isRunning else { return .notRunning }
-    isRunning = false
-    return .stopped
-  }
+  public func stop() -> StationWatchStopResult { sources.stop() }
 
   /// A part's event: each station the merge passes on, to the delegate.
   public func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {

@@ -12,6 +12,9 @@ struct StationSources {
   let gps: (any NotifyWhenNearMRTStationWithGPS)?
   /// What each part's start answered, for the caller to explain a fallback.
   private(set) var starts = SourceStarts()
+  /// Whether the composed use case is under way: from a start that started either part until a
+  /// stop or a pause.
+  private(set) var isRunning = false
 
   init(bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?) {
     self.bluetooth = bluetooth
@@ -43,18 +46,24 @@ struct StationSources {
   /// GPS's, without Bluetooth).
   mutating func start() -> StationWatchStartResult {
     starts = SourceStarts(bluetooth: bluetooth?.start(), gps: gps?.start())
-    if starts.bluetooth == .started || starts.gps == .started { return .started }
+    isRunning = starts.bluetooth == .started || starts.gps == .started
+    if isRunning { return .started }
     return starts.bluetooth ?? starts.gps ?? .finderFailed
   }
 
-  /// Stops both parts and their finders.
-  func stop() {
+  /// Stops both parts and their finders; `.stopped` when the use case was under way.
+  @discardableResult
+  mutating func stop() -> StationWatchStopResult {
     bluetooth?.stop()
     gps?.stop()
+    guard isRunning else { return .notRunning }
+    isRunning = false
+    return .stopped
   }
 
-  /// Both parts stop listening; their finders are left running.
-  func pause() {
+  /// The use case is done: both parts stop listening, their finders are left running.
+  mutating func pause() {
+    isRunning = false
     bluetooth?.pause()
     gps?.pause()
   }
