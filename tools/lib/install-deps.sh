@@ -7,7 +7,7 @@
 #   systemd           systemd-analyze, to check the shipped units (dist/systemd) without warnings
 #   tshark            Wireshark's decoder, the independent oracle in the cross-check tests
 #   bluez             btmon, to check that captures we write are read by BlueZ's own tools
-# A Swift 6.1+ toolchain must already be on PATH (https://www.swift.org/install/linux/).
+# A Swift 6.2+ toolchain must already be on PATH (https://www.swift.org/install/linux/).
 
 install_packages() {
   local missing=()
@@ -24,7 +24,7 @@ install_packages() {
 
 require_swift() {
   if ! command -v swift >/dev/null 2>&1; then
-    echo "error: no Swift toolchain on PATH. Install Swift 6.1 or newer: https://www.swift.org/install/linux/" >&2
+    echo "error: no Swift toolchain on PATH. Install Swift 6.2 or newer: https://www.swift.org/install/linux/" >&2
     exit 1
   fi
 }
