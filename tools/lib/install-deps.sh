@@ -27,4 +27,13 @@ require_swift() {
     echo "error: no Swift toolchain on PATH. Install Swift 6.2 or newer: https://www.swift.org/install/linux/" >&2
     exit 1
   fi
+  local version
+  version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p' | head -1)
+  if [ -n "$version" ]; then
+    set -- $version
+    if [ "$1" -lt 6 ] || { [ "$1" -eq 6 ] && [ "$2" -lt 2 ]; }; then
+      echo "error: Swift $1.$2 is on PATH; this project needs Swift 6.2 or newer: https://www.swift.org/install/linux/" >&2
+      exit 1
+    fi
+  fi
 }
