@@ -107,6 +107,26 @@ import Testing
     #expect(watch.useCase.stop() == .notRunning)
   }
 
+  /// Once told, a start for the next journey from the same station waits from a clean slate:
+  /// the rider still found there is at the departure station again, and the next train is told.
+  @Test func aStartAfterTheTrainWasToldWaitsAgain() throws {
+    let journey = try network.journey(from: "LebakBulus", to: "BundaranHI")
+    let leg = try #require(journey.legs.first)
+    let lebakBulus = try E.station("LebakBulus")
+    let watch = Watch(journey)
+    watch.bluetooth.report(E.heard(lebakBulus, at: 0))
+    try trainStands(leg.line, leg.direction, from: 10, to: 60, on: watch.trainFinder)
+    #expect(!watch.useCase.isRunning)
+    #expect(watch.useCase.start(journey: journey) == .started)
+    watch.bluetooth.report(E.heard(lebakBulus, at: 600))
+    try trainStands(leg.line, leg.direction, set: 9, from: 610, to: 660, on: watch.trainFinder)
+    #expect(
+      watch.recorder.lines == [
+        "at LebakBulus by bluetooth", "train Bundaran HI 4 at LebakBulus", "at LebakBulus by bluetooth",
+        "train Bundaran HI 9 at LebakBulus",
+      ])
+  }
+
   /// The departure station is told once a stay, whichever part finds it; again only after the
   /// rider left it (or was found elsewhere), and then their train is waited for again.
   @Test func theDepartureStationIsToldAgainOnlyAfterTheRiderLeftIt() throws {
