@@ -10,7 +10,7 @@ import Testing
   typealias Kind = ComposedUseCaseUnderTest.Kind
 
   @Test(arguments: Kind.allCases)
-  func stopStopsBothPartsOnce(kind: Kind) throws {
+  func stopStopsBothPartsThenAnswersNotRunning(kind: Kind) throws {
     let subject = try ComposedUseCaseUnderTest(kind, bluetooth: StationSourceDouble(), gps: StationSourceDouble())
     #expect(subject.start() == .started)
     #expect(subject.stop() == .stopped)

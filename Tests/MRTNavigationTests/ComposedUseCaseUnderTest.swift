@@ -11,7 +11,6 @@ struct ComposedUseCaseUnderTest {
     var testDescription: String { rawValue }
   }
 
-  let kind: Kind
   let bluetooth: StationSourceDouble?
   let gps: StationSourceDouble?
   /// Where the train watch hears trains.
@@ -26,7 +25,6 @@ struct ComposedUseCaseUnderTest {
   private let useCase: AnyObject
 
   init(_ kind: Kind, bluetooth: StationSourceDouble?, gps: StationSourceDouble?) throws {
-    self.kind = kind
     self.bluetooth = bluetooth
     self.gps = gps
     let network = JakartaRail.network
