@@ -107,7 +107,7 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
         riderIsAtStation = false
         return
       }
-      guard !riderIsAtStation else { return }
+      // Once a stay: the merge admits the departure station again only after the rider left it.
       riderIsAtStation = true
       delegate?.notifyWhenTrainArrivesAtDepartureStation(self, riderIsAt: station, evidence: evidence, time: time)
     case .left(let station, _):
