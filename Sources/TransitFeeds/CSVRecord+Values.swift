@@ -47,11 +47,20 @@ extension CSVRecord {
     return value
   }
 
+  /// An integer of at least `minimum` (a headway, a transfer time); nil when empty.
+  func integer(_ column: Int?, _ name: String, atLeast minimum: Int) throws(FeedError) -> Int? {
+    guard let column, let value = try integer(column, name) else { return nil }
+    guard value >= minimum else {
+      throw malformed(column, name, minimum == 0 ? "a whole number of seconds" : "a positive integer")
+    }
+    return value
+  }
+
   /// An integer that must be one of `allowed`; `empty` when the field is empty.
   func enumeration(_ column: Int?, _ name: String, allowed: ClosedRange<Int>, empty: Int?) throws(FeedError) -> Int? {
-    guard let value = try integer(column, name) else { return empty }
-    guard allowed.contains(value), let column else {
-      throw malformed(column ?? 0, name, "one of \(allowed.lowerBound)…\(allowed.upperBound)")
+    guard let column, let value = try integer(column, name) else { return empty }
+    guard allowed.contains(value) else {
+      throw malformed(column, name, "one of \(allowed.lowerBound)…\(allowed.upperBound)")
     }
     return value
   }

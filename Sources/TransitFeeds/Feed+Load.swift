@@ -270,9 +270,16 @@ extension Feed {
         Frequency(
           trip: try tripReference(record, trip, "trip_id"), start: try record.requiredTime(start, "start_time"),
           end: try record.requiredTime(end, "end_time"),
-          headwaySeconds: try record.requiredInteger(headway, "headway_secs"),
+          headwaySeconds: try headwaySeconds(record, headway),
           exactTimes: try record.enumeration(exactTimes, "exact_times", allowed: 0...1, empty: 0) == 1))
     }
+  }
+
+  private func headwaySeconds(_ record: CSVRecord, _ column: Int) throws(FeedError) -> Int {
+    guard let seconds = try record.integer(column, "headway_secs", atLeast: 1) else {
+      throw .missingValue(file: record.file, line: record.line, column: "headway_secs")
+    }
+    return seconds
   }
 
   private mutating func readTransfers(_ table: inout CSVTable) throws(FeedError) {
@@ -286,7 +293,7 @@ extension Feed {
           fromStop: try stopReference(record, from, "from_stop_id"),
           toStop: try stopReference(record, to, "to_stop_id"),
           type: try record.enumeration(type, "transfer_type", allowed: 0...5, empty: 0) ?? 0,
-          minTransferTime: try record.integer(minimum, "min_transfer_time")))
+          minTransferTime: try record.integer(minimum, "min_transfer_time", atLeast: 0)))
     }
   }
 
@@ -307,10 +314,17 @@ extension Feed {
       pathways.append(
         Pathway(
           id: try record.requiredString(id, "pathway_id"), fromStop: fromStop, toStop: toStop,
-          mode: try record.enumeration(mode, "pathway_mode", allowed: 1...7, empty: nil) ?? 0,
+          mode: try pathwayMode(record, mode),
           isBidirectional: try record.enumeration(bidirectional, "is_bidirectional", allowed: 0...1, empty: nil) == 1,
-          traversalTime: try record.integer(traversal, "traversal_time")))
+          traversalTime: try record.integer(traversal, "traversal_time", atLeast: 1)))
     }
+  }
+
+  private func pathwayMode(_ record: CSVRecord, _ column: Int) throws(FeedError) -> Int {
+    guard let mode = try record.enumeration(column, "pathway_mode", allowed: 1...7, empty: nil) else {
+      throw .missingValue(file: record.file, line: record.line, column: "pathway_mode")
+    }
+    return mode
   }
 
   private mutating func findStations() {

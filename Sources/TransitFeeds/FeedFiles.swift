@@ -25,9 +25,14 @@ final class FeedFiles {
     guard stat(path, &status) == 0 else {
       throw .unreadableFeed(path: path, reason: Errno(rawValue: errno).message)
     }
-    if status.st_mode & S_IFMT == S_IFDIR {
+    let kind = FileKind(mode: status.st_mode)
+    if kind == .directory {
       storage = .directory(path)
       return
+    }
+    // A FIFO or a device would block or never end in libzip.
+    guard kind == .regularFile else {
+      throw .unreadableFeed(path: path, reason: "it is \(kind), not a directory or a regular file")
     }
     var code: Int32 = 0
     guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
