@@ -208,7 +208,10 @@ extension Feed {
     var previousTripBytes: [UInt8] = []
     var previousTrip: Int32 = -1
     var rows: [StopTime] = []
+    // Each row's line in the file, to name it once the rows are grouped by trip.
+    var lines: [Int32] = []
     try table.forEachRecord { (record) throws(FeedError) in
+      lines.append(Int32(clamping: record.line))
       let tripField = record.field(trip)
       if previousTrip < 0 || !tripField.elementsEqual(previousTripBytes) {
         let tripID = try record.requiredString(trip, "trip_id")
@@ -231,16 +234,54 @@ extension Feed {
           arrival: try record.time(arrival, "arrival_time"), departure: try record.time(departure, "departure_time")))
     }
     func inOrder(_ a: StopTime, _ b: StopTime) -> Bool { (a.trip, a.sequence) < (b.trip, b.sequence) }
-    if !zip(rows, rows.dropFirst()).allSatisfy({ !inOrder($1, $0) }) { rows.sort(by: inOrder) }
+    if !zip(rows, rows.dropFirst()).allSatisfy({ !inOrder($1, $0) }) {
+      // Stable: of two rows with the same stop_sequence, the later line stays second.
+      let order = rows.indices.sorted { inOrder(rows[$0], rows[$1]) || (!inOrder(rows[$1], rows[$0]) && $0 < $1) }
+      rows = order.map { rows[$0] }
+      lines = order.map { lines[$0] }
+    }
     var start = 0
     while start < rows.count {
       let trip = Int(rows[start].trip)
       var end = start + 1
       while end < rows.count && rows[end].trip == rows[start].trip { end += 1 }
+      try Self.checkTimes(of: rows[start..<end], lines: lines[start..<end], file: table.file)
       trips[trip].stopTimes = start..<end
       start = end
     }
     stopTimes = rows
+  }
+
+  /// A trip's rows as the reference requires them: both times at its first and last stop, each
+  /// stop_sequence once, and no time before the one at the stop before.
+  private static func checkTimes(of rows: ArraySlice<StopTime>, lines: ArraySlice<Int32>, file: String)
+    throws(FeedError)
+  {
+    guard let first = rows.indices.first, let last = rows.indices.last else { return }
+    for index in [first, last] {
+      if rows[index].arrival == nil { throw .missingValue(file: file, line: Int(lines[index]), column: "arrival_time") }
+      if rows[index].departure == nil {
+        throw .missingValue(file: file, line: Int(lines[index]), column: "departure_time")
+      }
+    }
+    var previous: ServiceTime?
+    func check(_ time: ServiceTime?, _ column: String, _ index: Int) throws(FeedError) {
+      guard let time else { return }
+      if let previous, time < previous {
+        throw .malformedValue(
+          file: file, line: Int(lines[index]), column: column, value: time.description,
+          expected: "at or after \(previous), the trip's time before it")
+      }
+      previous = time
+    }
+    for index in rows.indices {
+      if index > first && rows[index].sequence == rows[index - 1].sequence {
+        throw .duplicateID(
+          file: file, line: Int(lines[index]), column: "stop_sequence", value: String(rows[index].sequence))
+      }
+      try check(rows[index].arrival, "arrival_time", index)
+      try check(rows[index].departure, "departure_time", index)
+    }
   }
 
   private func tripReference(_ record: CSVRecord, _ column: Int, _ name: String) throws(FeedError) -> Int {

@@ -12,7 +12,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case missingValue(file: String, line: Int, column: String)
   /// A value names an id that the file it refers to does not define.
   case unknownReference(file: String, line: Int, column: String, value: String, definedIn: String)
-  /// An id defined twice in the file that defines it.
+  /// An id defined twice in the file that defines it (or a trip's stop_sequence used twice).
   case duplicateID(file: String, line: Int, column: String, value: String)
   /// A time, number, date or enumeration value that cannot be read.
   case malformedValue(file: String, line: Int, column: String, value: String, expected: String)
@@ -66,7 +66,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unknownReference(let file, let line, let column, let value, let definedIn):
       "\(file) line \(line), column \(column): \(Self.quoted(value)) is not defined in \(definedIn); fix the feed"
     case .duplicateID(let file, let line, let column, let value):
-      "\(file) line \(line), column \(column): \(Self.quoted(value)) is defined twice; ids must be unique"
+      "\(file) line \(line), column \(column): \(Self.quoted(value)) appears twice; it must be unique"
     case .malformedValue(let file, let line, let column, let value, let expected):
       "\(file) line \(line), column \(column): \(Self.quoted(value)) is not \(expected)"
     case .malformedCSV(let file, let line, let reason):

@@ -35,6 +35,22 @@ struct BrokenFeedTests {
       file: "stop_times.txt", line: 4, column: "stop_sequence", value: "two",
       expected: .malformedValue(
         file: "stop_times.txt", line: 4, column: "stop_sequence", value: "two", expected: "an integer")),
+    // The trip's stop before line 4 (line 3, GFTM02) departs at 05:03:10.
+    Defect(
+      file: "stop_times.txt", line: 4, column: "arrival_time", value: "05:03:00",
+      expected: .malformedValue(
+        file: "stop_times.txt", line: 4, column: "arrival_time", value: "05:03:00",
+        expected: "at or after 05:03:10, the trip's time before it")),
+    Defect(
+      file: "stop_times.txt", line: 4, column: "stop_sequence", value: "1",
+      expected: .duplicateID(file: "stop_times.txt", line: 4, column: "stop_sequence", value: "1")),
+    // Line 2 is the first stop of NS-WD-LBB-BHI-001; line 14 the last.
+    Defect(
+      file: "stop_times.txt", line: 2, column: "departure_time", value: "",
+      expected: .missingValue(file: "stop_times.txt", line: 2, column: "departure_time")),
+    Defect(
+      file: "stop_times.txt", line: 14, column: "arrival_time", value: "",
+      expected: .missingValue(file: "stop_times.txt", line: 14, column: "arrival_time")),
     Defect(
       file: "trips.txt", line: 3, column: "route_id", value: "MRTJ_EW",
       expected: .unknownReference(
