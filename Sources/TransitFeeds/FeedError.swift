@@ -54,7 +54,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unreadableFeed(let path, let reason):
-      "cannot read GTFS feed \(Self.quoted(path)): \(reason); give a feed directory or a .zip"
+      "cannot read GTFS feed \(path.debugDescription): \(reason); give a feed directory or a .zip"
     case .missingFile("calendar.txt"):
       "the feed has neither calendar.txt nor calendar_dates.txt; a feed needs one of them"
     case .missingFile(let file):

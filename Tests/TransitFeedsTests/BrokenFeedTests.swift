@@ -136,12 +136,4 @@ struct BrokenFeedTests {
       error?.description
         == "stop_times.txt line 4, column stop_id: \"G\\u{1B}[31mX\" is not defined in stops.txt; fix the feed")
   }
-
-  @Test func refusesAPathThatIsNeitherADirectoryNorAZip() throws {
-    let copy = try FeedCopy("jakarta-mrt.zip")
-    defer { copy.directory.remove() }
-    let error = #expect(throws: FeedError.self) { try Feed.load(from: copy.directory.path("stops.txt")) }
-    #expect(error?.file == nil)
-    #expect(error?.description.hasPrefix("cannot read GTFS feed") == true)
-  }
 }
