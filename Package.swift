@@ -228,9 +228,7 @@ let package = Package(
     ),
     // The feed reader over the real feeds in Fixtures/gtfs and broken copies of them.
     .testTarget(
-      name: "TransitFeedsTests",
-      dependencies: ["TransitFeeds", "BeaconTestSupport", .product(name: "SystemPackage", package: "swift-system")]
-    ),
+      name: "TransitFeedsTests", dependencies: ["TransitFeeds", "BeaconTestSupport"]),
     .testTarget(name: "LinuxNotificationsTests", dependencies: ["LinuxNotifications"]),
     // The MQTT session against a real mosquitto broker that the tests start.
     .testTarget(name: "MosquittoClientTests", dependencies: ["MosquittoClient", "BeaconTestSupport"]),
