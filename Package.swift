@@ -36,6 +36,11 @@ import PackageDescription
 //   MRTNavigation       stations, catalogs, the presence policy and the rider's use cases.
 //                       Depends on Beacons, Positioning and BluetoothTypes only: no HCI, no
 //                       capture files, no gpsd.
+//   CLibzip             libzip's header (system library, pkg-config libzip, Debian libzip-dev); only
+//                       TransitFeeds imports it.
+//   TransitFeeds        GTFS Schedule feeds (a directory or a .zip): RFC 4180 CSV over bytes, the
+//                       tables with ids interned to indices, typed errors naming file, line and
+//                       column. Knows no Bluetooth, no HCI and no CLI.
 //   BeaconStatistics    the --summary tallies: per-identity counts, distinct addresses, RSSI.
 //   RideReports         a ride as a page: escaped HTML and SVG markup, charts thinned per pixel
 //                       column. No I/O: it builds text, the commands write it.
@@ -62,6 +67,7 @@ let package = Package(
     .library(name: "Positioning", targets: ["Positioning"]),
     .library(name: "MRTNavigation", targets: ["MRTNavigation"]),
     .library(name: "BeaconStatistics", targets: ["BeaconStatistics"]),
+    .library(name: "TransitFeeds", targets: ["TransitFeeds"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -120,6 +126,11 @@ let package = Package(
       dependencies: ["CMosquitto", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
     ),
     .target(name: "MRTNavigation", dependencies: ["BluetoothTypes", "Beacons", "Positioning"]),
+    .systemLibrary(name: "CLibzip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+    .target(
+      name: "TransitFeeds",
+      dependencies: ["CLibzip", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
+    ),
     .target(name: "BeaconStatistics", dependencies: ["BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation"]),
     .target(
       name: "RideReports", dependencies: ["Positioning", .product(name: "RealModule", package: "swift-numerics")]),
@@ -215,6 +226,9 @@ let package = Package(
         "BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation", "BeaconStatistics", "BeaconTestSupport",
       ]
     ),
+    // The feed reader over the real feeds in Fixtures/gtfs and broken copies of them.
+    .testTarget(
+      name: "TransitFeedsTests", dependencies: ["TransitFeeds", "BeaconTestSupport"]),
     .testTarget(name: "LinuxNotificationsTests", dependencies: ["LinuxNotifications"]),
     // The MQTT session against a real mosquitto broker that the tests start.
     .testTarget(name: "MosquittoClientTests", dependencies: ["MosquittoClient", "BeaconTestSupport"]),

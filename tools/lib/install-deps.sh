@@ -3,6 +3,7 @@
 #   libbluetooth-dev  BlueZ headers and libbluetooth, to build the kernel HCI socket shim
 #   libsystemd-dev    libsystemd's sd_notify, to tell systemd a service is ready (ServiceManager)
 #   libmosquitto-dev  libmosquitto, the MQTT client behind --mqtt (MosquittoClient)
+#   libzip-dev        libzip, to read GTFS feeds given as a .zip (TransitFeeds)
 #   mosquitto, mosquitto-clients  a real broker and its clients, for the MQTT tests
 #   systemd           systemd-analyze, to check the shipped units (dist/systemd) without warnings
 #   tshark            Wireshark's decoder, the independent oracle in the cross-check tests

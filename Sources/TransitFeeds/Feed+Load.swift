@@ -1,0 +1,375 @@
+extension Feed {
+  /// Reads the GTFS Schedule feed at `path`: a directory of `.txt` files or a `.zip` of them.
+  ///
+  /// Reads `agency`, `stops`, `routes`, `trips`, `stop_times`, `calendar` and `calendar_dates`
+  /// (at least one of the two), and `frequencies`, `transfers` and `pathways` when present. Columns
+  /// are found by their header name; unknown files and columns are ignored. The first defect
+  /// (a missing required file, column or value, an id defined twice, a reference to an id that is
+  /// not defined, a malformed time, number or date) stops the reading with a ``FeedError`` naming
+  /// its file, line and column.
+  public static func load(from path: String) throws(FeedError) -> Feed {
+    let files = try FeedFiles(path: path)
+    func required(_ name: String) throws(FeedError) -> CSVTable {
+      guard let bytes = try files.contents(of: name) else { throw .missingFile(name) }
+      return try CSVTable(file: name, bytes: bytes)
+    }
+    func optional(_ name: String) throws(FeedError) -> CSVTable? {
+      guard let bytes = try files.contents(of: name) else { return nil }
+      return try CSVTable(file: name, bytes: bytes)
+    }
+    var feed = Feed()
+    var agencyIndex: [String: Int] = [:]
+    var agencies = try required("agency.txt")
+    try feed.readAgencies(&agencies, into: &agencyIndex)
+    var stops = try required("stops.txt")
+    try feed.readStops(&stops)
+    var routes = try required("routes.txt")
+    try feed.readRoutes(&routes, agencies: agencyIndex)
+    var calendar = try optional("calendar.txt")
+    var calendarDates = try optional("calendar_dates.txt")
+    guard calendar != nil || calendarDates != nil else { throw .missingFile("calendar.txt") }
+    if var table = calendar.take() { try feed.readCalendar(&table) }
+    if var table = calendarDates.take() { try feed.readCalendarDates(&table) }
+    var trips = try required("trips.txt")
+    try feed.readTrips(&trips)
+    var stopTimes = try required("stop_times.txt")
+    try feed.readStopTimes(&stopTimes)
+    if var table = try optional("frequencies.txt") { try feed.readFrequencies(&table) }
+    if var table = try optional("transfers.txt") { try feed.readTransfers(&table) }
+    if var table = try optional("pathways.txt") { try feed.readPathways(&table) }
+    feed.findStations()
+    return feed
+  }
+
+  private mutating func readAgencies(_ table: inout CSVTable, into index: inout [String: Int]) throws(FeedError) {
+    let id = table.columns["agency_id"]
+    let name = try table.requiredColumn("agency_name")
+    let timeZone = try table.requiredColumn("agency_timezone")
+    try table.forEachRecord { (record) throws(FeedError) in
+      let agencyID = record.string(id)
+      guard index[agencyID] == nil else {
+        throw .duplicateID(file: record.file, line: record.line, column: "agency_id", value: agencyID)
+      }
+      index[agencyID] = agencies.count
+      agencies.append(
+        Agency(
+          id: agencyID, name: try record.requiredString(name, "agency_name"),
+          timeZone: try record.requiredString(timeZone, "agency_timezone")))
+    }
+    guard !agencies.isEmpty else { throw .missingValue(file: table.file, line: 2, column: "agency_name") }
+  }
+
+  private mutating func readStops(_ table: inout CSVTable) throws(FeedError) {
+    let id = try table.requiredColumn("stop_id")
+    let name = table.columns["stop_name"]
+    let latitude = table.columns["stop_lat"]
+    let longitude = table.columns["stop_lon"]
+    let locationType = table.columns["location_type"]
+    let parent = table.columns["parent_station"]
+    let platformCode = table.columns["platform_code"]
+    var parents: [(stop: Int, parent: String, line: Int)] = []
+    try table.forEachRecord { (record) throws(FeedError) in
+      let stopID = try record.requiredString(id, "stop_id")
+      guard stopIndex[stopID] == nil else {
+        throw .duplicateID(file: record.file, line: record.line, column: "stop_id", value: stopID)
+      }
+      let type = try record.enumeration(locationType, "location_type", allowed: 0...4, empty: 0) ?? 0
+      stopIndex[stopID] = stops.count
+      if let parentID = record.optionalString(parent) { parents.append((stops.count, parentID, record.line)) }
+      stops.append(
+        Stop(
+          id: stopID, name: record.string(name),
+          latitude: try record.decimal(latitude, "stop_lat", within: -90...90),
+          longitude: try record.decimal(longitude, "stop_lon", within: -180...180),
+          locationType: LocationType(rawValue: type) ?? .stopOrPlatform, parentStation: nil,
+          platformCode: record.string(platformCode)))
+    }
+    children = Array(repeating: [], count: stops.count)
+    for (stop, parentID, line) in parents {
+      guard let parentStop = stopIndex[parentID] else {
+        throw .unknownReference(
+          file: table.file, line: line, column: "parent_station", value: parentID, definedIn: "stops.txt")
+      }
+      stops[stop].parentStation = parentStop
+      children[parentStop].append(stop)
+    }
+  }
+
+  private mutating func readRoutes(_ table: inout CSVTable, agencies: [String: Int]) throws(FeedError) {
+    let id = try table.requiredColumn("route_id")
+    let type = try table.requiredColumn("route_type")
+    let agency = table.columns["agency_id"]
+    let shortName = table.columns["route_short_name"]
+    let longName = table.columns["route_long_name"]
+    try table.forEachRecord { (record) throws(FeedError) in
+      let routeID = try record.requiredString(id, "route_id")
+      guard routeIndex[routeID] == nil else {
+        throw .duplicateID(file: record.file, line: record.line, column: "route_id", value: routeID)
+      }
+      var agencyIndex: Int? = agencies.count == 1 ? 0 : nil
+      if let agencyID = record.optionalString(agency) {
+        guard let index = agencies[agencyID] else {
+          throw .unknownReference(
+            file: record.file, line: record.line, column: "agency_id", value: agencyID, definedIn: "agency.txt")
+        }
+        agencyIndex = index
+      }
+      routeIndex[routeID] = routes.count
+      routes.append(
+        Route(
+          id: routeID, agency: agencyIndex, shortName: record.string(shortName), longName: record.string(longName),
+          type: try record.requiredInteger(type, "route_type")))
+    }
+  }
+
+  private mutating func service(named id: String) -> Int {
+    if let index = serviceIndex[id] { return index }
+    serviceIndex[id] = services.count
+    services.append(Service(id: id))
+    return services.count - 1
+  }
+
+  private mutating func readCalendar(_ table: inout CSVTable) throws(FeedError) {
+    let id = try table.requiredColumn("service_id")
+    var days: [(Weekday, Int)] = []
+    for day in Weekday.allCases { days.append((day, try table.requiredColumn(day.calendarColumn))) }
+    let start = try table.requiredColumn("start_date")
+    let end = try table.requiredColumn("end_date")
+    try table.forEachRecord { (record) throws(FeedError) in
+      let serviceID = try record.requiredString(id, "service_id")
+      guard serviceIndex[serviceID] == nil else {
+        throw .duplicateID(file: record.file, line: record.line, column: "service_id", value: serviceID)
+      }
+      let index = service(named: serviceID)
+      for (day, column) in days {
+        guard let runs = try record.enumeration(column, day.calendarColumn, allowed: 0...1, empty: nil) else {
+          throw .missingValue(file: record.file, line: record.line, column: day.calendarColumn)
+        }
+        if runs == 1 { services[index].weekdays.insert(day) }
+      }
+      services[index].start = try record.requiredDate(start, "start_date")
+      services[index].end = try record.requiredDate(end, "end_date")
+    }
+  }
+
+  private mutating func readCalendarDates(_ table: inout CSVTable) throws(FeedError) {
+    let id = try table.requiredColumn("service_id")
+    let date = try table.requiredColumn("date")
+    let exception = try table.requiredColumn("exception_type")
+    try table.forEachRecord { (record) throws(FeedError) in
+      let index = service(named: try record.requiredString(id, "service_id"))
+      let day = try record.requiredDate(date, "date")
+      switch try record.enumeration(exception, "exception_type", allowed: 1...2, empty: nil) {
+      case 1: services[index].addedDates.insert(day)
+      case 2: services[index].removedDates.insert(day)
+      default: throw .missingValue(file: record.file, line: record.line, column: "exception_type")
+      }
+    }
+  }
+
+  private mutating func readTrips(_ table: inout CSVTable) throws(FeedError) {
+    let id = try table.requiredColumn("trip_id")
+    let route = try table.requiredColumn("route_id")
+    let service = try table.requiredColumn("service_id")
+    let headsign = table.columns["trip_headsign"]
+    let direction = table.columns["direction_id"]
+    try table.forEachRecord { (record) throws(FeedError) in
+      let tripID = try record.requiredString(id, "trip_id")
+      guard tripIndex[tripID] == nil else {
+        throw .duplicateID(file: record.file, line: record.line, column: "trip_id", value: tripID)
+      }
+      let routeID = try record.requiredString(route, "route_id")
+      guard let routeIndex = routeIndex[routeID] else {
+        throw .unknownReference(
+          file: record.file, line: record.line, column: "route_id", value: routeID, definedIn: "routes.txt")
+      }
+      let serviceID = try record.requiredString(service, "service_id")
+      guard let serviceIndex = serviceIndex[serviceID] else {
+        throw .unknownReference(
+          file: record.file, line: record.line, column: "service_id", value: serviceID,
+          definedIn: "calendar.txt or calendar_dates.txt")
+      }
+      tripIndex[tripID] = trips.count
+      trips.append(
+        Trip(
+          id: tripID, route: routeIndex, service: serviceIndex, headsign: record.string(headsign),
+          directionID: try record.enumeration(direction, "direction_id", allowed: 0...1, empty: nil),
+          stopTimes: 0..<0))
+    }
+  }
+
+  private mutating func readStopTimes(_ table: inout CSVTable) throws(FeedError) {
+    let trip = try table.requiredColumn("trip_id")
+    let sequence = try table.requiredColumn("stop_sequence")
+    let stop = try table.requiredColumn("stop_id")
+    let arrival = table.columns["arrival_time"]
+    let departure = table.columns["departure_time"]
+    // Files list a trip's rows together: the previous row's trip is looked up once.
+    var previousTripBytes: [UInt8] = []
+    var previousTrip: Int32 = -1
+    var rows: [StopTime] = []
+    // Each row's line in the file, to name it once the rows are grouped by trip.
+    var lines: [Int32] = []
+    try table.forEachRecord { (record) throws(FeedError) in
+      lines.append(Int32(clamping: record.line))
+      let tripField = record.field(trip)
+      if previousTrip < 0 || !tripField.elementsEqual(previousTripBytes) {
+        let tripID = try record.requiredString(trip, "trip_id")
+        guard let index = tripIndex[tripID] else {
+          throw .unknownReference(
+            file: record.file, line: record.line, column: "trip_id", value: tripID, definedIn: "trips.txt")
+        }
+        previousTrip = Int32(index)
+        previousTripBytes = Array(tripField)
+      }
+      let stopID = try record.requiredString(stop, "stop_id")
+      guard let stopIndex = stopIndex[stopID] else {
+        throw .unknownReference(
+          file: record.file, line: record.line, column: "stop_id", value: stopID, definedIn: "stops.txt")
+      }
+      rows.append(
+        StopTime(
+          trip: previousTrip, stop: Int32(stopIndex),
+          sequence: Int32(try record.requiredInteger(sequence, "stop_sequence")),
+          arrival: try record.time(arrival, "arrival_time"), departure: try record.time(departure, "departure_time")))
+    }
+    func inOrder(_ a: StopTime, _ b: StopTime) -> Bool { (a.trip, a.sequence) < (b.trip, b.sequence) }
+    if !zip(rows, rows.dropFirst()).allSatisfy({ !inOrder($1, $0) }) {
+      // Stable: of two rows with the same stop_sequence, the later line stays second.
+      let order = rows.indices.sorted { inOrder(rows[$0], rows[$1]) || (!inOrder(rows[$1], rows[$0]) && $0 < $1) }
+      rows = order.map { rows[$0] }
+      lines = order.map { lines[$0] }
+    }
+    var start = 0
+    while start < rows.count {
+      let trip = Int(rows[start].trip)
+      var end = start + 1
+      while end < rows.count && rows[end].trip == rows[start].trip { end += 1 }
+      try Self.checkTimes(of: rows[start..<end], lines: lines[start..<end], file: table.file)
+      trips[trip].stopTimes = start..<end
+      start = end
+    }
+    stopTimes = rows
+  }
+
+  /// A trip's rows as the reference requires them: both times at its first and last stop, each
+  /// stop_sequence once, and no time before the one at the stop before.
+  private static func checkTimes(of rows: ArraySlice<StopTime>, lines: ArraySlice<Int32>, file: String)
+    throws(FeedError)
+  {
+    guard let first = rows.indices.first, let last = rows.indices.last else { return }
+    for index in [first, last] {
+      if rows[index].arrival == nil { throw .missingValue(file: file, line: Int(lines[index]), column: "arrival_time") }
+      if rows[index].departure == nil {
+        throw .missingValue(file: file, line: Int(lines[index]), column: "departure_time")
+      }
+    }
+    var previous: ServiceTime?
+    func check(_ time: ServiceTime?, _ column: String, _ index: Int) throws(FeedError) {
+      guard let time else { return }
+      if let previous, time < previous {
+        throw .malformedValue(
+          file: file, line: Int(lines[index]), column: column, value: time.description,
+          expected: "at or after \(previous), the trip's time before it")
+      }
+      previous = time
+    }
+    for index in rows.indices {
+      if index > first && rows[index].sequence == rows[index - 1].sequence {
+        throw .duplicateID(
+          file: file, line: Int(lines[index]), column: "stop_sequence", value: String(rows[index].sequence))
+      }
+      try check(rows[index].arrival, "arrival_time", index)
+      try check(rows[index].departure, "departure_time", index)
+    }
+  }
+
+  private func tripReference(_ record: CSVRecord, _ column: Int, _ name: String) throws(FeedError) -> Int {
+    let tripID = try record.requiredString(column, name)
+    guard let index = tripIndex[tripID] else {
+      throw .unknownReference(file: record.file, line: record.line, column: name, value: tripID, definedIn: "trips.txt")
+    }
+    return index
+  }
+
+  private func stopReference(_ record: CSVRecord, _ column: Int?, _ name: String) throws(FeedError) -> Int? {
+    guard let stopID = record.optionalString(column) else { return nil }
+    guard let index = stopIndex[stopID] else {
+      throw .unknownReference(file: record.file, line: record.line, column: name, value: stopID, definedIn: "stops.txt")
+    }
+    return index
+  }
+
+  private mutating func readFrequencies(_ table: inout CSVTable) throws(FeedError) {
+    let trip = try table.requiredColumn("trip_id")
+    let start = try table.requiredColumn("start_time")
+    let end = try table.requiredColumn("end_time")
+    let headway = try table.requiredColumn("headway_secs")
+    let exactTimes = table.columns["exact_times"]
+    try table.forEachRecord { (record) throws(FeedError) in
+      frequencies.append(
+        Frequency(
+          trip: try tripReference(record, trip, "trip_id"), start: try record.requiredTime(start, "start_time"),
+          end: try record.requiredTime(end, "end_time"),
+          headwaySeconds: try headwaySeconds(record, headway),
+          exactTimes: try record.enumeration(exactTimes, "exact_times", allowed: 0...1, empty: 0) == 1))
+    }
+  }
+
+  private func headwaySeconds(_ record: CSVRecord, _ column: Int) throws(FeedError) -> Int {
+    guard let seconds = try record.integer(column, "headway_secs", atLeast: 1) else {
+      throw .missingValue(file: record.file, line: record.line, column: "headway_secs")
+    }
+    return seconds
+  }
+
+  private mutating func readTransfers(_ table: inout CSVTable) throws(FeedError) {
+    let from = table.columns["from_stop_id"]
+    let to = table.columns["to_stop_id"]
+    let type = try table.requiredColumn("transfer_type")
+    let minimum = table.columns["min_transfer_time"]
+    try table.forEachRecord { (record) throws(FeedError) in
+      transfers.append(
+        Transfer(
+          fromStop: try stopReference(record, from, "from_stop_id"),
+          toStop: try stopReference(record, to, "to_stop_id"),
+          type: try record.enumeration(type, "transfer_type", allowed: 0...5, empty: 0) ?? 0,
+          minTransferTime: try record.integer(minimum, "min_transfer_time", atLeast: 0)))
+    }
+  }
+
+  private mutating func readPathways(_ table: inout CSVTable) throws(FeedError) {
+    let id = try table.requiredColumn("pathway_id")
+    let from = try table.requiredColumn("from_stop_id")
+    let to = try table.requiredColumn("to_stop_id")
+    let mode = try table.requiredColumn("pathway_mode")
+    let bidirectional = try table.requiredColumn("is_bidirectional")
+    let traversal = table.columns["traversal_time"]
+    try table.forEachRecord { (record) throws(FeedError) in
+      guard let fromStop = try stopReference(record, from, "from_stop_id") else {
+        throw .missingValue(file: record.file, line: record.line, column: "from_stop_id")
+      }
+      guard let toStop = try stopReference(record, to, "to_stop_id") else {
+        throw .missingValue(file: record.file, line: record.line, column: "to_stop_id")
+      }
+      pathways.append(
+        Pathway(
+          id: try record.requiredString(id, "pathway_id"), fromStop: fromStop, toStop: toStop,
+          mode: try pathwayMode(record, mode),
+          isBidirectional: try record.enumeration(bidirectional, "is_bidirectional", allowed: 0...1, empty: nil) == 1,
+          traversalTime: try record.integer(traversal, "traversal_time", atLeast: 1)))
+    }
+  }
+
+  private func pathwayMode(_ record: CSVRecord, _ column: Int) throws(FeedError) -> Int {
+    guard let mode = try record.enumeration(column, "pathway_mode", allowed: 1...7, empty: nil) else {
+      throw .missingValue(file: record.file, line: record.line, column: "pathway_mode")
+    }
+    return mode
+  }
+
+  private mutating func findStations() {
+    stations = stops.indices.filter { stops[$0].locationType == .station }
+    if stations.isEmpty { stations = stops.indices.filter { stops[$0].locationType == .stopOrPlatform } }
+  }
+}

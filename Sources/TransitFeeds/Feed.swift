@@ -1,0 +1,144 @@
+/// A GTFS Schedule feed as read by ``Feed/load(from:)``: its tables, with every id interned to
+/// the position of its row, so references between tables are array indices.
+public struct Feed: Sendable {
+  public internal(set) var agencies: [Agency] = []
+  public internal(set) var stops: [Stop] = []
+  public internal(set) var routes: [Route] = []
+  public internal(set) var trips: [Trip] = []
+  /// Every stop time, grouped by trip (in `trips` order) and ordered by `stop_sequence` within a
+  /// trip; ``Trip/stopTimes`` is each trip's range.
+  public internal(set) var stopTimes: [StopTime] = []
+  /// The service ids of `calendar.txt` and `calendar_dates.txt`, merged.
+  public internal(set) var services: [Service] = []
+  public internal(set) var frequencies: [Frequency] = []
+  public internal(set) var transfers: [Transfer] = []
+  public internal(set) var pathways: [Pathway] = []
+  /// The stations: the stops with `location_type` 1, or every stop when the feed has none.
+  public internal(set) var stations: [Int] = []
+  /// For each stop, the stops whose `parent_station` it is.
+  public internal(set) var children: [[Int]] = []
+
+  var stopIndex: [String: Int] = [:]
+  var routeIndex: [String: Int] = [:]
+  var tripIndex: [String: Int] = [:]
+  var serviceIndex: [String: Int] = [:]
+
+  /// The agency's time zone (IANA name, such as `Asia/Jakarta`), in which every time is given.
+  public var timeZone: String { agencies.first?.timeZone ?? "" }
+
+  public func stop(id: String) -> Int? { stopIndex[id] }
+  public func route(id: String) -> Int? { routeIndex[id] }
+  public func trip(id: String) -> Int? { tripIndex[id] }
+  public func service(id: String) -> Int? { serviceIndex[id] }
+
+  /// A station's platforms (its child stops with `location_type` 0); a stop that is no station
+  /// is its own platform.
+  public func platforms(ofStation station: Int) -> [Int] {
+    guard stops[station].locationType == .station else { return [station] }
+    return children[station].filter { stops[$0].locationType == .stopOrPlatform }
+  }
+
+  /// The stop times of a trip, in `stop_sequence` order.
+  public func stopTimes(ofTrip trip: Int) -> ArraySlice<StopTime> { stopTimes[trips[trip].stopTimes] }
+}
+
+public struct Agency: Hashable, Sendable {
+  public var id: String
+  public var name: String
+  public var timeZone: String
+}
+
+/// `stops.txt`'s `location_type`.
+public enum LocationType: Int, Hashable, Sendable {
+  case stopOrPlatform = 0
+  case station, entranceOrExit, genericNode, boardingArea
+}
+
+public struct Stop: Hashable, Sendable {
+  public var id: String
+  public var name: String
+  public var latitude: Double?
+  public var longitude: Double?
+  public var locationType: LocationType
+  /// The index of the `parent_station`.
+  public var parentStation: Int?
+  public var platformCode: String
+}
+
+public struct Route: Hashable, Sendable {
+  public var id: String
+  public var agency: Int?
+  public var shortName: String
+  public var longName: String
+  /// `route_type`: 0 tram, 1 metro, 2 rail, 3 bus, …
+  public var type: Int
+}
+
+public struct Trip: Hashable, Sendable {
+  public var id: String
+  public var route: Int
+  public var service: Int
+  public var headsign: String
+  public var directionID: Int?
+  /// This trip's range in ``Feed/stopTimes``.
+  public var stopTimes: Range<Int>
+}
+
+/// A row of `stop_times.txt`; `trip` and `stop` index ``Feed/trips`` and ``Feed/stops``.
+public struct StopTime: Hashable, Sendable {
+  public var trip: Int32
+  public var stop: Int32
+  public var sequence: Int32
+  /// Nil where the feed leaves the time to be interpolated.
+  public var arrival: ServiceTime?
+  public var departure: ServiceTime?
+}
+
+/// When a `service_id` runs: `calendar.txt`'s weekly pattern and `calendar_dates.txt`'s exceptions.
+public struct Service: Hashable, Sendable {
+  public var id: String
+  /// The days of the week it runs on between `start` and `end` (empty without a calendar row).
+  public var weekdays: Set<Weekday> = []
+  public var start: ServiceDate?
+  public var end: ServiceDate?
+  /// `exception_type` 1.
+  public var addedDates: Set<ServiceDate> = []
+  /// `exception_type` 2.
+  public var removedDates: Set<ServiceDate> = []
+
+  /// Whether the service runs on the service day `date`.
+  public func runs(on date: ServiceDate) -> Bool {
+    if addedDates.contains(date) { return true }
+    if removedDates.contains(date) { return false }
+    guard let start, let end, start <= date, date <= end else { return false }
+    return weekdays.contains(date.weekday)
+  }
+}
+
+/// A row of `frequencies.txt`: the trip's pattern repeated every `headway` seconds.
+public struct Frequency: Hashable, Sendable {
+  public var trip: Int
+  public var start: ServiceTime
+  public var end: ServiceTime
+  public var headwaySeconds: Int
+  public var exactTimes: Bool
+}
+
+/// A row of `transfers.txt`.
+public struct Transfer: Hashable, Sendable {
+  public var fromStop: Int?
+  public var toStop: Int?
+  /// 0 recommended, 1 timed, 2 needs `minTransferTime`, 3 impossible, 4–5 in-seat.
+  public var type: Int
+  public var minTransferTime: Int?
+}
+
+/// A row of `pathways.txt`: a walk inside a station.
+public struct Pathway: Hashable, Sendable {
+  public var id: String
+  public var fromStop: Int
+  public var toStop: Int
+  public var mode: Int
+  public var isBidirectional: Bool
+  public var traversalTime: Int?
+}

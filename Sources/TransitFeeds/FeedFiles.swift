@@ -1,0 +1,100 @@
+import CLibzip
+import Glibc
+import POSIXSupport
+import SystemPackage
+
+/// The files of a feed, in a directory or a zip archive (read through libzip).
+final class FeedFiles {
+  /// The most a single feed file may hold once inflated: far above the largest published feeds'
+  /// `stop_times.txt`, and a bound on a zip bomb.
+  static let sizeLimit = 2 << 30
+
+  private enum Storage {
+    case directory(String)
+    case zip(OpaquePointer)
+  }
+
+  private let path: String
+  private let storage: Storage
+
+  /// Opens the feed at `path`: a directory holding the `.txt` files, or a zip archive of them (at
+  /// its top level or in one folder).
+  init(path: String) throws(FeedError) {
+    self.path = path
+    var status = Glibc.stat()
+    guard stat(path, &status) == 0 else {
+      throw .unreadableFeed(path: path, reason: Errno(rawValue: errno).message)
+    }
+    let kind = FileKind(mode: status.st_mode)
+    if kind == .directory {
+      storage = .directory(path)
+      return
+    }
+    // A FIFO or a device would block or never end in libzip.
+    guard kind == .regularFile else {
+      throw .unreadableFeed(path: path, reason: "it is \(kind), not a directory or a regular file")
+    }
+    var code: Int32 = 0
+    guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
+      var error = zip_error_t()
+      zip_error_init_with_code(&error, code)
+      defer { zip_error_fini(&error) }
+      throw .unreadableFeed(path: path, reason: String(cString: zip_error_strerror(&error)))
+    }
+    storage = .zip(archive)
+  }
+
+  deinit {
+    if case .zip(let archive) = storage { zip_discard(archive) }
+  }
+
+  /// The bytes of the file `name` (such as `stops.txt`), nil when the feed has no such file.
+  func contents(of name: String) throws(FeedError) -> [UInt8]? {
+    switch storage {
+    case .directory(let directory):
+      do {
+        return try FileDescriptor.readSmallFile(directory + "/" + name, limit: Self.sizeLimit)
+      } catch .failed(.noSuchFileOrDirectory) {
+        return nil
+      } catch {
+        throw .unreadableFeed(path: directory + "/" + name, reason: error.description)
+      }
+    case .zip(let archive):
+      return try contents(of: name, in: archive)
+    }
+  }
+
+  private func contents(of name: String, in archive: OpaquePointer) throws(FeedError) -> [UInt8]? {
+    // ZIP_FL_NODIR: a feed zipped with its folder (`feed/stops.txt`) is read as well.
+    let index = zip_name_locate(archive, name, zip_flags_t(ZIP_FL_NODIR))
+    guard index >= 0 else { return nil }
+    var status = zip_stat_t()
+    zip_stat_init(&status)
+    guard zip_stat_index(archive, zip_uint64_t(index), 0, &status) == 0 else { throw zipProblem(name, archive) }
+    guard status.size <= UInt64(Self.sizeLimit) else {
+      throw .unreadableFeed(
+        path: "\(path): \(name)", reason: "it inflates to \(status.size) bytes, more than the \(Self.sizeLimit) read")
+    }
+    guard let file = zip_fopen_index(archive, zip_uint64_t(index), 0) else { throw zipProblem(name, archive) }
+    defer { zip_fclose(file) }
+    let size = Int(status.size)
+    var bytes = [UInt8](repeating: 0, count: size)
+    var filled = 0
+    while filled < size {
+      let count = bytes.withUnsafeMutableBytes { buffer -> zip_int64_t in
+        guard let start = buffer.baseAddress else { return 0 }
+        return zip_fread(file, start + filled, zip_uint64_t(size - filled))
+      }
+      guard count > 0 else {
+        let reason = count < 0 ? String(cString: zip_file_strerror(file)) : "the entry ends early"
+        throw .unreadableFeed(path: "\(path): \(name)", reason: reason)
+      }
+      filled += Int(count)
+    }
+    return bytes
+  }
+
+  private func zipProblem(_ name: String, _ archive: OpaquePointer) -> FeedError {
+    .unreadableFeed(path: "\(path): \(name)", reason: String(cString: zip_strerror(archive)))
+  }
+}
