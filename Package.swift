@@ -180,20 +180,29 @@ let package = Package(
       name: "LinuxHCITransportsTests",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "BeaconTestSupport",
+        "HCITestSupport",
         "POSIXSupport", .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
     .testTarget(
       name: "HCIControllerTests",
       dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController", "BeaconTestSupport"]),
-    // Sightings, a clock and a seeded generator shared by the domain tests.
+    // Sightings, a clock and a seeded generator shared by the domain tests, and the fixtures, child processes and
+    // services (gpsfake, mosquitto, emulators) the other tests share. Knows no HCI, so the domain tests need none.
     .target(
       name: "BeaconTestSupport",
-      dependencies: [
-        "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "Beacons",
-        "BeaconScanning", "MRTNavigation", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system"),
-      ],
+      dependencies: ["BluetoothTypes", "Beacons", "MRTNavigation", "POSIXSupport"],
       path: "Tests/BeaconTestSupport"
+    ),
+    // Captures scanned packet by packet and scripted HCI socket system calls, for the tests below the domain and the
+    // rides replayed from captures.
+    .target(
+      name: "HCITestSupport",
+      dependencies: [
+        "BluetoothTypes", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "Beacons", "BeaconScanning",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ],
+      path: "Tests/HCITestSupport"
     ),
     .testTarget(name: "BeaconsTests", dependencies: ["BluetoothTypes", "Beacons", "BeaconTestSupport"]),
     .testTarget(name: "PositioningTests", dependencies: ["BluetoothTypes", "Positioning"]),
@@ -208,16 +217,23 @@ let package = Package(
       name: "BeaconScanningTests",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "HCIController", "Beacons", "BeaconScanning",
-        "LinuxHCITransports", "MRTNavigation", "BeaconTestSupport",
+        "LinuxHCITransports", "MRTNavigation", "BeaconTestSupport", "HCITestSupport",
       ]
     ),
     .testTarget(name: "RideReportsTests", dependencies: ["RideReports", "Positioning"]),
+    // The rider domain alone, over sightings built in code: no transport, capture, codec or scanner module
+    // (tools/check-layers holds it so).
     .testTarget(
       name: "MRTNavigationTests",
+      dependencies: ["BluetoothTypes", "Beacons", "Positioning", "MRTNavigation", "BeaconTestSupport"]
+    ),
+    // The rides over recorded captures, through the real scanner into the domain's use cases as beacon-ride composes
+    // them, and the advertisers in them.
+    .testTarget(
+      name: "RideReplayTests",
       dependencies: [
-        "BluetoothTypes", "Beacons", "Positioning", "MRTNavigation", "BeaconTestSupport",
-        // The rides over recorded captures, as beacon-ride composes them, and the advertisers in them.
-        "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "BeaconScanning",
+        "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "Beacons",
+        "BeaconScanning", "MRTNavigation", "BeaconTestSupport", "HCITestSupport",
       ]
     ),
     .testTarget(
@@ -234,12 +250,16 @@ let package = Package(
     .testTarget(name: "MosquittoClientTests", dependencies: ["MosquittoClient", "BeaconTestSupport"]),
     .testTarget(name: "ServiceManagerTests", dependencies: ["ServiceManager", "BeaconTestSupport"]),
     // The executables end to end: run as a user runs them, against captures and emulated controllers.
-    .testTarget(name: "ExecutablesTests", dependencies: ["BeaconTestSupport"]),
+    .testTarget(
+      name: "ExecutablesTests",
+      dependencies: ["HCICodec", "HCICaptures", "LinuxHCITransports", "Beacons", "BeaconTestSupport"]
+    ),
     .testTarget(
       name: "BeaconCLITests",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
         "BeaconScanning", "Positioning", "MRTNavigation", "BeaconStatistics", "BeaconCLI", "BeaconTestSupport",
+        "HCITestSupport",
         "POSIXSupport",
       ]
     ),

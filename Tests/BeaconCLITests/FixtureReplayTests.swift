@@ -1,6 +1,7 @@
 import BeaconScanning
 import BeaconTestSupport
 import Foundation
+import HCITestSupport
 import MRTNavigation
 import Testing
 

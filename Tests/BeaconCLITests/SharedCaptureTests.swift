@@ -2,6 +2,7 @@ import BeaconScanning
 import BeaconTestSupport
 import Beacons
 import Foundation
+import HCITestSupport
 import MRTNavigation
 import Testing
 

@@ -3,6 +3,7 @@ import BeaconTestSupport
 import Beacons
 import BluetoothTypes
 import Foundation
+import HCITestSupport
 import HCITransportCore
 import LinuxHCITransports
 import Testing

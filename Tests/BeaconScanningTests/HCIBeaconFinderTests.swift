@@ -3,6 +3,7 @@ import Beacons
 import BluetoothTypes
 import Glibc
 import HCICaptures
+import HCITestSupport
 import HCITransportCore
 import LinuxHCITransports
 import MRTNavigation

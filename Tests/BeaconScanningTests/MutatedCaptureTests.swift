@@ -2,6 +2,7 @@ import BeaconScanning
 import BeaconTestSupport
 import Foundation
 import HCICaptures
+import HCITestSupport
 import LinuxHCITransports
 import Testing
 

@@ -1,5 +1,6 @@
 import BeaconTestSupport
 import Glibc
+import HCITestSupport
 import SystemPackage
 import Testing
 

@@ -1,6 +1,7 @@
 import BeaconTestSupport
 import Glibc
 import HCICodec
+import HCITestSupport
 import SystemPackage
 import Testing
 

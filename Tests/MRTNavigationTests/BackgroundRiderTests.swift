@@ -1,8 +1,5 @@
-import BeaconScanning
 import BeaconTestSupport
 import BluetoothTypes
-import HCITransportCore
-import LinuxHCITransports
 import Testing
 
 @testable import Beacons
@@ -60,22 +57,5 @@ import Testing
     #expect(Self.run(twice.sightings()).founds.map(\.station) == ["CipeteRaya"])
     #expect(
       Self.run(twice.sightings(), repeatAfter: .seconds(300)).founds.map(\.station) == ["CipeteRaya", "CipeteRaya"])
-  }
-
-  @Test func aRecordedRideTellsEachStationAtItsPlatform() throws {
-    let truth = try RideDetectionTests.truth("ride-lebak-bulus-to-bundaran-hi")
-    let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
-      try TransportSpec.replay(path: TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")).open()
-    })
-    let useCase = DefaultNotifyWhenNearMRTStationWhenInBackground(finder: finder)
-    let recorder = Recorder()
-    useCase.delegate = recorder
-    #expect(useCase.start() == .started)
-    guard case .endOfStream = finder.run() else { throw try #require(finder.failure) }
-    #expect(recorder.founds.map(\.station) == truth.stops.map(\.station))
-    for (found, stop) in zip(recorder.founds, truth.stops) {
-      #expect(RideCommuteTests.atPlatform(found.at, stop), "\(found.station) told at \(found.at.iso8601)")
-    }
-    #expect(useCase.stop() == .stopped)
   }
 }

@@ -1,6 +1,7 @@
 import BeaconScanning
 import BeaconTestSupport
 import BluetoothTypes
+import HCITestSupport
 import HCITransportCore
 import LinuxHCITransports
 import MRTNavigation

@@ -2,6 +2,7 @@ import BeaconScanning
 import BeaconTestSupport
 import BluetoothTypes
 import Foundation
+import HCITestSupport
 import MRTNavigation
 import Testing
 

@@ -4,6 +4,7 @@ import Beacons
 import BluetoothTypes
 import HCICaptures
 import HCICodec
+import HCITestSupport
 import LinuxHCITransports
 import MRTNavigation
 import Testing
