@@ -21,11 +21,12 @@ import PackageDescription
 //   LinuxHCITransports  the transports: the kernel HCI socket, H4 over serial and TCP; POSIX I/O
 //                       through swift-system.
 //   HCIController       the controller session over any HCIConnection: command flow,
-//                       capabilities, scanning, advertising. No I/O of its own.
+//                       capabilities, scanning, advertising; HCIFailure, the connection's or the
+//                       session's error that the finder and the broadcaster both report. No I/O.
 //   Beacons             beacon frames (iBeacon, AltBeacon, Eddystone-UID), sightings, ranging,
 //                       the BeaconFinder and BeaconBroadcaster protocols. No HCI.
-//   BeaconScanning      HCI advertising reports to beacon sightings; the finder and broadcaster
-//                       over a controller.
+//   BeaconScanning      HCI advertising reports to beacon sightings; the finder over a controller.
+//   BeaconAdvertising   the broadcaster over a controller: a beacon frame to advertising commands.
 //   Positioning         where the rider is: coordinates and distances, location fixes, the
 //                       LocationFinder protocol. Pure Swift: no I/O; knows no gpsd.
 //   GPSDClient          the LocationFinder over gpsd's JSON protocol (TCP through POSIXSupport,
@@ -64,6 +65,7 @@ let package = Package(
     .library(name: "HCICaptures", targets: ["HCICaptures"]),
     .library(name: "Beacons", targets: ["Beacons"]),
     .library(name: "BeaconScanning", targets: ["BeaconScanning"]),
+    .library(name: "BeaconAdvertising", targets: ["BeaconAdvertising"]),
     .library(name: "Positioning", targets: ["Positioning"]),
     .library(name: "MRTNavigation", targets: ["MRTNavigation"]),
     .library(name: "BeaconStatistics", targets: ["BeaconStatistics"]),
@@ -111,6 +113,10 @@ let package = Package(
       dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController", "Beacons"]
     ),
     .target(
+      name: "BeaconAdvertising",
+      dependencies: ["BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController", "Beacons"]
+    ),
+    .target(
       name: "Positioning",
       dependencies: ["BluetoothTypes", .product(name: "RealModule", package: "swift-numerics")]
     ),
@@ -147,8 +153,8 @@ let package = Package(
       name: "BeaconCLI",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "HCIController",
-        "Beacons", "BeaconScanning", "Positioning", "GPSDClient", "MosquittoClient", "MRTNavigation",
-        "BeaconStatistics",
+        "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
+        "MRTNavigation", "BeaconStatistics",
         "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),

@@ -22,7 +22,7 @@ struct RideScore {
   /// the train standing still (negative: while braking in or before; nil when missed).
   var perStop: [(ride: String, station: String, latency: Double?, sinceStandstill: Double?)] = []
 
-  mutating func add(_ ride: RideRecording, events: [StationEvent]) {
+  mutating func add(_ ride: DecodedRideFixture, events: [StationEvent]) {
     let founds = events.compactMap { event -> (String, CaptureTime)? in
       guard case .found(let station, _, let time) = event else { return nil }
       return (station.name, time)

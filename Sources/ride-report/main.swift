@@ -157,9 +157,9 @@ struct RideReportCommand: ParsableCommand {
       FileHandle.standardError.write(Data("ride-report: no ride captures (run from the package root)\n".utf8))
       throw ExitCode(2)
     }
-    var rides: [RideRecording] = []
+    var rides: [DecodedRideFixture] = []
     for path in arguments {
-      switch RideRecording.load(capturePath: path) {
+      switch DecodedRideFixture.load(capturePath: path) {
       case .success(let ride): rides.append(ride)
       case .failure(let error):
         FileHandle.standardError.write(Data("ride-report: \(error.message)\n".utf8))

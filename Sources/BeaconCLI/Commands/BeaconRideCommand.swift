@@ -215,7 +215,7 @@ public struct BeaconRideCommand: ParsableCommand {
         rangingConfiguration: try policyOptions.rangingConfiguration())
       let presenter = BackgroundRidePresenter(
         useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
-        recorder: report?.recorder)
+        collector: report?.collector)
       try drive(useCase.start(), starts: useCase.sourceStarts, output: presenter)
       StandardError.writeLine("beacon-ride: \(presenter.found) station(s) found", priority: .notice)
       return
@@ -232,7 +232,7 @@ public struct BeaconRideCommand: ParsableCommand {
       rangingConfiguration: try policyOptions.rangingConfiguration())
     let ride = RidePresenter(
       useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
-      recorder: report?.recorder)
+      collector: report?.collector)
     let trainStarted = trainWatch.flatMap { trainWatch in
       journey.map { journey in
         trainWatch.delegate = ride

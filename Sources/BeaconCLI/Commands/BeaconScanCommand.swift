@@ -237,7 +237,7 @@ public struct BeaconScanCommand: ParsableCommand {
       let presenter = StationEventPresenter(
         useCase: useCase, format: output.format, names: .labels(of: catalog.stations), output: stdout,
         notifications: DesktopNotificationManager(channels: NotificationChannels(), program: "beacon-scan"),
-        recorder: report?.recorder)
+        collector: report?.collector)
       let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)
       // With --expect, health changes are printed among the station events.
       let watch = try healthWatch(catalog: catalog, reporter: reporter)

@@ -1,7 +1,7 @@
 import Positioning
 
 /// A ``LocationFinder`` that passes another's fixes on to its own delegate (a use case) and
-/// lets `--report`'s recorder see each one first. Starting and stopping are the other finder's.
+/// lets `--report`'s collector see each one first. Starting and stopping are the other finder's.
 final class LocationFixTap: LocationFinder, LocationFinderDelegate {
   weak var delegate: (any LocationFinderDelegate)?
   let finder: any LocationFinder

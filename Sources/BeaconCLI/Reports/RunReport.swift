@@ -4,14 +4,14 @@ import BluetoothTypes
 import MRTNavigation
 import Positioning
 
-/// `--report FILE` for one run: the recorder that hears it and, at the end, the page written
+/// `--report FILE` for one run: the collector that hears it and, at the end, the page written
 /// with what was run (the command, the source, the catalog and the detector's constants).
 ///
 /// A live run also rewrites the page every `checkpointInterval` (`--report-every`), so that a
 /// run cut short without an end (power lost, killed) keeps its page up to then. Time is checked
 /// as sightings and fixes come and as the finder reports time passing.
 final class RunReport: BeaconFinderDelegate {
-  let recorder: RideRecorder
+  let collector: RunReportCollector
   let file: ReportFile
   let program: String
   let title: String
@@ -35,7 +35,7 @@ final class RunReport: BeaconFinderDelegate {
     self.title = title
     self.checkpointInterval = checkpointInterval
     nextCheckpoint = checkpointInterval.map { ContinuousClock.now.advanced(by: $0) }
-    recorder = RideRecorder(catalog: catalog, policy: policy, rangingConfiguration: ranging)
+    collector = RunReportCollector(catalog: catalog, policy: policy, rangingConfiguration: ranging)
     run = [
       ("command", CommandLine.arguments.map(Self.quoted).joined(separator: " ")),
       ("source", source),
@@ -58,14 +58,14 @@ final class RunReport: BeaconFinderDelegate {
   var listener: any BeaconFinderDelegate { self }
 
   func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
-    recorder.beaconFinder(finder, didSee: sighting)
+    collector.beaconFinder(finder, didSee: sighting)
     // The clock is read once in a while, not for every report of a flood.
     sightingsSinceClockCheck += 1
     if sightingsSinceClockCheck >= 256 { checkpointIfDue() }
   }
 
   func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
-    recorder.beaconFinder(finder, didReach: time)
+    collector.beaconFinder(finder, didReach: time)
     checkpointIfDue()
   }
 
@@ -73,7 +73,7 @@ final class RunReport: BeaconFinderDelegate {
   func tapping(_ gps: (any LocationFinder)?) -> (any LocationFinder)? {
     gps.map { gps in
       LocationFixTap(gps) { [weak self] fix in
-        self?.recorder.record(fix)
+        self?.collector.record(fix)
         self?.checkpointIfDue()
       }
     }
@@ -85,7 +85,7 @@ final class RunReport: BeaconFinderDelegate {
     sightingsSinceClockCheck = 0
     guard let checkpointInterval, let next = nextCheckpoint, clock.now >= next else { return }
     nextCheckpoint = clock.now.advanced(by: checkpointInterval)
-    guard recorder.origin != nil else { return }
+    guard collector.origin != nil else { return }
     do {
       try file.write(html)
     } catch {
@@ -97,7 +97,7 @@ final class RunReport: BeaconFinderDelegate {
   }
 
   /// The page as it stands.
-  private var html: String { recorder.page(title: title, run: run, statistics: statistics()).html }
+  private var html: String { collector.page(title: title, run: run, statistics: statistics()).html }
 
   /// Runs `body` (the scan or the ride), then writes the page whatever its outcome (what a run
   /// that failed part-way heard is kept), then passes the outcome on. Without a report, just
@@ -112,7 +112,7 @@ final class RunReport: BeaconFinderDelegate {
   /// A run that failed before anything was heard (no controller, a capture that is not one)
   /// leaves no page: there is nothing to look at, and the failure is what it says.
   private func write(after outcome: Result<Void, any Error>) throws {
-    if case .failure = outcome, recorder.origin == nil {
+    if case .failure = outcome, collector.origin == nil {
       StandardError.writeLine("\(program): no report written to \(file.path): nothing was heard", priority: .notice)
       return
     }

@@ -1,4 +1,4 @@
-import BeaconScanning
+import BeaconAdvertising
 import Beacons
 import HCIController
 import LinuxHCITransports

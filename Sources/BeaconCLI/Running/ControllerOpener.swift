@@ -1,3 +1,4 @@
+import BeaconAdvertising
 import BeaconScanning
 import HCICaptures
 import HCIController

@@ -16,10 +16,10 @@ final class BackgroundRidePresenter: ScanOutput, NotifyWhenNearMRTStationWhenInB
   init(
     useCase: any NotifyWhenNearMRTStationWhenInBackground, format: OutputFormat, names: StationNameColumn,
     output: StandardOutput,
-    alerts: Alerts, recorder: RideRecorder? = nil
+    alerts: Alerts, collector: RunReportCollector? = nil
   ) {
     self.useCase = useCase
-    self.formatter = StationEventFormatter(format: format, names: names, recorder: recorder)
+    self.formatter = StationEventFormatter(format: format, names: names, collector: collector)
     self.output = output
     self.alerts = alerts
     useCase.delegate = self

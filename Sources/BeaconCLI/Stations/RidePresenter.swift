@@ -18,10 +18,10 @@ final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTSta
   init(
     useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, format: OutputFormat, names: StationNameColumn,
     output: StandardOutput,
-    alerts: Alerts, recorder: RideRecorder? = nil
+    alerts: Alerts, collector: RunReportCollector? = nil
   ) {
     self.useCase = useCase
-    self.formatter = StationEventFormatter(format: format, names: names, recorder: recorder)
+    self.formatter = StationEventFormatter(format: format, names: names, collector: collector)
     self.output = output
     self.alerts = alerts
     useCase.delegate = self

@@ -18,16 +18,16 @@ struct StationEventFormatter {
   }
 
   var format: OutputFormat
-  /// `--report`'s recorder: every event formatted is also recorded there, so the page lists
+  /// `--report`'s collector: every event formatted is also recorded there, so the page lists
   /// exactly the events printed.
-  var recorder: RideRecorder?
+  var collector: RunReportCollector?
   /// The text lines' station column, fitted to the catalog's names.
   var names: StationNameColumn
 
-  init(format: OutputFormat, names: StationNameColumn, recorder: RideRecorder? = nil) {
+  init(format: OutputFormat, names: StationNameColumn, collector: RunReportCollector? = nil) {
     self.format = format
     self.names = names
-    self.recorder = recorder
+    self.collector = collector
   }
 
   /// A Bluetooth-only event (`beacon-scan --notify`): no `source`.
@@ -111,7 +111,7 @@ struct StationEventFormatter {
     _ kind: Kind, _ station: Station, rssi: Double?, gps: GeoCoordinate?, source: StationSource?,
     at time: CaptureTime, detail: String?, fields: (inout JSONLine) -> Void = { _ in }
   ) -> String {
-    recorder?.record(kind, station: station, source: source, at: time, detail: detail, place: gps)
+    collector?.record(kind, station: station, source: source, at: time, detail: detail, place: gps)
     switch format {
     case .json:
       var object = JSONLine()

@@ -14,10 +14,10 @@ final class StationEventPresenter: ScanOutput, StationSourceUseCaseDelegate {
   init(
     useCase: any NotifyWhenNearMRTStationWithBluetooth, format: OutputFormat, names: StationNameColumn,
     output: StandardOutput,
-    notifications: (any NotificationManager)?, recorder: RideRecorder? = nil
+    notifications: (any NotificationManager)?, collector: RunReportCollector? = nil
   ) {
     self.useCase = useCase
-    self.formatter = StationEventFormatter(format: format, names: names, recorder: recorder)
+    self.formatter = StationEventFormatter(format: format, names: names, collector: collector)
     self.output = output
     self.notifications = notifications
     useCase.delegate = self

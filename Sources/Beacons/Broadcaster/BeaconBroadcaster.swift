@@ -4,7 +4,7 @@ import BluetoothTypes
 ///
 /// The product design's `BeaconBroadcaster`, which `beacon-broadcast` uses to act as a station
 /// beacon. ``startBroadcasting(_:interval:)`` and ``stopBroadcasting()`` say what they did, so that
-/// the caller can act on it. The implementation over a controller is `BeaconScanning`'s
+/// the caller can act on it. The implementation over a controller is `BeaconAdvertising`'s
 /// `HCIBeaconBroadcaster`.
 public protocol BeaconBroadcaster: AnyObject {
   /// Advertises `frame` every `interval` (as non-connectable undirected advertising), replacing

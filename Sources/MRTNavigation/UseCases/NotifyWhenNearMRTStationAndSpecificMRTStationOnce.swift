@@ -1,6 +1,9 @@
 import BluetoothTypes
 import Positioning
 
+/// The name reads: near each MRT station (every station found, once a journey) and near the
+/// specific MRT station (the destination) once, after which it stops.
+///
 /// Tells the rider each station they pass and, once, that they have arrived at their
 /// destination; then stops itself.
 ///

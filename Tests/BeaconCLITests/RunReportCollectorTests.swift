@@ -8,12 +8,12 @@ import Testing
 
 @testable import BeaconCLI
 
-/// `--report`'s recorder: what it keeps of a run, and that it stays bounded under floods.
-@Suite struct RideRecorderTests {
+/// `--report`'s collector: what it keeps of a run, and that it stays bounded under floods.
+@Suite struct RunReportCollectorTests {
   let finder = ScriptedBeaconFinder()
 
-  func recorder() -> RideRecorder {
-    RideRecorder(
+  func collector() -> RunReportCollector {
+    RunReportCollector(
       catalog: JakartaRail.network, policy: StationPresencePolicy(),
       rangingConfiguration: BeaconRanging.Configuration())
   }
@@ -26,12 +26,12 @@ import Testing
   }
 
   @Test func aStationsReportsAndItsSmoothedRSSIAreKept() throws {
-    let recorder = recorder()
+    let collector = collector()
     for (second, rssi) in [(0.0, -80), (1, -84), (2, -82)] {
-      recorder.beaconFinder(finder, didSee: FindingFixtures.sighting(minor: 6, rssi: Int8(rssi), at: second))
+      collector.beaconFinder(finder, didSee: FindingFixtures.sighting(minor: 6, rssi: Int8(rssi), at: second))
     }
     let blokM = try #require(JakartaMRT.catalog.station(named: "BlokM")).beacon
-    let series = recorder.stations[blokM]
+    let series = collector.stations[blokM]
     #expect(series?.reportCount == 3)
     #expect(series?.reports.points.map(\.value) == [-80, -84, -82])
     #expect(series?.reports.points.map(\.time) == [0, 1, 2])
@@ -40,76 +40,76 @@ import Testing
   }
 
   @Test func aFloodOfStrangersKeepsTheBusyOnesAndTheStations() {
-    let recorder = recorder()
+    let collector = collector()
     var time = 0.0
     for number in 0..<200_000 as Range<UInt32> {
       time += 0.002
       // Every 100th report: a station; every 20th, half-way: one steady stranger (number 1 << 30),
       // 5 % of the reports, above the 1/64 that Space-Saving guarantees to keep.
       if number % 100 == 0 {
-        recorder.beaconFinder(finder, didSee: FindingFixtures.sighting(minor: 6, rssi: -80, at: time))
+        collector.beaconFinder(finder, didSee: FindingFixtures.sighting(minor: 6, rssi: -80, at: time))
       } else if number % 20 == 10 {
-        recorder.beaconFinder(finder, didSee: stranger(1 << 30, at: time))
+        collector.beaconFinder(finder, didSee: stranger(1 << 30, at: time))
       } else {
-        recorder.beaconFinder(finder, didSee: stranger(number, at: time))
+        collector.beaconFinder(finder, didSee: stranger(number, at: time))
       }
     }
-    #expect(recorder.others.count <= RideRecorder.othersTracked)
-    #expect(recorder.others[stranger(1 << 30, at: 0).frame.identity]?.reportCount == 10_000)
-    #expect(recorder.stations.count == 1)
-    #expect(recorder.sightings == 200_000)
-    let page = recorder.page(title: "flood", run: [], statistics: nil)
+    #expect(collector.others.count <= RunReportCollector.othersTracked)
+    #expect(collector.others[stranger(1 << 30, at: 0).frame.identity]?.reportCount == 10_000)
+    #expect(collector.stations.count == 1)
+    #expect(collector.sightings == 200_000)
+    let page = collector.page(title: "flood", run: [], statistics: nil)
     // The station, then the busiest others: the steady one first.
-    #expect(page.timelines.count == 1 + RideRecorder.othersShown)
+    #expect(page.timelines.count == 1 + RunReportCollector.othersShown)
     #expect(page.timelines[1].title.contains("10000 reports"))
     #expect(page.notes.contains { $0.contains("busiest are drawn") })
   }
 
   @Test func fixesAreThinnedButLostOnesKept() {
-    let recorder = recorder()
+    let collector = collector()
     let place = GeoCoordinate(latitude: -6.2444, longitude: 106.7981)
     for index in 0..<50_000 {
       let lost = index % 1000 == 999
-      recorder.record(
+      collector.record(
         LocationFix(
           time: FindingFixtures.time(Double(index)), mode: lost ? .noFix : .threeDimensional,
           coordinate: lost ? nil : place))
     }
-    #expect(recorder.fixes.count < RideRecorder.fixCapacity)
-    #expect(recorder.fixes.count > RideRecorder.fixCapacity / 4)
-    #expect(recorder.fixes.filter { $0.position == nil }.count == 50)
-    #expect(recorder.fixesRecorded == 50_000)
+    #expect(collector.fixes.count < RunReportCollector.fixCapacity)
+    #expect(collector.fixes.count > RunReportCollector.fixCapacity / 4)
+    #expect(collector.fixes.filter { $0.position == nil }.count == 50)
+    #expect(collector.fixesRecorded == 50_000)
     // Still in time order.
-    #expect(zip(recorder.fixes, recorder.fixes.dropFirst()).allSatisfy { $0.time < $1.time })
+    #expect(zip(collector.fixes, collector.fixes.dropFirst()).allSatisfy { $0.time < $1.time })
   }
 
   @Test func eventsPastTheCapAreCountedNotKept() throws {
-    let recorder = recorder()
+    let collector = collector()
     let station = try #require(JakartaMRT.catalog.station(named: "BlokM"))
-    for index in 0..<(RideRecorder.eventCapacity + 5) {
-      recorder.record(
+    for index in 0..<(RunReportCollector.eventCapacity + 5) {
+      collector.record(
         .found, station: station, source: .bluetooth, at: FindingFixtures.time(Double(index)), detail: nil, place: nil)
     }
-    #expect(recorder.events.count == RideRecorder.eventCapacity)
-    #expect(recorder.eventsDropped == 5)
-    let page = recorder.page(title: "many", run: [], statistics: nil)
+    #expect(collector.events.count == RunReportCollector.eventCapacity)
+    #expect(collector.eventsDropped == 5)
+    let page = collector.page(title: "many", run: [], statistics: nil)
     #expect(page.notes.contains { $0.hasPrefix("5 event(s)") })
   }
 
   @Test func aGPSEventIsPinnedWhereItsFixWas() throws {
-    let recorder = recorder()
+    let collector = collector()
     let fixPlace = GeoCoordinate(latitude: -6.2500, longitude: 106.7970)
-    recorder.record(LocationFix(time: FindingFixtures.time(0), mode: .threeDimensional, coordinate: fixPlace))
+    collector.record(LocationFix(time: FindingFixtures.time(0), mode: .threeDimensional, coordinate: fixPlace))
     let blokM = try #require(JakartaMRT.catalog.station(named: "BlokM"))
     let evidencePlace = GeoCoordinate(latitude: -6.2445, longitude: 106.7981)
-    recorder.record(
+    collector.record(
       .found, station: blokM, source: .gps, at: FindingFixtures.time(5), detail: nil, place: evidencePlace)
     // A Bluetooth event 10 s after the fix: pinned at the fix; one 100 s after: at its station.
     let asean = try #require(JakartaMRT.catalog.station(named: "ASEAN"))
-    recorder.record(.found, station: asean, source: .bluetooth, at: FindingFixtures.time(10), detail: nil, place: nil)
-    recorder.record(
+    collector.record(.found, station: asean, source: .bluetooth, at: FindingFixtures.time(10), detail: nil, place: nil)
+    collector.record(
       .arrived, station: asean, source: .bluetooth, at: FindingFixtures.time(100), detail: nil, place: nil)
-    let pins = recorder.page(title: "pins", run: [], statistics: nil).map?.pins ?? []
+    let pins = collector.page(title: "pins", run: [], statistics: nil).map?.pins ?? []
     #expect(pins.map(\.place) == [evidencePlace, fixPlace, asean.coordinate])
     #expect(pins.map(\.label) == ["found Blok M", "found ASEAN", "arrived ASEAN"])
   }

@@ -1,8 +1,8 @@
-import HCIController
 import HCITransportCore
 
 /// Why starting or running over a controller failed: the connection's error, or the controller
-/// session's. ``HCIBeaconFinder`` and ``HCIBeaconBroadcaster`` keep the last one, typed.
+/// session's. `HCIBeaconFinder` (BeaconScanning) and `HCIBeaconBroadcaster` (BeaconAdvertising)
+/// keep the last one, typed; it lives here, below both, because both report it.
 public enum HCIFailure: Error, Sendable, CustomStringConvertible {
   case connection(HCIConnectionError)
   case controller(ControllerError)

@@ -5,7 +5,7 @@ import MRTNavigation
 import Positioning
 import RideReports
 
-extension RideRecorder {
+extension RunReportCollector {
   /// How many of the other beacons get a strip: the busiest.
   static let othersShown = 5
 

@@ -19,7 +19,7 @@ import RideReports
 ///
 /// The smoothed RSSI is computed as the detector computes it: a ``BeaconRanging`` with the run's
 /// configuration (one for the stations, one for the others, so strangers never evict a station).
-final class RideRecorder: BeaconFinderDelegate {
+final class RunReportCollector: BeaconFinderDelegate {
   /// One beacon's points, in seconds from ``origin``.
   struct Series {
     let identity: BeaconIdentity

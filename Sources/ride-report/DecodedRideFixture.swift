@@ -7,13 +7,13 @@ import MRTNavigation
 
 /// A ride fixture decoded once: its station sightings in capture order and its truth, so that
 /// every policy in the sweep replays the same input without reading the capture again.
-struct RideRecording {
+struct DecodedRideFixture {
   var name: String
   var sightings: [BeaconSighting]
   var truth: RideTruth
 
   /// Reads `capturePath` through an ``HCIBeaconFinder`` and the truth file beside it.
-  static func load(capturePath: String) -> Result<RideRecording, RideReportError> {
+  static func load(capturePath: String) -> Result<DecodedRideFixture, RideReportError> {
     let base = capturePath.hasSuffix(".btsnoop") ? String(capturePath.dropLast(".btsnoop".count)) : capturePath
     let truth: RideTruth
     switch RideTruth.load(path: base + ".expected-stations.json") {
@@ -34,7 +34,7 @@ struct RideRecording {
     }
     let sightings = collector.sightings
     let name = String(base.split(separator: "/").last ?? Substring(base))
-    return .success(RideRecording(name: name, sightings: sightings, truth: truth))
+    return .success(DecodedRideFixture(name: name, sightings: sightings, truth: truth))
   }
 
   /// The station events of the whole ride under one policy and finder configuration.
