@@ -46,6 +46,21 @@ import Testing
     #expect(subject.sourceStarts() == SourceStarts(bluetooth: nil, gps: .locationUnavailable))
   }
 
+  /// A part that reports from inside its own start (gpsd's finder saying at once that gpsd is
+  /// not there) reaches the use case while the use case is starting its parts: that must not
+  /// trap (it did, as an exclusivity violation, while the parts were a value under mutation).
+  /// What comes before the start has answered is not told; what comes after is.
+  @Test(arguments: Kind.allCases)
+  func aPartThatReportsWhileStartingIsHeardOnceStarted(kind: Kind) throws {
+    let gps = StationSourceDouble()
+    gps.reportsWhileStarting = [.locationSourceChanged(.sourceUnreachable)]
+    let subject = try ComposedUseCaseUnderTest(kind, bluetooth: StationSourceDouble(), gps: gps)
+    #expect(subject.start() == .started)
+    #expect(subject.recorder.lines.isEmpty, "\(subject.recorder.lines)")
+    try subject.gps?.report(SourceEvents.fixed(SourceEvents.station("LebakBulus"), at: 1))
+    #expect(!subject.recorder.lines.isEmpty)
+  }
+
   @Test(arguments: Kind.allCases)
   func aSecondStartChangesNothing(kind: Kind) throws {
     let subject = try ComposedUseCaseUnderTest(kind, bluetooth: StationSourceDouble(), gps: StationSourceDouble())

@@ -17,6 +17,9 @@ final class StationSourceDouble: NotifyWhenNearMRTStationWithBluetooth, NotifyWh
   private(set) var isRunning = false
   /// The calls made, in order.
   private(set) var calls: [Call] = []
+  /// Reported to the delegate from inside ``start()``, before it returns, as gpsd's finder
+  /// says at once that gpsd is not there.
+  var reportsWhileStarting: [StationSourceEvent] = []
 
   init(startResult: StationWatchStartResult = .started) {
     self.startResult = startResult
@@ -25,6 +28,7 @@ final class StationSourceDouble: NotifyWhenNearMRTStationWithBluetooth, NotifyWh
   func start() -> StationWatchStartResult {
     calls.append(.start)
     guard !isRunning else { return .alreadyStarted }
+    for event in reportsWhileStarting { report(event) }
     isRunning = startResult == .started
     return startResult
   }

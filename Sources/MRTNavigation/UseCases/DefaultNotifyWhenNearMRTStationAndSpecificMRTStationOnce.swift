@@ -14,7 +14,7 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
   public var journey: Journey? { progress?.journey }
   private var progress: JourneyProgress?
   public let catalog: StationCatalog
-  private var sources: StationSources
+  private let sources: StationSources
   private var merge = StationMerge(announcing: .oncePerJourney)
   public var isRunning: Bool { sources.isRunning }
 

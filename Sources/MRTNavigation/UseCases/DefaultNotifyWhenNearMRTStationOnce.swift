@@ -6,7 +6,7 @@ import Positioning
 /// either finds. Not `Sendable`: keep it on one actor.
 public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStationOnce, StationSourceUseCaseDelegate {
   public weak var delegate: (any NotifyWhenNearMRTStationOnceDelegate)?
-  private var sources: StationSources
+  private let sources: StationSources
   public var isRunning: Bool { sources.isRunning }
 
   /// Over the two sources' use cases (either may be `nil`, not both).

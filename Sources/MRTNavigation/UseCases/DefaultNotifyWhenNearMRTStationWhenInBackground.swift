@@ -10,7 +10,7 @@ public final class DefaultNotifyWhenNearMRTStationWhenInBackground: NotifyWhenNe
   StationSourceUseCaseDelegate
 {
   public weak var delegate: (any NotifyWhenNearMRTStationWhenInBackgroundDelegate)?
-  private var sources: StationSources
+  private let sources: StationSources
   private let repeatAfter: Duration
   private var merge: StationMerge
   public var isRunning: Bool { sources.isRunning }

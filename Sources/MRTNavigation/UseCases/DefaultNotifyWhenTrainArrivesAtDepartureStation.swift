@@ -13,7 +13,7 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
   public private(set) var journey: Journey?
   public let catalog: StationCatalog
   public let trainPolicy: TrainArrivalPolicy
-  private var sources: StationSources
+  private let sources: StationSources
   /// Each station again once the rider has left it: the rider is waited for while at the
   /// departure station, and only then.
   private var merge = StationMerge(announcing: .oncePerStay)

@@ -7,7 +7,12 @@ import Positioning
 /// Both are started when there are both: GPS takes over when Bluetooth cannot start (not
 /// authorized, no adapter), when the adapter goes away mid-ride (its finder stops delivering),
 /// and for stations whose beacons stay silent.
-struct StationSources {
+///
+/// A class, not a value: a part may report to the composed use case from inside its own
+/// `start()` (gpsd's finder says at once that gpsd is not there), and the use case then reads
+/// ``isRunning``; a mutating method of a value held by the use case would still have it under
+/// exclusive access, which Swift's exclusivity checking traps.
+final class StationSources {
   let bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?
   let gps: (any NotifyWhenNearMRTStationWithGPS)?
   /// What each part's start answered, for the caller to explain a fallback.
@@ -22,7 +27,7 @@ struct StationSources {
   }
 
   /// The default parts over a beacon finder and a location finder (either may be `nil`).
-  init(
+  convenience init(
     finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)?, catalog: StationCatalog,
     policy: StationPresencePolicy, rangingConfiguration: BeaconRanging.Configuration, gpsPolicy: GPSStationPolicy
   ) {
@@ -44,7 +49,7 @@ struct StationSources {
 
   /// Starts Bluetooth, then GPS; `.started` when either started, else Bluetooth's answer (or
   /// GPS's, without Bluetooth).
-  mutating func start() -> StationWatchStartResult {
+  func start() -> StationWatchStartResult {
     starts = SourceStarts(bluetooth: bluetooth?.start(), gps: gps?.start())
     isRunning = starts.bluetooth == .started || starts.gps == .started
     if isRunning { return .started }
@@ -53,7 +58,7 @@ struct StationSources {
 
   /// Stops both parts and their finders; `.stopped` when the use case was under way.
   @discardableResult
-  mutating func stop() -> StationWatchStopResult {
+  func stop() -> StationWatchStopResult {
     bluetooth?.stop()
     gps?.stop()
     guard isRunning else { return .notRunning }
@@ -62,7 +67,7 @@ struct StationSources {
   }
 
   /// The use case is done: both parts stop listening, their finders are left running.
-  mutating func pause() {
+  func pause() {
     isRunning = false
     bluetooth?.pause()
     gps?.pause()
