@@ -19,6 +19,13 @@ extension CSVRecord {
     return string(column)
   }
 
+  /// A required id that `index` does not hold yet (each row of an id's own file brings a new one).
+  func newID(_ column: Int, _ name: String, notIn index: [String: Int]) throws(FeedError) -> String {
+    let id = try requiredString(column, name)
+    guard index[id] == nil else { throw .duplicateID(file: file, line: line, column: name, value: id) }
+    return id
+  }
+
   /// An optional non-empty text value.
   func optionalString(_ column: Int?) -> String? { isEmpty(column) ? nil : string(column) }
 

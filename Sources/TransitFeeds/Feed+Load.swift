@@ -69,10 +69,7 @@ extension Feed {
     let platformCode = table.columns["platform_code"]
     var parents: [(stop: Int, parent: String, line: Int)] = []
     try table.forEachRecord { (record) throws(FeedError) in
-      let stopID = try record.requiredString(id, "stop_id")
-      guard stopIndex[stopID] == nil else {
-        throw .duplicateID(file: record.file, line: record.line, column: "stop_id", value: stopID)
-      }
+      let stopID = try record.newID(id, "stop_id", notIn: stopIndex)
       let type = try record.enumeration(locationType, "location_type", allowed: 0...4, empty: 0) ?? 0
       stopIndex[stopID] = stops.count
       if let parentID = record.optionalString(parent) { parents.append((stops.count, parentID, record.line)) }
@@ -102,10 +99,7 @@ extension Feed {
     let shortName = table.columns["route_short_name"]
     let longName = table.columns["route_long_name"]
     try table.forEachRecord { (record) throws(FeedError) in
-      let routeID = try record.requiredString(id, "route_id")
-      guard routeIndex[routeID] == nil else {
-        throw .duplicateID(file: record.file, line: record.line, column: "route_id", value: routeID)
-      }
+      let routeID = try record.newID(id, "route_id", notIn: routeIndex)
       var agencyIndex: Int? = agencies.count == 1 ? 0 : nil
       if let agencyID = record.optionalString(agency) {
         guard let index = agencies[agencyID] else {
@@ -136,10 +130,7 @@ extension Feed {
     let start = try table.requiredColumn("start_date")
     let end = try table.requiredColumn("end_date")
     try table.forEachRecord { (record) throws(FeedError) in
-      let serviceID = try record.requiredString(id, "service_id")
-      guard serviceIndex[serviceID] == nil else {
-        throw .duplicateID(file: record.file, line: record.line, column: "service_id", value: serviceID)
-      }
+      let serviceID = try record.newID(id, "service_id", notIn: serviceIndex)
       let index = service(named: serviceID)
       for (day, column) in days {
         guard let runs = try record.enumeration(column, day.calendarColumn, allowed: 0...1, empty: nil) else {
@@ -174,10 +165,7 @@ extension Feed {
     let headsign = table.columns["trip_headsign"]
     let direction = table.columns["direction_id"]
     try table.forEachRecord { (record) throws(FeedError) in
-      let tripID = try record.requiredString(id, "trip_id")
-      guard tripIndex[tripID] == nil else {
-        throw .duplicateID(file: record.file, line: record.line, column: "trip_id", value: tripID)
-      }
+      let tripID = try record.newID(id, "trip_id", notIn: tripIndex)
       let routeID = try record.requiredString(route, "route_id")
       guard let routeIndex = routeIndex[routeID] else {
         throw .unknownReference(

@@ -8,6 +8,10 @@ final class FeedFiles {
   /// The most a single feed file may hold once inflated: far above the largest published feeds'
   /// `stop_times.txt`, and a bound on a zip bomb.
   static let sizeLimit = 2 << 30
+  /// What is set aside before an entry is read, at most.
+  private static let initialCapacity = 64 << 20
+  /// How much of an entry one read inflates.
+  private static let chunkSize = 1 << 20
 
   private enum Storage {
     case directory(String)
@@ -77,19 +81,23 @@ final class FeedFiles {
     }
     guard let file = zip_fopen_index(archive, zip_uint64_t(index), 0) else { throw zipProblem(name, archive) }
     defer { zip_fclose(file) }
+    // Grown as the entry inflates, not allocated from the size its header claims: a zip that
+    // claims gigabytes and holds a few bytes costs a few bytes.
     let size = Int(status.size)
-    var bytes = [UInt8](repeating: 0, count: size)
-    var filled = 0
-    while filled < size {
-      let count = bytes.withUnsafeMutableBytes { buffer -> zip_int64_t in
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(min(size, Self.initialCapacity))
+    var chunk = [UInt8](repeating: 0, count: min(size, Self.chunkSize))
+    while bytes.count < size {
+      let wanted = min(chunk.count, size - bytes.count)
+      let count = chunk.withUnsafeMutableBytes { buffer -> zip_int64_t in
         guard let start = buffer.baseAddress else { return 0 }
-        return zip_fread(file, start + filled, zip_uint64_t(size - filled))
+        return zip_fread(file, start, zip_uint64_t(wanted))
       }
       guard count > 0 else {
         let reason = count < 0 ? String(cString: zip_file_strerror(file)) : "the entry ends early"
         throw .unreadableFeed(path: "\(path): \(name)", reason: reason)
       }
-      filled += Int(count)
+      bytes.append(contentsOf: chunk[..<Int(count)])
     }
     return bytes
   }
