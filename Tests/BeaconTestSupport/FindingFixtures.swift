@@ -25,6 +25,18 @@ public enum FindingFixtures {
   }
 
   public static func station(_ name: String) -> Station? { JakartaMRT.catalog.station(named: name) }
+
+  /// A report of train set `trainSet` of `line` running `direction`, as `catalog` numbers its
+  /// train beacons (each line's trains from an address of their own); nil when it numbers none.
+  public static func trainSighting(
+    of line: TransitLine, _ direction: TransitLine.Direction, trainSet: UInt16, in catalog: StationCatalog,
+    rssi: Int8, at seconds: Double
+  ) -> BeaconSighting? {
+    guard case .iBeacon(let uuid, let major, let minor)? = catalog.trainBeacon(of: line, direction, trainSet: trainSet)
+    else { return nil }
+    return sighting(
+      minor: minor, rssi: rssi, at: seconds, uuid: uuid, major: major, address: 0xD0D0_0000_0000 | UInt64(major))
+  }
 }
 
 /// SplitMix64 (Steele, Lea and Flood 2014): a small, seedable generator so noisy series repeat exactly.

@@ -35,15 +35,11 @@ import Testing
     _ line: TransitLine, _ direction: TransitLine.Direction, set trainSet: UInt16 = 4, from: Double, to: Double,
     on finder: ScriptedBeaconFinder
   ) throws {
-    let identity = network.trainBeacon(of: line, direction, trainSet: trainSet)
-    guard case .iBeacon(let uuid, let major, let minor)? = identity else {
-      Issue.record("no train beacon for \(line.name) \(direction)")
-      return
-    }
     for step in stride(from: from, to: to, by: 0.5) {
       finder.deliver(
-        F.sighting(
-          minor: minor, rssi: -72, at: step, uuid: uuid, major: major, address: 0xD0D0_0000_0000 | UInt64(major)))
+        try #require(
+          F.trainSighting(of: line, direction, trainSet: trainSet, in: network, rssi: -72, at: step),
+          "no train beacon for \(line.name) \(direction)"))
     }
   }
 

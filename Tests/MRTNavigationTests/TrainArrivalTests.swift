@@ -11,16 +11,13 @@ import Testing
   let network = JakartaRail.network
 
   /// A report of train set `trainSet` on the North–South line running `direction`.
-  func train(_ direction: TransitLine.Direction, set trainSet: UInt16 = 7, rssi: Int8, at seconds: Double)
+  func train(_ direction: TransitLine.Direction, set trainSet: UInt16 = 7, rssi: Int8, at seconds: Double) throws
     -> BeaconSighting
   {
-    let identity = network.trainBeacon(of: JakartaMRT.northSouthLine, direction, trainSet: trainSet)
-    guard case .iBeacon(let uuid, let major, let minor)? = identity else {
-      Issue.record("no train beacon")
-      return F.sighting(minor: 1, rssi: rssi, at: seconds)
-    }
-    return F.sighting(
-      minor: minor, rssi: rssi, at: seconds, uuid: uuid, major: major, address: 0xD0D0_0000_0000 | UInt64(major))
+    try #require(
+      F.trainSighting(
+        of: JakartaMRT.northSouthLine, direction, trainSet: trainSet, in: network, rssi: rssi, at: seconds),
+      "no train beacon")
   }
 
   @Test func trainBeaconsFollowTheScheme() throws {
@@ -36,17 +33,17 @@ import Testing
     #expect(network.station(for: towardsBHI) == nil)
   }
 
-  @Test func aTrainStandingAtThePlatformArrivesAPassingOneDoesNot() {
+  @Test func aTrainStandingAtThePlatformArrivesAPassingOneDoesNot() throws {
     var detector = TrainArrivalDetector(catalog: network)
     var events: [TrainArrivalDetector.Event] = []
     // Passing on the other track: strong for 4 s.
     for step in stride(from: 0.0, to: 4.0, by: 0.5) {
-      events += detector.ingest(train(.towardsFirst, rssi: -70, at: step))
+      events += detector.ingest(try train(.towardsFirst, rssi: -70, at: step))
     }
     #expect(events.isEmpty)
     // Pulling in and standing: strong for 30 s.
     for step in stride(from: 60.0, to: 90.0, by: 0.5) {
-      events += detector.ingest(train(.towardsLast, rssi: -72, at: step))
+      events += detector.ingest(try train(.towardsLast, rssi: -72, at: step))
     }
     let arrivals = events.compactMap { event -> Double? in
       guard case .arrived(let train, _, let time) = event, train.direction == .towardsLast else { return nil }
@@ -84,14 +81,14 @@ import Testing
     #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "BundaranHI")) == .started)
     // Before the rider is at the station: their train, standing 30 s. Not told.
     for step in stride(from: 0.0, to: 30.0, by: 0.5) {
-      finder.deliver(train(.towardsLast, set: 3, rssi: -70, at: step))
+      finder.deliver(try train(.towardsLast, set: 3, rssi: -70, at: step))
     }
     finder.advance(to: F.time(60))
     // The rider reaches the platform: the station beacon, strong.
     for step in stride(from: 60.0, to: 400.0, by: 0.5) {
       finder.deliver(F.sighting(minor: 1, rssi: -78, at: step))
-      if (100..<130).contains(step) { finder.deliver(train(.towardsFirst, set: 5, rssi: -70, at: step + 0.25)) }
-      if (200..<230).contains(step) { finder.deliver(train(.towardsLast, set: 9, rssi: -74, at: step + 0.25)) }
+      if (100..<130).contains(step) { finder.deliver(try train(.towardsFirst, set: 5, rssi: -70, at: step + 0.25)) }
+      if (200..<230).contains(step) { finder.deliver(try train(.towardsLast, set: 9, rssi: -74, at: step + 0.25)) }
     }
     #expect(recorder.lines == ["at LebakBulus", "train Bundaran HI 9 at LebakBulus"])
     #expect(!useCase.isRunning)
@@ -105,10 +102,10 @@ import Testing
   private func platform(
     _ station: UInt16?, from: Double, to: Double, trainFrom: Double = .infinity, trainSet: UInt16 = 4,
     with finder: ScriptedBeaconFinder
-  ) {
+  ) throws {
     for step in stride(from: from, to: to, by: 0.5) {
       if let station { finder.deliver(F.sighting(minor: station, rssi: -78, at: step)) }
-      if step >= trainFrom { finder.deliver(train(.towardsLast, set: trainSet, rssi: -72, at: step + 0.25)) }
+      if step >= trainFrom { finder.deliver(try train(.towardsLast, set: trainSet, rssi: -72, at: step + 0.25)) }
     }
   }
 
@@ -121,9 +118,9 @@ import Testing
     let recorder = Recorder()
     useCase.delegate = recorder
     #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "SoekarnoHatta")) == .started)
-    platform(1, from: 0, to: 30, with: finder)
+    try platform(1, from: 0, to: 30, with: finder)
     finder.advance(to: F.time(120))  // Lebak Bulus left
-    platform(12, from: 1800, to: 1900, trainFrom: 1830, with: finder)
+    try platform(12, from: 1800, to: 1900, trainFrom: 1830, with: finder)
     #expect(recorder.lines == ["at LebakBulus"])
     #expect(useCase.isRunning, "still waiting for the train at Lebak Bulus")
   }
@@ -136,8 +133,8 @@ import Testing
     let recorder = Recorder()
     useCase.delegate = recorder
     #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "BundaranHI")) == .started)
-    platform(1, from: 0, to: 30, with: finder)
-    platform(2, from: 30, to: 80, trainFrom: 31, with: finder)  // Fatmawati, before Lebak Bulus is lost
+    try platform(1, from: 0, to: 30, with: finder)
+    try platform(2, from: 30, to: 80, trainFrom: 31, with: finder)  // Fatmawati, before Lebak Bulus is lost
     #expect(recorder.lines == ["at LebakBulus"])
   }
 
@@ -149,11 +146,11 @@ import Testing
     let recorder = Recorder()
     useCase.delegate = recorder
     #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "BundaranHI")) == .started)
-    platform(1, from: 0, to: 30, with: finder)
+    try platform(1, from: 0, to: 30, with: finder)
     finder.advance(to: F.time(100))  // Lebak Bulus left
-    platform(nil, from: 100, to: 140, trainFrom: 100, with: finder)  // a train stands while the rider is away
+    try platform(nil, from: 100, to: 140, trainFrom: 100, with: finder)  // a train stands while the rider is away
     finder.advance(to: F.time(300))  // that train gone
-    platform(1, from: 300, to: 400, trainFrom: 330, trainSet: 9, with: finder)
+    try platform(1, from: 300, to: 400, trainFrom: 330, trainSet: 9, with: finder)
     #expect(recorder.lines == ["at LebakBulus", "at LebakBulus", "train Bundaran HI 9 at LebakBulus"])
     #expect(!useCase.isRunning)
   }
