@@ -14,12 +14,17 @@ struct ReconnectTableTests {
   static let escape = "\u{1B}"
 
   /// `program arguments` run under a pseudo-terminal by util-linux's `script`, whose standard
-  /// output is then every byte the program wrote to the terminal (standard error too).
+  /// output is then every byte the program wrote to the terminal (standard error too). `script`
+  /// hands the command to `$SHELL`, here `/bin/sh`; `exec` makes the program that shell's
+  /// process, the one child of `script` (not every shell replaces itself for a lone command).
   func underTerminal(_ program: String, _ arguments: [String]) throws -> ChildProcess {
     let script = try #require(TestPaths.executable("script"))
     let command = ([TestPaths.productsDirectory.appendingPathComponent(program).path] + arguments)
       .map { "'\($0)'" }.joined(separator: " ")
-    return try ChildProcess(executable: script, arguments: ["-qefc", command, "/dev/null"])
+    var environment = ProcessInfo.processInfo.environment
+    environment["SHELL"] = "/bin/sh"
+    return try ChildProcess(
+      executable: script, arguments: ["-qefc", "exec \(command)", "/dev/null"], environment: environment)
   }
 
   @Test(.enabled(if: TestPaths.executable("script") != nil, "needs script (util-linux) for a pseudo-terminal"))
