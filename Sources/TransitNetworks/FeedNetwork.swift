@@ -23,8 +23,9 @@ public struct FeedNetwork: Sendable {
   ///   passing). A route whose trips pass fewer than two stations is left out.
   /// - Walking links: `transfers.txt` rows with a `min_transfer_time` and `pathways.txt` rows
   ///   with a `traversal_time` between two different stations; the shortest time of a pair.
-  /// - Beacons: iBeacon `beaconUUID`, major the route's 1-based position in `routes.txt`, minor
-  ///   the station's 1-based position on that route; a station on several routes takes its
+  /// - Beacons: the feed's `beacons.txt` row for the station (or one of its platforms), else the
+  ///   default scheme: iBeacon `beaconUUID`, major the route's 1-based position in `routes.txt`,
+  ///   minor the station's 1-based position on that route; a station on several routes takes its
   ///   first route's.
   public init(feed: Feed, beaconUUID: UUID128 = JakartaMRT.projectUUID) throws(FeedNetworkError) {
     guard feed.routes.count <= Int(UInt16.max) else { throw .tooManyRoutes(feed.routes.count) }
@@ -41,6 +42,11 @@ public struct FeedNetwork: Sendable {
     let served = feed.stations.filter { home[$0] != nil }
     var names = StationNames()
     let keyNames = served.map { names.claim(Self.keyName(feed.stops[$0].name), or: feed.stops[$0].id) }
+    var assigned: [Int: BeaconIdentity] = [:]
+    for beacon in feed.beacons {
+      guard let station = feed.station(of: beacon.stop), let uuid = UUID128(beacon.uuid) else { continue }
+      assigned[station] = .iBeacon(uuid: uuid, major: beacon.major, minor: beacon.minor)
+    }
     var stations: [Station] = []
     for (index, stop) in served.enumerated() {
       guard let (route, position) = home[stop] else { continue }
@@ -49,7 +55,8 @@ public struct FeedNetwork: Sendable {
         Station(
           name: keyNames[index], displayName: feed.stops[stop].name, aliases: aliases, lineOrder: position + 1,
           coordinate: Self.coordinate(of: stop, in: feed),
-          beacon: .iBeacon(uuid: beaconUUID, major: UInt16(route + 1), minor: UInt16(clamping: position + 1))))
+          beacon: assigned[stop]
+            ?? .iBeacon(uuid: beaconUUID, major: UInt16(route + 1), minor: UInt16(clamping: position + 1))))
     }
     let keyName = Dictionary(uniqueKeysWithValues: zip(served, keyNames))
 
@@ -86,33 +93,24 @@ public struct FeedNetwork: Sendable {
     return nil
   }
 
-  /// The walks between two different stations, both ways as one, each with its shortest time.
+  /// The walks between two different stations, each pair once (the way its first row gives it)
+  /// with its shortest time.
   private static func walks(in feed: Feed) -> [(from: Int, to: Int, seconds: Int)] {
-    var shortest: [Pair: Int] = [:]
-    var order: [Pair] = []
+    var walks: [(from: Int, to: Int, seconds: Int)] = []
+    var position: [Set<Int>: Int] = [:]
     func add(_ a: Int?, _ b: Int?, _ seconds: Int?) {
       guard let a, let b, let seconds, let from = feed.station(of: a), let to = feed.station(of: b), from != to
       else { return }
-      let pair = Pair(min(from, to), max(from, to))
-      if let known = shortest[pair] {
-        shortest[pair] = min(known, seconds)
+      if let known = position[[from, to]] {
+        walks[known].seconds = min(walks[known].seconds, seconds)
       } else {
-        shortest[pair] = seconds
-        order.append(pair)
+        position[[from, to]] = walks.count
+        walks.append((from, to, seconds))
       }
     }
     for transfer in feed.transfers { add(transfer.fromStop, transfer.toStop, transfer.minTransferTime) }
     for pathway in feed.pathways { add(pathway.fromStop, pathway.toStop, pathway.traversalTime) }
-    return order.compactMap { pair in shortest[pair].map { (pair.low, pair.high, $0) } }
-  }
-
-  private struct Pair: Hashable {
-    let low: Int
-    let high: Int
-    init(_ low: Int, _ high: Int) {
-      self.low = low
-      self.high = high
-    }
+    return walks
   }
 }
 
