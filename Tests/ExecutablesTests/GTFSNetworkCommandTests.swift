@@ -36,6 +36,21 @@ import Testing
     #expect(result.stdout.contains("\"minor\":10"), "\(result.stdout)")
   }
 
+  /// The capture's beacons are numbered as the built-in MRT line is, which is the default scheme
+  /// on the Jakarta feed (route 1, the station's position): the feed's names come out.
+  @Test func aRideOverTheJakartaFeedArrivesAtAStationNamedByItsStopID() throws {
+    let result = try Executable.run(
+      "beacon-ride",
+      [
+        "--replay", TestPaths.fixture("ride-stops-short.btsnoop"), "--gtfs", TestPaths.fixture("gtfs/jakarta-mrt.zip"),
+        "--to", "SBKA",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let arrived = result.stdout.split(separator: "\n").filter { $0.contains("ARRIVED") }
+    #expect(arrived.count == 1, "\(result.stdout)")
+    #expect(arrived.first?.contains("Stasiun MRT Blok A (StasiunMRTBlokA)") == true, "\(result.stdout)")
+  }
+
   @Test func aBrokenFeedExits65NamingFileLineAndColumn() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
