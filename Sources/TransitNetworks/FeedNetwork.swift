@@ -17,7 +17,7 @@ public struct FeedNetwork: Sendable {
   ///   stop at, in `stops.txt` order; the display name is `stop_name`, the key name the same
   ///   without spaces, and `stop_id` is an alias when no other station answers to it. The
   ///   coordinate is the station's, or its first platform's when the station has none.
-  /// - Lines: one per route (every `route_type`), in `routes.txt` order; its stations are the
+  /// - Lines: one per route (every `route_type`, or those of `routeTypes`), in `routes.txt` order; its stations are the
   ///   most common stop pattern of the route's trips in its lowest `direction_id`, each stop
   ///   taken to its parent station (a station the pattern passes twice is kept at its first
   ///   passing). A route whose trips pass fewer than two stations is left out.
@@ -27,9 +27,14 @@ public struct FeedNetwork: Sendable {
   ///   default scheme: iBeacon `beaconUUID`, major the route's 1-based position in `routes.txt`,
   ///   minor the station's 1-based position on that route; a station on several routes takes its
   ///   first route's.
-  public init(feed: Feed, beaconUUID: UUID128 = JakartaMRT.projectUUID) throws(FeedNetworkError) {
+  ///
+  /// `routeTypes` keeps the routes of those `route_type`s (`nil`: every one); a route's major stays
+  /// its position in `routes.txt`.
+  public init(feed: Feed, beaconUUID: UUID128 = JakartaMRT.projectUUID, routeTypes: Set<Int>? = nil)
+    throws(FeedNetworkError)
+  {
     guard feed.routes.count <= Int(UInt16.max) else { throw .tooManyRoutes(feed.routes.count) }
-    let patterns = FeedPatterns(feed: feed)
+    let patterns = FeedPatterns(feed: feed, routeTypes: routeTypes)
     guard !patterns.lines.isEmpty else { throw .noLines }
 
     // Each served station's first route and its position on it.

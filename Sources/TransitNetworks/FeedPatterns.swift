@@ -13,7 +13,8 @@ struct FeedPatterns {
   /// The routes with a pattern through two stations or more, in `routes.txt` order.
   let lines: [Line]
 
-  init(feed: Feed) {
+  /// `routeTypes`: the `route_type`s whose routes are lines; `nil`, every one.
+  init(feed: Feed, routeTypes: Set<Int>?) {
     struct Key: Hashable {
       let route: Int
       let direction: Int
@@ -21,7 +22,7 @@ struct FeedPatterns {
     }
     var counts: [Key: Int] = [:]
     var firstSeen: [Key] = []
-    for (index, trip) in feed.trips.enumerated() {
+    for (index, trip) in feed.trips.enumerated() where routeTypes?.contains(feed.routes[trip.route].type) ?? true {
       var stations: [Int] = []
       for time in feed.stopTimes(ofTrip: index) {
         guard let station = feed.station(of: Int(time.stop)), !stations.contains(station) else { continue }

@@ -84,4 +84,14 @@ import Testing
     #expect(result.status == 64, "\(result.stderr)")
     #expect(result.stderr.contains("--catalog and --gtfs each give the network: give one of them."), "\(result.stderr)")
   }
+
+  @Test func routeTypesWithoutThoseRoutesExits65AndAMalformedListIsAUsageError() throws {
+    let bus = try Executable.run("beacon-broadcast", ["--gtfs", Self.kobe, "--route-types", "3", "--list-stations"])
+    #expect(bus.status == 65, "\(bus.stderr)")
+    #expect(bus.stderr.hasPrefix("beacon-broadcast: \(Self.kobe): the feed has no route with a trip"), "\(bus.stderr)")
+    let malformed = try Executable.run(
+      "beacon-broadcast", ["--gtfs", Self.kobe, "--route-types", "1,x", "--list-stations"])
+    #expect(malformed.status == 64, "\(malformed.stderr)")
+    #expect(malformed.stderr.contains("--route-types 1,x is not a list of route_type numbers"), "\(malformed.stderr)")
+  }
 }

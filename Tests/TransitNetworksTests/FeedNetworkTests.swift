@@ -62,4 +62,11 @@ struct FeedNetworkTests {
     let tanigami = try #require(catalog.station(named: "谷上"))
     #expect(catalog.stops(from: tanigami, to: harborland) == 8 + 6)
   }
+
+  @Test func routeTypesKeepOnlyThoseRoutes() throws {
+    // Both Kobe routes are route_type 1 (metro).
+    let feed = try Feed.load(from: TestPaths.fixture("gtfs/kobe-subway.zip"))
+    #expect(try FeedNetwork(feed: feed, routeTypes: [1, 2]).catalog.lines.count == 2)
+    #expect(throws: FeedNetworkError.noLines) { try FeedNetwork(feed: feed, routeTypes: [3]) }
+  }
 }

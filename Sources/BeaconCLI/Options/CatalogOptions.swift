@@ -27,6 +27,20 @@ public struct CatalogOptions: ParsableArguments {
       valueName: "uuid"))
   public var beaconUUID: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The route_types of a --gtfs feed whose routes are lines, comma-separated (0 tram, 1 metro, 2 rail, 3 bus, …); default: every one.",
+      valueName: "types"),
+    transform: { text in
+      let types = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+      guard !types.isEmpty, types.allSatisfy({ $0.map { (0...9999).contains($0) } ?? false }) else {
+        throw ValidationError("--route-types \(text) is not a list of route_type numbers; expected e.g. 1,2.")
+      }
+      return Set(types.compactMap { $0 })
+    })
+  public var routeTypes: Set<Int>?
+
   public init() {}
 
   /// Where the stations come from, for reports: the catalog file or the feed; `nil` when built in.
@@ -35,6 +49,9 @@ public struct CatalogOptions: ParsableArguments {
   public func validate() throws {
     if catalog != nil, gtfs != nil {
       throw ValidationError("--catalog and --gtfs each give the network: give one of them.")
+    }
+    if routeTypes != nil, gtfs == nil {
+      throw ValidationError("--route-types chooses the lines of a --gtfs feed: give --gtfs too.")
     }
     if let beaconUUID {
       guard gtfs != nil else {
@@ -59,7 +76,7 @@ public struct CatalogOptions: ParsableArguments {
       let feed: Feed
       do { feed = try Feed.load(from: gtfs) } catch { throw GTFSFeedProblem.feed(path: gtfs, error) }
       do {
-        let network = try FeedNetwork(feed: feed, beaconUUID: uuid)
+        let network = try FeedNetwork(feed: feed, beaconUUID: uuid, routeTypes: routeTypes)
         return (network.catalog, network.stopIDs)
       } catch {
         throw GTFSFeedProblem.network(path: gtfs, error)
