@@ -42,6 +42,9 @@ import PackageDescription
 //   TransitFeeds        GTFS Schedule feeds (a directory or a .zip): RFC 4180 CSV over bytes, the
 //                       tables with ids interned to indices, typed errors naming file, line and
 //                       column. Knows no Bluetooth, no HCI and no CLI.
+//   TransitNetworks     a feed as the rider domain's StationCatalog: lines from the trips' stop patterns,
+//                       walks from transfers and pathways, this project's default beacon scheme. Here, not
+//                       in MRTNavigation, so the rider domain stays free of the feed reader's I/O.
 //   BeaconStatistics    the --summary tallies: per-identity counts, distinct addresses, RSSI.
 //   RideReports         a ride as a page: escaped HTML and SVG markup, charts thinned per pixel
 //                       column. No I/O: it builds text, the commands write it.
@@ -70,6 +73,7 @@ let package = Package(
     .library(name: "MRTNavigation", targets: ["MRTNavigation"]),
     .library(name: "BeaconStatistics", targets: ["BeaconStatistics"]),
     .library(name: "TransitFeeds", targets: ["TransitFeeds"]),
+    .library(name: "TransitNetworks", targets: ["TransitNetworks"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -137,6 +141,10 @@ let package = Package(
       name: "TransitFeeds",
       dependencies: ["CLibzip", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
     ),
+    .target(
+      name: "TransitNetworks",
+      dependencies: ["BluetoothTypes", "Beacons", "Positioning", "MRTNavigation", "TransitFeeds"]
+    ),
     .target(name: "BeaconStatistics", dependencies: ["BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation"]),
     .target(
       name: "RideReports", dependencies: ["Positioning", .product(name: "RealModule", package: "swift-numerics")]),
@@ -154,7 +162,7 @@ let package = Package(
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "HCIController",
         "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
-        "MRTNavigation", "BeaconStatistics",
+        "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitNetworks",
         "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
@@ -251,6 +259,13 @@ let package = Package(
     // The feed reader over the real feeds in Fixtures/gtfs and broken copies of them.
     .testTarget(
       name: "TransitFeedsTests", dependencies: ["TransitFeeds", "BeaconTestSupport"]),
+    // The networks the real feeds in Fixtures/gtfs make.
+    .testTarget(
+      name: "TransitNetworksTests",
+      dependencies: [
+        "BluetoothTypes", "Beacons", "MRTNavigation", "TransitFeeds", "TransitNetworks", "BeaconTestSupport",
+      ]
+    ),
     .testTarget(name: "LinuxNotificationsTests", dependencies: ["LinuxNotifications"]),
     // The MQTT session against a real mosquitto broker that the tests start.
     .testTarget(name: "MosquittoClientTests", dependencies: ["MosquittoClient", "BeaconTestSupport"]),

@@ -37,6 +37,7 @@ extension Feed {
     if var table = try optional("frequencies.txt") { try feed.readFrequencies(&table) }
     if var table = try optional("transfers.txt") { try feed.readTransfers(&table) }
     if var table = try optional("pathways.txt") { try feed.readPathways(&table) }
+    if var table = try optional("beacons.txt") { try feed.readBeacons(&table) }
     feed.findStations()
     return feed
   }
@@ -323,6 +324,48 @@ extension Feed {
           toStop: try stopReference(record, to, "to_stop_id"),
           type: try record.enumeration(type, "transfer_type", allowed: 0...5, empty: 0) ?? 0,
           minTransferTime: try record.integer(minimum, "min_transfer_time", atLeast: 0)))
+    }
+  }
+
+  /// `beacons.txt`, this project's extension: `stop_id,uuid,major,minor`, each stop once.
+  private mutating func readBeacons(_ table: inout CSVTable) throws(FeedError) {
+    let stop = try table.requiredColumn("stop_id")
+    let uuid = try table.requiredColumn("uuid")
+    let major = try table.requiredColumn("major")
+    let minor = try table.requiredColumn("minor")
+    var seen: Set<Int> = []
+    try table.forEachRecord { (record) throws(FeedError) in
+      guard let stopIndex = try stopReference(record, stop, "stop_id") else {
+        throw .missingValue(file: record.file, line: record.line, column: "stop_id")
+      }
+      guard seen.insert(stopIndex).inserted else {
+        throw .duplicateID(file: record.file, line: record.line, column: "stop_id", value: stops[stopIndex].id)
+      }
+      let text = try record.requiredString(uuid, "uuid")
+      guard Self.isUUID(text) else {
+        throw .malformedValue(
+          file: record.file, line: record.line, column: "uuid", value: text, expected: "a UUID (8-4-4-4-12 hex digits)")
+      }
+      func identifier(_ column: Int, _ name: String) throws(FeedError) -> UInt16 {
+        guard let value = try record.enumeration(column, name, allowed: 0...65535, empty: nil) else {
+          throw .missingValue(file: record.file, line: record.line, column: name)
+        }
+        return UInt16(truncatingIfNeeded: value)
+      }
+      beacons.append(
+        StopBeacon(
+          stop: stopIndex, uuid: text.uppercased(), major: try identifier(major, "major"),
+          minor: try identifier(minor, "minor")))
+    }
+  }
+
+  /// Whether `text` is 8-4-4-4-12 hex digits.
+  private static func isUUID(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 36 else { return false }
+    return bytes.enumerated().allSatisfy { index, byte in
+      [8, 13, 18, 23].contains(index)
+        ? byte == 0x2D : (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
     }
   }
 

@@ -13,6 +13,8 @@ public struct Feed: Sendable {
   public internal(set) var frequencies: [Frequency] = []
   public internal(set) var transfers: [Transfer] = []
   public internal(set) var pathways: [Pathway] = []
+  /// `beacons.txt`, this project's extension: the beacon each listed station broadcasts.
+  public internal(set) var beacons: [StopBeacon] = []
   /// The stations: the stops with `location_type` 1, or every stop when the feed has none.
   public internal(set) var stations: [Int] = []
   /// For each stop, the stops whose `parent_station` it is.
@@ -131,6 +133,16 @@ public struct Transfer: Hashable, Sendable {
   /// 0 recommended, 1 timed, 2 needs `minTransferTime`, 3 impossible, 4–5 in-seat.
   public var type: Int
   public var minTransferTime: Int?
+}
+
+/// A row of `beacons.txt` (`stop_id,uuid,major,minor`), this project's extension to GTFS: the
+/// iBeacon identity a stop's beacons broadcast, in place of the default scheme's.
+public struct StopBeacon: Hashable, Sendable {
+  public var stop: Int
+  /// The proximity UUID as 8-4-4-4-12 hex digits, upper case.
+  public var uuid: String
+  public var major: UInt16
+  public var minor: UInt16
 }
 
 /// A row of `pathways.txt`: a walk inside a station.

@@ -7,9 +7,10 @@ public struct StationFormatter: Sendable {
 
   public init(format: OutputFormat) { self.format = format }
 
-  public func lines(for catalog: StationCatalog) -> [String] {
+  /// `stopIDs`: the GTFS `stop_id` of each station by key name, for stations from a feed.
+  public func lines(for catalog: StationCatalog, stopIDs: [String: String] = [:]) -> [String] {
     switch format {
-    case .json: return catalog.stations.map { json($0, lines: catalog.lines(at: $0)) }
+    case .json: return catalog.stations.map { json($0, lines: catalog.lines(at: $0), stopID: stopIDs[$0.name]) }
     case .text:
       // The home line: the first line stopping there, whose position the station's # is.
       let rows = catalog.stations.map { station in
@@ -33,10 +34,12 @@ public struct StationFormatter: Sendable {
   }
 
   /// One station as a JSON object: name, displayName, uuid, major, minor first; `lines`, the
-  /// names of the lines stopping there, is for people (a catalog file takes lines apart).
-  public func json(_ station: Station, lines: [TransitLine] = []) -> String {
+  /// names of the lines stopping there, is for people (a catalog file takes lines apart), and so
+  /// is `stopId`, the station's GTFS `stop_id` when it comes from a feed.
+  public func json(_ station: Station, lines: [TransitLine] = [], stopID: String? = nil) -> String {
     var object = JSONLine()
     object.add("name", station.name)
+    if let stopID { object.add("stopId", stopID) }
     object.add("displayName", station.displayName)
     object.add(identity: station.beacon)
     object.add("kind", station.beacon.kind.rawValue)

@@ -158,11 +158,13 @@ public struct BeaconBroadcastCommand: ParsableCommand {
   }
 
   public func run() throws {
-    let catalog = try InputFiles.read(program: "beacon-broadcast") { try catalogOptions.load() }
+    let (catalog, stopIDs) = try InputFiles.read(program: "beacon-broadcast") { try catalogOptions.loadStations() }
     let stdout = StandardOutput()
     defer { stdout.flush() }
     if listStations {
-      for line in StationFormatter(format: output.format).lines(for: catalog) { stdout.writeLine(line) }
+      for line in StationFormatter(format: output.format).lines(for: catalog, stopIDs: stopIDs) {
+        stdout.writeLine(line)
+      }
       return
     }
     let plans = try advertisingPlans(catalog: catalog)

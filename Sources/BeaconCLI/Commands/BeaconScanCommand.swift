@@ -215,7 +215,7 @@ public struct BeaconScanCommand: ParsableCommand {
     let report = try reportOptions.file.map { file in
       RunReport(
         file: file, program: "beacon-scan", title: "Scan: \(sourceName)", source: sourceName, catalog: catalog,
-        catalogName: catalogOptions.catalog, policy: try policyOptions.policy(),
+        catalogName: catalogOptions.sourceName, policy: try policyOptions.policy(),
         ranging: try policyOptions.rangingConfiguration(),
         checkpointInterval: live ? reportOptions.checkpointInterval : nil)
     }

@@ -1,7 +1,10 @@
 import ArgumentParser
+import BluetoothTypes
 import MRTNavigation
+import TransitFeeds
+import TransitNetworks
 
-/// `--catalog FILE`: which stations beacons are named after.
+/// `--catalog FILE` or `--gtfs FEED`: which stations beacons are named after.
 public struct CatalogOptions: ParsableArguments {
   @Option(
     name: .long,
@@ -10,12 +13,76 @@ public struct CatalogOptions: ParsableArguments {
       valueName: "file"))
   public var catalog: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A GTFS feed (a directory or a .zip) whose network replaces the built-in one: its routes are the lines, its stations the stations, numbered by the default beacon scheme (major = the route's position in routes.txt, minor = the station's position on its first route). Not with --catalog.",
+      valueName: "feed"))
+  public var gtfs: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The iBeacon UUID of a --gtfs feed's stations; default: this project's, F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3.",
+      valueName: "uuid"))
+  public var beaconUUID: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The route_types of a --gtfs feed whose routes are lines, comma-separated (0 tram, 1 metro, 2 rail, 3 bus, …); default: every one.",
+      valueName: "types"),
+    transform: { text in
+      let types = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+      guard !types.isEmpty, types.allSatisfy({ $0.map { (0...9999).contains($0) } ?? false }) else {
+        throw ValidationError("--route-types \(text) is not a list of route_type numbers; expected e.g. 1,2.")
+      }
+      return Set(types.compactMap { $0 })
+    })
+  public var routeTypes: Set<Int>?
+
   public init() {}
 
-  /// The catalog file's stations, or the built-in line. The commands read it through
-  /// ``InputFiles/read(program:_:)``: a catalog that cannot be read exits 66, a wrong one 65.
-  public func load() throws(CatalogFileError) -> StationCatalog {
-    guard let catalog else { return JakartaRail.network }
-    return try CatalogFile.load(path: catalog)
+  /// Where the stations come from, for reports: the catalog file or the feed; `nil` when built in.
+  public var sourceName: String? { catalog ?? gtfs.map { "GTFS feed \($0)" } }
+
+  public func validate() throws {
+    if catalog != nil, gtfs != nil {
+      throw ValidationError("--catalog and --gtfs each give the network: give one of them.")
+    }
+    if routeTypes != nil, gtfs == nil {
+      throw ValidationError("--route-types chooses the lines of a --gtfs feed: give --gtfs too.")
+    }
+    if let beaconUUID {
+      guard gtfs != nil else {
+        throw ValidationError("--beacon-uuid numbers a --gtfs feed's stations: give --gtfs too.")
+      }
+      guard UUID128(beaconUUID) != nil else {
+        throw ValidationError("--beacon-uuid \(beaconUUID) is not a UUID; expected 8-4-4-4-12 hex digits.")
+      }
+    }
+  }
+
+  /// The catalog file's stations, the feed's network, or the built-in one. The commands read it
+  /// through ``InputFiles/read(program:_:)``: a file or feed that cannot be read exits 66, a wrong
+  /// one 65.
+  public func load() throws -> StationCatalog { try loadStations().catalog }
+
+  /// The stations as ``load()`` gives them, with each station's GTFS `stop_id` (by key name) when
+  /// they come from a feed.
+  public func loadStations() throws -> (catalog: StationCatalog, stopIDs: [String: String]) {
+    if let gtfs {
+      let uuid = beaconUUID.flatMap(UUID128.init) ?? JakartaMRT.projectUUID
+      let feed: Feed
+      do { feed = try Feed.load(from: gtfs) } catch { throw GTFSFeedProblem.feed(path: gtfs, error) }
+      do {
+        let network = try FeedNetwork(feed: feed, beaconUUID: uuid, routeTypes: routeTypes)
+        return (network.catalog, network.stopIDs)
+      } catch {
+        throw GTFSFeedProblem.network(path: gtfs, error)
+      }
+    }
+    guard let catalog else { return (JakartaRail.network, [:]) }
+    return (try CatalogFile.load(path: catalog), [:])
   }
 }

@@ -38,3 +38,12 @@ extension StationPolicyFileError: InputFileProblem {
     }
   }
 }
+
+extension GTFSFeedProblem: InputFileProblem {
+  var exitStatus: ExitCode {
+    switch self {
+    case .feed(_, .unreadableFeed): return ExitStatus.noInput
+    case .feed, .network: return ExitStatus.dataError
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import Beacons
+import BluetoothTypes
+import MRTNavigation
+import Positioning
+import TransitFeeds
+
+/// The network a GTFS feed describes, as the rider domain's catalog, and the feed's `stop_id` of
+/// each of its stations.
+public struct FeedNetwork: Sendable {
+  public let catalog: StationCatalog
+  /// Each station's `stop_id`, by its key name (``MRTNavigation/Station/name``).
+  public let stopIDs: [String: String]
+
+  /// The network a GTFS feed describes, with this project's default beacon scheme.
+  ///
+  /// - Stations: the feed's stations (``TransitFeeds/Feed/stations``) that some route's trips
+  ///   stop at, in `stops.txt` order; the display name is `stop_name`, the key name the same
+  ///   without spaces, and `stop_id` is an alias when no other station answers to it. The
+  ///   coordinate is the station's, or its first platform's when the station has none.
+  /// - Lines: one per route (every `route_type`, or those of `routeTypes`), in `routes.txt` order; its stations are the
+  ///   most common stop pattern of the route's trips in its lowest `direction_id`, each stop
+  ///   taken to its parent station (a station the pattern passes twice is kept at its first
+  ///   passing). A route whose trips pass fewer than two stations is left out.
+  /// - Walking links: `transfers.txt` rows with a `min_transfer_time` and `pathways.txt` rows
+  ///   with a `traversal_time` between two different stations; the shortest time of a pair.
+  /// - Beacons: the feed's `beacons.txt` row for the station (or one of its platforms), else the
+  ///   default scheme: iBeacon `beaconUUID`, major the route's 1-based position in `routes.txt`,
+  ///   minor the station's 1-based position on that route; a station on several routes takes its
+  ///   first route's.
+  ///
+  /// `routeTypes` keeps the routes of those `route_type`s (`nil`: every one); a route's major stays
+  /// its position in `routes.txt`.
+  public init(feed: Feed, beaconUUID: UUID128 = JakartaMRT.projectUUID, routeTypes: Set<Int>? = nil)
+    throws(FeedNetworkError)
+  {
+    guard feed.routes.count <= Int(UInt16.max) else { throw .tooManyRoutes(feed.routes.count) }
+    let patterns = FeedPatterns(feed: feed, routeTypes: routeTypes)
+    guard !patterns.lines.isEmpty else { throw .noLines }
+
+    // Each served station's first route and its position on it.
+    var home: [Int: (route: Int, position: Int)] = [:]
+    for line in patterns.lines {
+      for (position, station) in line.stations.enumerated() where home[station] == nil {
+        home[station] = (line.route, position)
+      }
+    }
+    let served = feed.stations.filter { home[$0] != nil }
+    var names = StationNames()
+    let keyNames = served.map { names.claim(Self.keyName(feed.stops[$0].name), or: feed.stops[$0].id) }
+    var assigned: [Int: BeaconIdentity] = [:]
+    for beacon in feed.beacons {
+      guard let station = feed.station(of: beacon.stop), let uuid = UUID128(beacon.uuid) else { continue }
+      assigned[station] = .iBeacon(uuid: uuid, major: beacon.major, minor: beacon.minor)
+    }
+    var stations: [Station] = []
+    for (index, stop) in served.enumerated() {
+      guard let (route, position) = home[stop] else { continue }
+      let aliases = names.isFree(feed.stops[stop].id) ? [feed.stops[stop].id] : []
+      stations.append(
+        Station(
+          name: keyNames[index], displayName: feed.stops[stop].name, aliases: aliases, lineOrder: position + 1,
+          coordinate: Self.coordinate(of: stop, in: feed),
+          beacon: assigned[stop]
+            ?? .iBeacon(uuid: beaconUUID, major: UInt16(route + 1), minor: UInt16(clamping: position + 1))))
+    }
+    let keyName = Dictionary(uniqueKeysWithValues: zip(served, keyNames))
+
+    var lineNames = StationNames()
+    let lines = patterns.lines.map { line in
+      let route = feed.routes[line.route]
+      let shown = [route.shortName, route.longName, route.id].first { !$0.isEmpty } ?? route.id
+      let displayName = [route.longName, route.shortName, route.id].first { !$0.isEmpty } ?? route.id
+      return TransitLine(
+        name: lineNames.claim(Self.keyName(shown), or: route.id), displayName: displayName,
+        stationNames: line.stations.compactMap { keyName[$0] }, code: UInt16(line.route + 1))
+    }
+    let interchanges = Self.walks(in: feed).compactMap { walk -> Interchange? in
+      guard let from = keyName[walk.from], let to = keyName[walk.to] else { return nil }
+      return Interchange(from: from, to: to, walkingTime: .seconds(walk.seconds))
+    }
+    do {
+      catalog = try StationCatalog(stations: stations, lines: lines, interchanges: interchanges)
+    } catch {
+      throw .catalog(error)
+    }
+    stopIDs = Dictionary(uniqueKeysWithValues: zip(keyNames, served.map { feed.stops[$0].id }))
+  }
+
+  /// A name as a key: the name without spaces (`Lebak Bulus` → `LebakBulus`).
+  static func keyName(_ name: String) -> String { String(name.filter { !$0.isWhitespace }) }
+
+  private static func coordinate(of station: Int, in feed: Feed) -> GeoCoordinate? {
+    for stop in [station] + feed.platforms(ofStation: station) {
+      if let latitude = feed.stops[stop].latitude, let longitude = feed.stops[stop].longitude {
+        return GeoCoordinate(latitude: latitude, longitude: longitude)
+      }
+    }
+    return nil
+  }
+
+  /// The walks between two different stations, each pair once (the way its first row gives it)
+  /// with its shortest time.
+  private static func walks(in feed: Feed) -> [(from: Int, to: Int, seconds: Int)] {
+    var walks: [(from: Int, to: Int, seconds: Int)] = []
+    var position: [Set<Int>: Int] = [:]
+    func add(_ a: Int?, _ b: Int?, _ seconds: Int?) {
+      guard let a, let b, let seconds, let from = feed.station(of: a), let to = feed.station(of: b), from != to
+      else { return }
+      if let known = position[[from, to]] {
+        walks[known].seconds = min(walks[known].seconds, seconds)
+      } else {
+        position[[from, to]] = walks.count
+        walks.append((from, to, seconds))
+      }
+    }
+    for transfer in feed.transfers { add(transfer.fromStop, transfer.toStop, transfer.minTransferTime) }
+    for pathway in feed.pathways { add(pathway.fromStop, pathway.toStop, pathway.traversalTime) }
+    return walks
+  }
+}
+
+/// Names handed out so that no two answer to the same lookup key.
+private struct StationNames {
+  private var keys: Set<String> = []
+
+  /// `name`, or `fallback` when a name given before has the same key (or `name` is empty).
+  mutating func claim(_ name: String, or fallback: String) -> String {
+    let chosen = name.isEmpty || !isFree(name) ? fallback : name
+    keys.insert(key(chosen))
+    return chosen
+  }
+
+  func isFree(_ name: String) -> Bool { !keys.contains(key(name)) }
+
+  private func key(_ name: String) -> String {
+    String(name.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" && $0 != "." })
+  }
+}

@@ -1,0 +1,97 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+/// `--gtfs FEED`: the network of a real feed in Fixtures/gtfs replaces the built-in one.
+@Suite struct GTFSNetworkCommandTests {
+  static let kobe = TestPaths.fixture("gtfs/kobe-subway.zip")
+
+  @Test func listStationsOfTheKobeFeedAsJSON() throws {
+    let result = try Executable.run("beacon-broadcast", ["--gtfs", Self.kobe, "--list-stations", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let stations = try result.stdout.split(separator: "\n").map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    // stops.txt: 26 stations (location_type 1), 17 on the Seishin-Yamate line and 10 on the
+    // Kaigan line, Shin-Nagata on both.
+    #expect(stations.count == 26)
+    let harborland = try #require(stations.first { $0["displayName"] as? String == "ハーバーランド" })
+    #expect(harborland["stopId"] as? String == "ハーバーランド")
+    #expect(harborland["uuid"] as? String == "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3")
+    #expect(harborland["major"] as? Int == 2)
+    #expect(harborland["minor"] as? Int == 7)
+    #expect(harborland["latitude"] != nil && harborland["longitude"] != nil)
+    #expect(harborland["lines"] as? [String] == ["海岸線"])
+    let shinNagata = try #require(stations.first { $0["name"] as? String == "新長田" })
+    #expect(shinNagata["lines"] as? [String] == ["西神・山手線", "海岸線"])
+    #expect(shinNagata["major"] as? Int == 1)
+    #expect(shinNagata["minor"] as? Int == 9)
+  }
+
+  @Test func aStationOfTheFeedIsFoundByItsName() throws {
+    let result = try Executable.run(
+      "beacon-broadcast", ["--gtfs", Self.kobe, "--station", "三宮・花時計前", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("\"major\":2"), "\(result.stdout)")
+    #expect(result.stdout.contains("\"minor\":10"), "\(result.stdout)")
+  }
+
+  /// The capture's beacons are numbered as the built-in MRT line is, which is the default scheme
+  /// on the Jakarta feed (route 1, the station's position): the feed's names come out.
+  @Test func aRideOverTheJakartaFeedArrivesAtAStationNamedByItsStopID() throws {
+    let result = try Executable.run(
+      "beacon-ride",
+      [
+        "--replay", TestPaths.fixture("ride-stops-short.btsnoop"), "--gtfs", TestPaths.fixture("gtfs/jakarta-mrt.zip"),
+        "--to", "SBKA",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let arrived = result.stdout.split(separator: "\n").filter { $0.contains("ARRIVED") }
+    #expect(arrived.count == 1, "\(result.stdout)")
+    #expect(arrived.first?.contains("Stasiun MRT Blok A (StasiunMRTBlokA)") == true, "\(result.stdout)")
+  }
+
+  @Test func aBrokenFeedExits65NamingFileLineAndColumn() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let unzip = Process()
+    unzip.executableURL = URL(fileURLWithPath: try #require(TestPaths.executable("python3")))
+    unzip.arguments = ["-m", "zipfile", "-e", Self.kobe, directory.url.path]
+    try unzip.run()
+    unzip.waitUntilExit()
+    try #require(unzip.terminationStatus == 0)
+    // stop_times.txt (CRLF lines) line 3: its arrival_time made malformed.
+    let file = directory.path("stop_times.txt")
+    var lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\r\n")
+    let header = lines[0].components(separatedBy: ",")
+    let column = try #require(header.firstIndex { $0.hasSuffix("arrival_time") })
+    var cells = lines[2].components(separatedBy: ",")
+    cells[column] = "5:7x:00"
+    lines[2] = cells.joined(separator: ",")
+    try lines.joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+
+    let result = try Executable.run("beacon-broadcast", ["--gtfs", directory.url.path, "--list-stations"])
+    #expect(result.status == 65, "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("beacon-broadcast: \(directory.url.path): stop_times.txt line 3, column arrival_time:"),
+      "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func gtfsAndCatalogTogetherIsAUsageError() throws {
+    let result = try Executable.run(
+      "beacon-scan", ["--gtfs", Self.kobe, "--catalog", TestPaths.fixture("gtfs/SOURCES.md"), "--list-devices"])
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.contains("--catalog and --gtfs each give the network: give one of them."), "\(result.stderr)")
+  }
+
+  @Test func routeTypesWithoutThoseRoutesExits65AndAMalformedListIsAUsageError() throws {
+    let bus = try Executable.run("beacon-broadcast", ["--gtfs", Self.kobe, "--route-types", "3", "--list-stations"])
+    #expect(bus.status == 65, "\(bus.stderr)")
+    #expect(bus.stderr.hasPrefix("beacon-broadcast: \(Self.kobe): the feed has no route with a trip"), "\(bus.stderr)")
+    let malformed = try Executable.run(
+      "beacon-broadcast", ["--gtfs", Self.kobe, "--route-types", "1,x", "--list-stations"])
+    #expect(malformed.status == 64, "\(malformed.stderr)")
+    #expect(malformed.stderr.contains("--route-types 1,x is not a list of route_type numbers"), "\(malformed.stderr)")
+  }
+}
