@@ -52,10 +52,15 @@ extension Feed {
         throw .duplicateID(file: record.file, line: record.line, column: "agency_id", value: agencyID)
       }
       index[agencyID] = agencies.count
+      let zone = try record.requiredString(timeZone, "agency_timezone")
+      if let first = agencies.first, first.timeZone != zone {
+        throw .malformedValue(
+          file: record.file, line: record.line, column: "agency_timezone", value: zone,
+          expected: "\(first.timeZone), the first agency's: a feed's agencies share one time zone")
+      }
       agencies.append(
         Agency(
-          id: agencyID, name: try record.requiredString(name, "agency_name"),
-          timeZone: try record.requiredString(timeZone, "agency_timezone")))
+          id: agencyID, name: try record.requiredString(name, "agency_name"), timeZone: zone, line: record.line))
     }
     guard !agencies.isEmpty else { throw .missingValue(file: table.file, line: 2, column: "agency_name") }
   }

@@ -28,6 +28,17 @@ public struct Feed: Sendable {
   /// The agency's time zone (IANA name, such as `Asia/Jakarta`), in which every time is given.
   public var timeZone: String { agencies.first?.timeZone ?? "" }
 
+  /// The agencies' time zone from the machine's time zone database: a name it does not have is a
+  /// defect of `agency.txt`, with its line and column.
+  public func agencyTimeZone() throws(AgencyTimeZoneProblem) -> AgencyTimeZone {
+    if let zone = AgencyTimeZone(identifier: timeZone) { return zone }
+    guard AgencyTimeZone.databaseIsInstalled else { throw .noDatabase(directory: AgencyTimeZone.databaseDirectory) }
+    throw .feed(
+      .malformedValue(
+        file: "agency.txt", line: agencies.first?.line ?? 2, column: "agency_timezone", value: timeZone,
+        expected: "a time zone of the database in \(AgencyTimeZone.databaseDirectory), such as Asia/Jakarta"))
+  }
+
   public func stop(id: String) -> Int? { stopIndex[id] }
   public func route(id: String) -> Int? { routeIndex[id] }
   public func trip(id: String) -> Int? { tripIndex[id] }
@@ -40,6 +51,20 @@ public struct Feed: Sendable {
     return children[station].filter { stops[$0].locationType == .stopOrPlatform }
   }
 
+  /// The station a stop belongs to: itself when it is a station (or the feed has none), else its
+  /// nearest ancestor that is one; `nil` for a stop under no station of a feed that has stations.
+  public func station(of stop: Int) -> Int? {
+    var current = stop
+    for _ in 0..<4 {
+      if stops[current].locationType == .station || !hasStationRows { return current }
+      guard let parent = stops[current].parentStation else { return nil }
+      current = parent
+    }
+    return nil
+  }
+
+  private var hasStationRows: Bool { stations.first.map { stops[$0].locationType == .station } ?? false }
+
   /// The stop times of a trip, in `stop_sequence` order.
   public func stopTimes(ofTrip trip: Int) -> ArraySlice<StopTime> { stopTimes[trips[trip].stopTimes] }
 }
@@ -48,6 +73,8 @@ public struct Agency: Hashable, Sendable {
   public var id: String
   public var name: String
   public var timeZone: String
+  /// The line of `agency.txt` that defines it.
+  public var line: Int
 }
 
 /// `stops.txt`'s `location_type`.

@@ -21,8 +21,9 @@ public struct FeedNetwork: Sendable {
   ///   most common stop pattern of the route's trips in its lowest `direction_id`, each stop
   ///   taken to its parent station (a station the pattern passes twice is kept at its first
   ///   passing). A route whose trips pass fewer than two stations is left out.
-  /// - Walking links: `transfers.txt` rows with a `min_transfer_time` and `pathways.txt` rows
-  ///   with a `traversal_time` between two different stations; the shortest time of a pair.
+  /// - Walking links: `transfers.txt` rows with a `min_transfer_time` (not `transfer_type` 3,
+  ///   "not possible") and `pathways.txt` rows with a `traversal_time` between two different
+  ///   stations; the shortest time of a pair.
   /// - Beacons: the feed's `beacons.txt` row for the station (or one of its platforms), else the
   ///   default scheme: iBeacon `beaconUUID`, major the route's 1-based position in `routes.txt`,
   ///   minor the station's 1-based position on that route; a station on several routes takes its
@@ -99,22 +100,18 @@ public struct FeedNetwork: Sendable {
   }
 
   /// The walks between two different stations, each pair once (the way its first row gives it)
-  /// with its shortest time.
-  private static func walks(in feed: Feed) -> [(from: Int, to: Int, seconds: Int)] {
-    var walks: [(from: Int, to: Int, seconds: Int)] = []
+  /// with its shortest time either way.
+  private static func walks(in feed: Feed) -> [StationWalks.Walk] {
+    var walks: [StationWalks.Walk] = []
     var position: [Set<Int>: Int] = [:]
-    func add(_ a: Int?, _ b: Int?, _ seconds: Int?) {
-      guard let a, let b, let seconds, let from = feed.station(of: a), let to = feed.station(of: b), from != to
-      else { return }
-      if let known = position[[from, to]] {
-        walks[known].seconds = min(walks[known].seconds, seconds)
+    for walk in StationWalks(feed: feed).walks {
+      if let known = position[[walk.from, walk.to]] {
+        walks[known].seconds = min(walks[known].seconds, walk.seconds)
       } else {
-        position[[from, to]] = walks.count
-        walks.append((from, to, seconds))
+        position[[walk.from, walk.to]] = walks.count
+        walks.append(walk)
       }
     }
-    for transfer in feed.transfers { add(transfer.fromStop, transfer.toStop, transfer.minTransferTime) }
-    for pathway in feed.pathways { add(pathway.fromStop, pathway.toStop, pathway.traversalTime) }
     return walks
   }
 }

@@ -50,19 +50,3 @@ struct FeedPatterns {
     lines = feed.routes.indices.compactMap { route in best[route].map { Line(route: route, stations: $0.stations) } }
   }
 }
-
-extension Feed {
-  /// The station a stop belongs to: itself when it is a station (or the feed has none), else its
-  /// nearest ancestor that is one; `nil` for a stop under no station of a feed that has stations.
-  func station(of stop: Int) -> Int? {
-    var current = stop
-    for _ in 0..<4 {
-      if stops[current].locationType == .station || !hasStationRows { return current }
-      guard let parent = stops[current].parentStation else { return nil }
-      current = parent
-    }
-    return nil
-  }
-
-  private var hasStationRows: Bool { stations.first.map { stops[$0].locationType == .station } ?? false }
-}

@@ -9,6 +9,12 @@ package struct TemporaryDirectory {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
+  /// A fresh directory holding `files` (name → UTF-8 text).
+  package init(files: [String: String]) throws {
+    try self.init()
+    for (name, text) in files { _ = try write(Array(text.utf8), to: name) }
+  }
+
   package func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
   package func write(_ bytes: [UInt8], to name: String) throws -> String {

@@ -136,4 +136,17 @@ struct BrokenFeedTests {
       error?.description
         == "stop_times.txt line 4, column stop_id: \"G\\u{1B}[31mX\" is not defined in stops.txt; fix the feed")
   }
+
+  @Test func refusesAgenciesInTwoTimeZones() throws {
+    let copy = try FeedCopy("jakarta-mrt.zip")
+    defer { copy.directory.remove() }
+    try copy.write(
+      "agency_id,agency_name,agency_url,agency_timezone\nMRTJ,MRT Jakarta,https://jakartamrt.co.id,Asia/Jakarta\n"
+        + "KAI,KAI Commuter,https://commuterline.id,Asia/Makassar\n", to: "agency.txt")
+    #expect(
+      throws: FeedError.malformedValue(
+        file: "agency.txt", line: 3, column: "agency_timezone", value: "Asia/Makassar",
+        expected: "Asia/Jakarta, the first agency's: a feed's agencies share one time zone")
+    ) { try Feed.load(from: copy.path) }
+  }
 }

@@ -25,14 +25,8 @@ struct CSVEdgeCaseTests {
     "notes.txt": "\"never closed\n",
   ]
 
-  func write(_ files: [String: String]) throws -> TemporaryDirectory {
-    let directory = try TemporaryDirectory()
-    for (name, text) in files { _ = try directory.write(Array(text.utf8), to: name) }
-    return directory
-  }
-
   @Test func readsQuotesBOMCRLFAndLineBreaksInFields() throws {
-    let directory = try write(Self.files)
+    let directory = try TemporaryDirectory(files: Self.files)
     defer { directory.remove() }
     let feed = try Feed.load(from: directory.url.path)
     #expect(feed.agencies.map(\.id) == ["A"])
@@ -51,7 +45,7 @@ struct CSVEdgeCaseTests {
   @Test func countsLinesInsideQuotedFieldsAndBlankLines() throws {
     var files = Self.files
     files["stops.txt"] = files["stops.txt"]?.replacingOccurrences(of: "S3,Plain,52.7", with: "S3,Plain,north")
-    let directory = try write(files)
+    let directory = try TemporaryDirectory(files: files)
     defer { directory.remove() }
     #expect(
       throws: FeedError.malformedValue(
@@ -64,7 +58,7 @@ struct CSVEdgeCaseTests {
   @Test func refusesAQuoteLeftOpen() throws {
     var files = Self.files
     files["trips.txt"] = "trip_id,route_id,service_id\nT,R,S\n\"U,R,S\n"
-    let directory = try write(files)
+    let directory = try TemporaryDirectory(files: files)
     defer { directory.remove() }
     #expect(throws: FeedError.malformedCSV(file: "trips.txt", line: 3, reason: "a quoted field is not closed")) {
       try Feed.load(from: directory.url.path)

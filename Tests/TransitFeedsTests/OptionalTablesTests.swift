@@ -27,14 +27,8 @@ struct OptionalTablesTests {
     "pathways.txt": "pathway_id,from_stop_id,to_stop_id,pathway_mode,is_bidirectional,traversal_time\nP,A1,A2,1,1,90\n",
   ]
 
-  static func write(_ files: [String: String]) throws -> TemporaryDirectory {
-    let directory = try TemporaryDirectory()
-    for (name, text) in files { _ = try directory.write(Array(text.utf8), to: name) }
-    return directory
-  }
-
   @Test func readsTheOptionalTables() throws {
-    let directory = try Self.write(Self.files)
+    let directory = try TemporaryDirectory(files: Self.files)
     defer { directory.remove() }
     let feed = try Feed.load(from: directory.url.path)
     let service = feed.services[try #require(feed.service(id: "S"))]
@@ -107,7 +101,7 @@ struct OptionalTablesTests {
   func refusesABrokenRow(file: String, row: String, broken: String, expected: FeedError) throws {
     var files = Self.files
     files[file] = try #require(files[file]).replacingOccurrences(of: row, with: broken)
-    let directory = try Self.write(files)
+    let directory = try TemporaryDirectory(files: files)
     defer { directory.remove() }
     #expect(throws: expected) { try Feed.load(from: directory.url.path) }
   }

@@ -4,6 +4,7 @@
 #   libsystemd-dev    libsystemd's sd_notify, to tell systemd a service is ready (ServiceManager)
 #   libmosquitto-dev  libmosquitto, the MQTT client behind --mqtt (MosquittoClient)
 #   libzip-dev        libzip, to read GTFS feeds given as a .zip (TransitFeeds)
+#   tzdata            the time zone database: a feed's times are in its agency's zone (AgencyTimeZone)
 #   mosquitto, mosquitto-clients  a real broker and its clients, for the MQTT tests
 #   systemd           systemd-analyze, to check the shipped units (dist/systemd) without warnings
 #   tshark            Wireshark's decoder, the independent oracle in the cross-check tests

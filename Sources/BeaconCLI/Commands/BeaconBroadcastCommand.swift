@@ -158,7 +158,8 @@ public struct BeaconBroadcastCommand: ParsableCommand {
   }
 
   public func run() throws {
-    let (catalog, stopIDs) = try InputFiles.read(program: "beacon-broadcast") { try catalogOptions.loadStations() }
+    let network = try InputFiles.read(program: "beacon-broadcast") { try catalogOptions.loadNetwork() }
+    let (catalog, stopIDs) = (network.catalog, network.stopIDs)
     let stdout = StandardOutput()
     defer { stdout.flush() }
     if listStations {

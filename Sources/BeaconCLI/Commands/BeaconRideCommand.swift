@@ -2,6 +2,7 @@ import ArgumentParser
 import BeaconScanning
 import Beacons
 import GPSDClient
+import HCITransportCore
 import MRTNavigation
 import ServiceManager
 
@@ -38,11 +39,17 @@ public struct BeaconRideCommand: ParsableCommand {
 
       With --plan it prints the journey from --from to --to and exits: each leg (line, \
       direction, first and last station, stops) and each transfer between them (a change of \
-      line, or a walk to another station), the fewest transfers first, then the fewest stops.
+      line, or a walk to another station), the fewest transfers first, then the fewest stops. \
+      With --gtfs FEED it plans by the feed's timetable instead: the journey that arrives \
+      first, leaving at --at or later (default: now), over the trips running on each day \
+      (calendar.txt, calendar_dates.txt, frequencies.txt), with the feed's change and \
+      walking times; times are the feed's local time with its UTC offset, whatever this \
+      machine's time zone.
 
       Examples:
         beacon-ride --plan --from LebakBulus --to SoekarnoHatta
         beacon-ride --plan --from LebakBulus --to SoekarnoHatta --format json
+        beacon-ride --gtfs feed.zip --plan --from LebakBulus --to BundaranHI --at 2026-11-27T07:30
         beacon-ride -i hci0 --to DukuhAtas
         beacon-ride -i hci0 --from LebakBulus --to DukuhAtas --format json
         beacon-ride --replay ride.btsnoop --to BlokM      # a recorded ride
@@ -55,7 +62,9 @@ public struct BeaconRideCommand: ParsableCommand {
         0   arrived (without --to: stopped, or the source ended); also when the
             reader of standard output went away (| head -1) and the ride had no
             --report page, alarm or notification to go on for
-        1   the source ended (capture, --duration, Ctrl-C) before arrival
+        1   the source ended (capture, --duration, Ctrl-C) before arrival; with
+            --plan and --gtfs, no trip leaves from --at to the end of the next
+            service day (the message names the next day with one)
         64  bad command line (a number out of range: the option and its range),
             or a --report path that is not a regular file or a new name in a
             writable folder (e.g. a link, a device)
@@ -76,8 +85,18 @@ public struct BeaconRideCommand: ParsableCommand {
       valueName: "station"))
   public var from: String?
 
-  @Flag(help: "Print the journey from --from to --to (legs and transfers) and exit; needs no source.")
+  @Flag(
+    help:
+      "Print the journey from --from to --to (legs and transfers) and exit; needs no source. With --gtfs, by the feed's timetable: the earliest arrival, leaving at --at."
+  )
   public var plan = false
+
+  @Option(
+    help: ArgumentHelp(
+      "With --plan and --gtfs: leave at this time, ISO 8601: 2026-11-27T07:30 (the feed's local time), 2026-11-27T07:30+07:00, or 07:30 (today); default: now.",
+      valueName: "time"),
+    transform: PlanTime.init(parsing:))
+  public var at: PlanTime?
 
   @Option(
     name: .long,
@@ -105,6 +124,9 @@ public struct BeaconRideCommand: ParsableCommand {
   public init() {}
 
   public func validate() throws {
+    if at != nil, !plan || catalogOptions.gtfs == nil {
+      throw ValidationError("--at is when a journey planned by a timetable leaves: give --plan and --gtfs FEED too.")
+    }
     if plan {
       guard from != nil, to != nil else {
         throw ValidationError("--plan needs --from and --to, e.g. --plan --from LebakBulus --to SoekarnoHatta.")
@@ -126,10 +148,49 @@ public struct BeaconRideCommand: ParsableCommand {
     if to == nil, from != nil { throw ValidationError("--from checks a route to --to: give --to too, or drop --from.") }
   }
 
+  /// `--plan` with `--gtfs`: the earliest arrival by the feed's timetable, leaving at `--at` (or
+  /// now); none from then to the end of the next service day exits 1, naming the next day with one.
+  private func planByTimetable(_ network: LoadedNetwork, from: String, to: String) throws {
+    let catalog = network.catalog
+    guard let timetable = try InputFiles.read(program: "beacon-ride", { try network.timetable() }) else { return }
+    guard let origin = catalog.station(named: from) else {
+      throw ValidationError(
+        JourneyProblem.unknownStation(from, suggestions: catalog.suggestions(for: from)).description)
+    }
+    guard let destination = catalog.station(named: to) else {
+      throw ValidationError(JourneyProblem.unknownStation(to, suggestions: catalog.suggestions(for: to)).description)
+    }
+    guard origin != destination else { throw ValidationError(JourneyProblem.sameStation(origin).description) }
+    guard let originStop = network.stop(of: origin), let destinationStop = network.stop(of: destination) else {
+      throw ValidationError(JourneyProblem.unreachable(from: origin, to: destination).description)
+    }
+    let now = WallClock.now().microsecondsSinceUnixEpoch / 1_000_000
+    let start = at?.unixSeconds(in: timetable.timeZone, now: now) ?? now
+    let formatter = TimetableJourneyFormatter(format: output.format, timetable: timetable, network: network)
+    let stdout = StandardOutput()
+    defer { stdout.flush() }
+    if let journey = timetable.plan(from: originStop, to: destinationStop, at: start) {
+      for line in formatter.lines(for: journey, from: origin, to: destination, at: start) { stdout.writeLine(line) }
+      return
+    }
+    let nextDay = timetable.nextServiceDay(from: originStop, to: destinationStop, after: start)
+    for line in formatter.noJourney(from: origin, to: destination, at: start, nextDay: nextDay) {
+      stdout.writeLine(line)
+    }
+    StandardError.writeLine(
+      "beacon-ride: " + formatter.noJourneyMessage(from: origin, to: destination, at: start, nextDay: nextDay))
+    throw ExitCode(1)
+  }
+
   public func run() throws {
-    let catalog = try InputFiles.read(program: "beacon-ride") { () throws in
+    let network = try InputFiles.read(program: "beacon-ride") { () throws in
       _ = try policyOptions.policy()
-      return try catalogOptions.load()
+      return try catalogOptions.loadNetwork()
+    }
+    let catalog = network.catalog
+    if plan, let from, let to, network.feed != nil {
+      try planByTimetable(network, from: from, to: to)
+      return
     }
     if plan, let from, let to {
       let journey: Journey

@@ -66,23 +66,23 @@ public struct CatalogOptions: ParsableArguments {
   /// The catalog file's stations, the feed's network, or the built-in one. The commands read it
   /// through ``InputFiles/read(program:_:)``: a file or feed that cannot be read exits 66, a wrong
   /// one 65.
-  public func load() throws -> StationCatalog { try loadStations().catalog }
+  public func load() throws -> StationCatalog { try loadNetwork().catalog }
 
-  /// The stations as ``load()`` gives them, with each station's GTFS `stop_id` (by key name) when
-  /// they come from a feed.
-  public func loadStations() throws -> (catalog: StationCatalog, stopIDs: [String: String]) {
+  /// The stations as ``load()`` gives them, with the feed they come from when `--gtfs` names one.
+  public func loadNetwork() throws -> LoadedNetwork {
     if let gtfs {
       let uuid = beaconUUID.flatMap(UUID128.init) ?? JakartaMRT.projectUUID
       let feed: Feed
       do { feed = try Feed.load(from: gtfs) } catch { throw GTFSFeedProblem.feed(path: gtfs, error) }
       do {
         let network = try FeedNetwork(feed: feed, beaconUUID: uuid, routeTypes: routeTypes)
-        return (network.catalog, network.stopIDs)
+        return LoadedNetwork(
+          catalog: network.catalog, stopIDs: network.stopIDs, feed: feed, feedPath: gtfs, routeTypes: routeTypes)
       } catch {
         throw GTFSFeedProblem.network(path: gtfs, error)
       }
     }
-    guard let catalog else { return (JakartaRail.network, [:]) }
-    return (try CatalogFile.load(path: catalog), [:])
+    guard let catalog else { return LoadedNetwork(catalog: JakartaRail.network) }
+    return LoadedNetwork(catalog: try CatalogFile.load(path: catalog))
   }
 }

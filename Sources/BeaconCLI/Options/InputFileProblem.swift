@@ -43,7 +43,8 @@ extension GTFSFeedProblem: InputFileProblem {
   var exitStatus: ExitCode {
     switch self {
     case .feed(_, .unreadableFeed): return ExitStatus.noInput
-    case .feed, .network: return ExitStatus.dataError
+    case .timetable(_, .timeZone(.noDatabase)): return ExitStatus.unavailable
+    case .feed, .network, .timetable: return ExitStatus.dataError
     }
   }
 }

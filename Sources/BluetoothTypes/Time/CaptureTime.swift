@@ -13,17 +13,29 @@ public struct CaptureTime: Hashable, Sendable, Comparable {
 
 extension CaptureTime {
   /// ISO-8601 UTC with milliseconds, e.g. `2026-11-22T03:04:05.678Z`.
-  public var iso8601: String {
+  public var iso8601: String { iso8601Text(utcOffsetSeconds: nil) }
+
+  /// ISO-8601 local time to the second with its offset from UTC, e.g.
+  /// `2026-11-22T10:04:05+07:00` for `utcOffsetSeconds` 25200 (the fraction of a second is
+  /// dropped).
+  public func iso8601(utcOffsetSeconds: Int) -> String { iso8601Text(utcOffsetSeconds: utcOffsetSeconds) }
+
+  /// `nil` offset: UTC with milliseconds and `Z`; else local time to the second and `±HH:MM`.
+  private func iso8601Text(utcOffsetSeconds offset: Int?) -> String {
     let micros = microsecondsSinceUnixEpoch
     // Floor division from quotient and remainder: nothing here can overflow, even at Int64.min.
     let remainder = micros % 1_000_000
-    let seconds = micros / 1_000_000 - (remainder < 0 ? 1 : 0)
+    let utcSeconds = micros / 1_000_000 - (remainder < 0 ? 1 : 0)
     let millis = Int((remainder < 0 ? remainder + 1_000_000 : remainder) / 1000)
+    // An offset is at most a day either way (clamped); the seconds are at most Int64.max / 10⁶, so
+    // adding it cannot overflow.
+    let offset = offset.map { min(max($0, -86_400), 86_400) }
+    let seconds = utcSeconds + Int64(offset ?? 0)
     let days = seconds / 86_400 - (seconds % 86_400 < 0 ? 1 : 0)
     let secondOfDay = Int(seconds - days * 86_400)
     let (year, month, day) = Self.civilDate(daysSinceEpoch: days)
     var text: [UInt8] = []
-    text.reserveCapacity(24)
+    text.reserveCapacity(25)
     func append(_ value: Int, width: Int) {
       if value < 0 { text.append(UInt8(ascii: "-")) }
       var digits: [UInt8] = []
@@ -55,10 +67,18 @@ extension CaptureTime {
     appendTwoDigits(secondOfDay / 60 % 60)
     text.append(UInt8(ascii: ":"))
     appendTwoDigits(secondOfDay % 60)
-    text.append(UInt8(ascii: "."))
-    text.append(UInt8(ascii: "0") + UInt8(millis / 100))
-    appendTwoDigits(millis % 100)
-    text.append(UInt8(ascii: "Z"))
+    guard let offset else {
+      text.append(UInt8(ascii: "."))
+      text.append(UInt8(ascii: "0") + UInt8(millis / 100))
+      appendTwoDigits(millis % 100)
+      text.append(UInt8(ascii: "Z"))
+      return String(decoding: text, as: UTF8.self)
+    }
+    text.append(UInt8(ascii: offset < 0 ? "-" : "+"))
+    let minutes = (offset.magnitude + 30) / 60
+    appendTwoDigits(Int(minutes / 60))
+    text.append(UInt8(ascii: ":"))
+    appendTwoDigits(Int(minutes % 60))
     return String(decoding: text, as: UTF8.self)
   }
 

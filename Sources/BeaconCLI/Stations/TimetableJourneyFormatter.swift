@@ -1,0 +1,192 @@
+import BluetoothTypes
+import MRTNavigation
+import TransitFeeds
+import TransitNetworks
+
+/// Prints a journey planned by the timetable (`beacon-ride --gtfs FEED --plan`): a line a leg as
+/// text, or one JSON object; times in the feed's time zone, with its offset.
+public struct TimetableJourneyFormatter: Sendable {
+  public var format: OutputFormat
+  public let timetable: Timetable
+  public let network: LoadedNetwork
+  /// The catalog's station of each feed stop index, where the network has one.
+  private let stationOfStop: [Int: Station]
+
+  public init(format: OutputFormat, timetable: Timetable, network: LoadedNetwork) {
+    self.format = format
+    self.timetable = timetable
+    self.network = network
+    var stationOfStop: [Int: Station] = [:]
+    for station in network.catalog.stations {
+      if let stop = network.stop(of: station) { stationOfStop[stop] = station }
+    }
+    self.stationOfStop = stationOfStop
+  }
+
+  /// The journey from `origin` to `destination` asked for at `start`.
+  public func lines(for journey: TimetableJourney, from origin: Station, to destination: Station, at start: Int64)
+    -> [String]
+  {
+    switch format {
+    case .json:
+      var object = header(from: origin, to: destination, at: start)
+      object.add("departure", iso8601(journey.departure))
+      object.add("arrival", iso8601(journey.arrival))
+      object.add("minutes", Int((journey.arrival - journey.departure + 59) / 60))
+      object.add("legs", objects: journey.legs.map(json))
+      return [object.line]
+    case .text:
+      let rides = journey.legs.filter { if case .ride = $0 { true } else { false } }.count
+      let minutes = (journey.arrival - journey.departure + 59) / 60
+      let day = date(journey.departure)
+      var lines = [
+        "\(origin.displayName) → \(destination.displayName) on \(day): leave \(clock(journey.departure, on: day)), "
+          + "arrive \(clock(journey.arrival, on: day)) (\(minutes) min, \(max(0, rides - 1)) change"
+          + "\(rides == 2 ? "" : "s")); times in \(timetable.timeZone.identifier) (\(offset(journey.departure)))"
+      ]
+      for leg in journey.legs {
+        switch leg {
+        case .ride(let ride):
+          let line = lineNames(ride.route).display
+          lines.append(
+            "  \(clock(ride.departure, on: day))–\(clock(ride.arrival, on: day))  \(line) towards "
+              + "\(towards(ride.trip)): \(names(ride.from).display) → \(names(ride.to).display), "
+              + "\(ride.stops) stop\(ride.stops == 1 ? "" : "s")")
+        case .walk(let walk):
+          lines.append(
+            "  \(clock(walk.departure, on: day))–\(clock(walk.arrival, on: day))  walk from "
+              + "\(names(walk.from).display) to \(names(walk.to).display), \(walkingMinutes(walk)) min")
+        }
+      }
+      // The names come from the feed: shown escaped (TerminalText).
+      return lines.map(TerminalText.escaped)
+    }
+  }
+
+  /// No journey from `start` to the end of the next service day: one JSON object saying so, with
+  /// the next day that has one (`null` when none in a year).
+  public func noJourney(from origin: Station, to destination: Station, at start: Int64, nextDay: ServiceDate?)
+    -> [String]
+  {
+    guard format == .json else { return [] }
+    var object = header(from: origin, to: destination, at: start)
+    object.add("departure", nil as String?)
+    object.add("arrival", nil as String?)
+    object.add("nextServiceDay", nextDay.map(Self.isoDate))
+    return [object.line]
+  }
+
+  /// No journey, in a sentence: the days searched, and the next day with one or where the
+  /// calendar ends.
+  public func noJourneyMessage(from origin: Station, to destination: Station, at start: Int64, nextDay: ServiceDate?)
+    -> String
+  {
+    let zone = timetable.timeZone
+    let tomorrow = zone.date(zone.date(atUnixSeconds: start), plusDays: 1)
+    var message =
+      "no trip in the timetable takes you from \(origin.displayName) to \(destination.displayName) "
+      + "between \(iso8601(start)) and the end of \(Self.isoDate(tomorrow)); "
+    if let nextDay {
+      let weekday = nextDay.weekday.calendarColumn
+      message +=
+        "the next day with one is \(Self.isoDate(nextDay)) (\(weekday.prefix(1).uppercased() + weekday.dropFirst()))"
+    } else if let range = timetable.calendarRange {
+      message +=
+        "none in the year after (the feed's calendar runs \(Self.isoDate(range.lowerBound)) "
+        + "to \(Self.isoDate(range.upperBound)))"
+    } else {
+      message += "none in the year after (no service of the feed runs on any day)"
+    }
+    return TerminalText.escaped(message)
+  }
+
+  private func header(from origin: Station, to destination: Station, at start: Int64) -> JSONLine {
+    var object = JSONLine()
+    object.add("from", origin.name)
+    object.add("to", destination.name)
+    object.add("at", iso8601(start))
+    object.add("timeZone", timetable.timeZone.identifier)
+    return object
+  }
+
+  private func json(_ leg: TimetableJourney.Leg) -> JSONLine {
+    var object = JSONLine()
+    switch leg {
+    case .ride(let ride):
+      let line = lineNames(ride.route)
+      object.add("line", line.name)
+      object.add("lineName", line.display)
+      object.add("trip", timetable.feed.trips[ride.trip].id)
+      object.add("towards", towards(ride.trip))
+      object.add("from", names(ride.from).name)
+      object.add("to", names(ride.to).name)
+      object.add("departure", iso8601(ride.departure))
+      object.add("arrival", iso8601(ride.arrival))
+      object.add("stops", ride.stops)
+    case .walk(let walk):
+      object.add("walkTo", names(walk.to).name)
+      object.add("from", names(walk.from).name)
+      object.add("walkingMinutes", walkingMinutes(walk))
+      object.add("departure", iso8601(walk.departure))
+      object.add("arrival", iso8601(walk.arrival))
+    }
+    return object
+  }
+
+  /// A feed station's key name and display name: the catalog's, else its `stop_id` and `stop_name`.
+  private func names(_ stop: Int) -> (name: String, display: String) {
+    if let station = stationOfStop[stop] { return (station.name, station.displayName) }
+    let feedStop = timetable.feed.stops[stop]
+    return (feedStop.id, feedStop.name.isEmpty ? feedStop.id : feedStop.name)
+  }
+
+  /// A route's line in the catalog (its code is the route's position), else the feed's names.
+  private func lineNames(_ route: Int) -> (name: String, display: String) {
+    if let line = network.catalog.lines.first(where: { $0.code.map(Int.init) == route + 1 }) {
+      return (line.name, line.displayName)
+    }
+    let feedRoute = timetable.feed.routes[route]
+    let shown = [feedRoute.shortName, feedRoute.longName, feedRoute.id].first { !$0.isEmpty } ?? feedRoute.id
+    return (shown, [feedRoute.longName, shown].first { !$0.isEmpty } ?? shown)
+  }
+
+  /// Where a trip goes: its headsign, else its last station's name.
+  private func towards(_ trip: Int) -> String {
+    let feed = timetable.feed
+    if !feed.trips[trip].headsign.isEmpty { return feed.trips[trip].headsign }
+    guard let last = feed.stopTimes(ofTrip: trip).last, let station = feed.station(of: Int(last.stop)) else {
+      return feed.trips[trip].id
+    }
+    return names(station).display
+  }
+
+  private func walkingMinutes(_ walk: TimetableJourney.Walk) -> Int {
+    JourneyFormatter.minutes(.seconds(walk.seconds))
+  }
+
+  private func local(_ unixSeconds: Int64) -> String {
+    CaptureTime(microsecondsSinceUnixEpoch: unixSeconds * 1_000_000)
+      .iso8601(utcOffsetSeconds: timetable.timeZone.utcOffset(atUnixSeconds: unixSeconds))
+  }
+
+  private func iso8601(_ unixSeconds: Int64) -> String { local(unixSeconds) }
+
+  private func date(_ unixSeconds: Int64) -> String { String(local(unixSeconds).prefix(10)) }
+
+  private func offset(_ unixSeconds: Int64) -> String { String(local(unixSeconds).suffix(6)) }
+
+  /// `HH:MM`, with the date before it when it is not `day`.
+  private func clock(_ unixSeconds: Int64, on day: String) -> String {
+    let text = local(unixSeconds)
+    let time = String(text.dropFirst(11).prefix(5))
+    return text.hasPrefix(day) ? time : "\(text.prefix(10)) \(time)"
+  }
+
+  static func isoDate(_ date: ServiceDate) -> String {
+    func pad(_ value: Int, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))"
+  }
+}
