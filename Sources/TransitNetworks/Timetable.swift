@@ -46,6 +46,10 @@ public struct Timetable: Sendable {
   /// Sorted by departure; of two with the same departure, one trip's in the order it runs them.
   let connections: [Connection]
   let runs: [TripRun]
+  /// Each run's connections in the order it runs them: `connections[runHops[i]]` for `i` in
+  /// `runStart[run]..<runStart[run + 1]`.
+  let runHops: [Int32]
+  let runStart: [Int32]
   /// For each node, the walks from it.
   let walks: [[Walk]]
   /// For each node, the time to change trains there.
@@ -80,6 +84,7 @@ public struct Timetable: Sendable {
 
     var unsorted: [Connection] = []
     var runs: [TripRun] = []
+    var runStart: [Int32] = [0]
     for trip in feed.trips.indices where routeTypes?.contains(feed.routes[feed.trips[trip].route].type) ?? true {
       let visits = Self.visits(of: feed.stopTimes(ofTrip: trip), nodeOfStop: nodeOfStop)
       guard visits.count >= 2, let base = visits.first?.departure else { continue }
@@ -111,12 +116,17 @@ public struct Timetable: Sendable {
               departure: visits[hop].departure + shift32, arrival: visits[hop + 1].arrival + shift32,
               from: visits[hop].node, to: visits[hop + 1].node, run: run, hop: Int32(hop)))
         }
+        runStart.append(Int32(unsorted.count))
       }
     }
     // By departure, then as generated: a run's hops keep their order, zero-length ones too.
     var keys = unsorted.indices.map { UInt64(UInt32(bitPattern: unsorted[$0].departure)) << 32 | UInt64($0) }
     keys.sort()
     connections = keys.map { unsorted[Int($0 & 0xFFFF_FFFF)] }
+    var runHops = [Int32](repeating: 0, count: keys.count)
+    for (sorted, key) in keys.enumerated() { runHops[Int(key & 0xFFFF_FFFF)] = Int32(sorted) }
+    self.runHops = runHops
+    self.runStart = runStart
     self.runs = runs
     self.stations = stations
     self.node = node

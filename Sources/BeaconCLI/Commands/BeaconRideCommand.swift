@@ -294,6 +294,10 @@ public struct BeaconRideCommand: ParsableCommand {
     let ride = RidePresenter(
       useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
       collector: report?.collector)
+    if let timetable = try InputFiles.read(program: "beacon-ride", { try network.timetable() }) {
+      ride.timetable = RideTimetableFields(
+        timetable: timetable, network: network, origin: journey?.origin, destination: destination)
+    }
     let trainStarted = trainWatch.flatMap { trainWatch in
       journey.map { journey in
         trainWatch.delegate = ride

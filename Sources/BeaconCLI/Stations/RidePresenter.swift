@@ -13,6 +13,8 @@ final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTSta
   let formatter: StationEventFormatter
   let output: StandardOutput
   let alerts: Alerts
+  /// With a timetable (`--gtfs`): `eta`, `delay` and `nextDeparture` on each station found.
+  var timetable: RideTimetableFields?
   private(set) var arrived: Station?
 
   init(
@@ -35,7 +37,12 @@ final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTSta
     _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station,
     evidence: StationEvidence, at time: CaptureTime
   ) {
-    output.writeLine(formatter.line(.found, station, evidence: evidence, at: time))
+    if let times = timetable?.found(station, at: time) {
+      output.writeLine(
+        formatter.line(.found, station, evidence: evidence, at: time, detail: times.detail, fields: times.fields))
+    } else {
+      output.writeLine(formatter.line(.found, station, evidence: evidence, at: time))
+    }
     output.flush()
   }
 

@@ -11,7 +11,8 @@ import Positioning
 /// `transfer` (with `line`, `towards` and, for a walk, `walkTo` and `walkingMinutes`),
 /// `approaching` (with `approach`: destination or transfer) and `wrongDirection` (with `line`,
 /// `towards`) events too, and at the departure station `train` (with `line`, `towards`,
-/// `trainSet`); each has a `detail` for people.
+/// `trainSet`); each has a `detail` for people. With a timetable, `found` events carry `eta`,
+/// `delay` and `nextDeparture` (``RideTimetableFields``).
 struct StationEventFormatter {
   enum Kind: String {
     case found, arrived, left, suspect, transfer, approaching, wrongDirection, train

@@ -164,23 +164,15 @@ public struct TimetableJourneyFormatter: Sendable {
     JourneyFormatter.minutes(.seconds(walk.seconds))
   }
 
-  private func local(_ unixSeconds: Int64) -> String {
-    CaptureTime(microsecondsSinceUnixEpoch: unixSeconds * 1_000_000)
-      .iso8601(utcOffsetSeconds: timetable.timeZone.utcOffset(atUnixSeconds: unixSeconds))
-  }
+  private var times: AgencyTimeText { AgencyTimeText(zone: timetable.timeZone) }
 
-  private func iso8601(_ unixSeconds: Int64) -> String { local(unixSeconds) }
+  private func iso8601(_ unixSeconds: Int64) -> String { times.iso8601(unixSeconds) }
 
-  private func date(_ unixSeconds: Int64) -> String { String(local(unixSeconds).prefix(10)) }
+  private func date(_ unixSeconds: Int64) -> String { times.date(unixSeconds) }
 
-  private func offset(_ unixSeconds: Int64) -> String { String(local(unixSeconds).suffix(6)) }
+  private func offset(_ unixSeconds: Int64) -> String { times.offset(unixSeconds) }
 
-  /// `HH:MM`, with the date before it when it is not `day`.
-  private func clock(_ unixSeconds: Int64, on day: String) -> String {
-    let text = local(unixSeconds)
-    let time = String(text.dropFirst(11).prefix(5))
-    return text.hasPrefix(day) ? time : "\(text.prefix(10)) \(time)"
-  }
+  private func clock(_ unixSeconds: Int64, on day: String) -> String { times.clock(unixSeconds, on: day) }
 
   static func isoDate(_ date: ServiceDate) -> String {
     func pad(_ value: Int, _ width: Int) -> String {

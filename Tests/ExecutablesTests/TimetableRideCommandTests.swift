@@ -1,0 +1,66 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+/// `beacon-ride --gtfs FEED --from A --to B` on a ride recorded as the timetable runs it
+/// (Fixtures/ride-timetable-lebak-bulus-to-bundaran-hi: trip NS-WD-LBB-BHI-023 of the Jakarta
+/// feed, which leaves Lebak Bulus at 07:34:50 and reaches Bundaran HI at 08:04:30 on Friday
+/// 2026-11-27, read from its stop_times.txt with Python's csv module).
+@Suite struct TimetableRideCommandTests {
+  static let capture = TestPaths.fixture("ride-timetable-lebak-bulus-to-bundaran-hi.btsnoop")
+
+  func events(_ arguments: [String]) throws -> [[String: Any]] {
+    let result = try Executable.run(
+      "beacon-ride", ["--replay", Self.capture, "--from", "SLBB", "--to", "SBHI", "--format", "json"] + arguments)
+    #expect(result.status == 0, "\(result.stderr)")
+    return try result.stdout.split(separator: "\n").map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+  }
+
+  /// Seconds since 1970 of an ISO 8601 time with an offset, by Foundation's parser.
+  func seconds(_ text: Any?) throws -> Double {
+    let string = try #require(text as? String)
+    return try #require(ISO8601DateFormatter().date(from: string)).timeIntervalSince1970
+  }
+
+  @Test func everyStationFoundHasAnETAWithinAMinuteOfTheTripsArrival() throws {
+    let all = try events(["--gtfs", TestPaths.fixture("gtfs/jakarta-mrt.zip")])
+    let found = all.filter { $0["event"] as? String == "found" }
+    #expect(found.count == 12)
+    let arrival = try seconds("2026-11-27T08:04:30+07:00")
+    for event in found {
+      let eta = try seconds(event["eta"])
+      #expect(abs(eta - arrival) <= 60, "\(event)")
+      #expect((event["eta"] as? String)?.hasSuffix("+07:00") == true)
+    }
+    // On the platform, the next trains: the 07:34:50 first.
+    let platform = try #require(found.first)
+    #expect(platform["station"] as? String == "StasiunMRTLebakBulusBankSyariahIndonesia")
+    let departures = try #require(platform["nextDeparture"] as? [String])
+    #expect(departures.first == "2026-11-27T07:34:50+07:00")
+    #expect(departures.count == 3)
+    #expect((platform["detail"] as? String)?.hasPrefix("next train 07:34 (in 3 min)") == true, "\(platform)")
+    // From the second station on the train (Cipete Raya), the trip is matched: on time.
+    #expect(found.dropFirst().first?["delay"] == nil)
+    for event in found.dropFirst(2) {
+      let delay = try #require(event["delay"] as? Int, "\(event)")
+      #expect(abs(delay) <= 60, "\(event)")
+    }
+  }
+
+  /// The built-in network knows the stations by the same beacons, and SLBB and SBHI by no name:
+  /// LebakBulus and BundaranHI instead, and no timetable.
+  @Test func withoutATimetableNoTimetableFields() throws {
+    let result = try Executable.run(
+      "beacon-ride", ["--replay", Self.capture, "--from", "LebakBulus", "--to", "BundaranHI", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let all = try result.stdout.split(separator: "\n").map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    #expect(all.contains { $0["event"] as? String == "arrived" })
+    for event in all {
+      #expect(event["eta"] == nil && event["delay"] == nil && event["nextDeparture"] == nil, "\(event)")
+    }
+  }
+}
