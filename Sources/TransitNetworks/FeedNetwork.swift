@@ -129,7 +129,5 @@ private struct StationNames {
 
   func isFree(_ name: String) -> Bool { !keys.contains(key(name)) }
 
-  private func key(_ name: String) -> String {
-    String(name.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" && $0 != "." })
-  }
+  private func key(_ name: String) -> String { StationCatalog.key(name) }
 }

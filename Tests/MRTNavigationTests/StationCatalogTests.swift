@@ -84,6 +84,22 @@ import Testing
     #expect(catalog.station(named: typed)?.name == expected)
   }
 
+  /// Names with marks, as a feed of another city writes them, typed without (or decomposed).
+  @Test(arguments: [
+    ("Sao Paulo", "São Paulo"), ("sao-paulo", "São Paulo"), ("Sa\u{0303}o Paulo", "São Paulo"),
+    ("lodz fabryczna", "Łódź Fabryczna"), ("ha noi", "Hà Nội"), ("Ha\u{0300} No\u{0323}\u{0302}i", "Hà Nội"),
+    ("koln hbf", "Köln Hbf"), ("shin-nagata", "Shin-Nagata"),
+    // Marks of other scripts stay: voiced ガ (decomposed, カ + U+3099) is not カ.
+    ("\u{30AB}\u{3099}", "ガ"), ("\u{30AB}", "カ"),
+  ])
+  func lookupIgnoresTheMarksOnLatinLetters(_ typed: String, _ expected: String) throws {
+    let names = ["São Paulo", "Łódź Fabryczna", "Hà Nội", "Köln Hbf", "Shin-Nagata", "ガ", "カ"]
+    let catalog = try StationCatalog(
+      stations: names.enumerated().map { Self.station($0.element, minor: UInt16($0.offset + 1)) })
+    #expect(catalog.station(named: typed)?.name == expected)
+    #expect(catalog.suggestions(for: "Sao Paolo").first == "São Paulo")
+  }
+
   @Test func unknownNames() {
     #expect(catalog.station(named: "Monas") == nil)
     #expect(catalog.station(named: "") == nil)

@@ -194,13 +194,8 @@ public struct StationCatalog: Hashable, Sendable {
   /// Names a user may type, for error messages: every station's key name, in catalog order.
   public var names: [String] { stations.map(\.name) }
 
-  /// Whether two names are the same to a lookup: ignoring case, spaces, dashes, dots and
-  /// underscores.
+  /// Whether two names are the same to a lookup (``key(_:)``).
   public static func sameName(_ a: String, _ b: String) -> Bool { key(a) == key(b) }
-
-  static func key(_ name: String) -> String {
-    String(name.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" && $0 != "." })
-  }
 
   /// Every name `station` answers to: its key name, display name, aliases and sponsored name.
   static func names(of station: Station) -> [String] {
