@@ -2,7 +2,8 @@ extension Feed {
   /// Reads the GTFS Schedule feed at `path`: a directory of `.txt` files or a `.zip` of them.
   ///
   /// Reads `agency`, `stops`, `routes`, `trips`, `stop_times`, `calendar` and `calendar_dates`
-  /// (at least one of the two), and `frequencies`, `transfers` and `pathways` when present. Columns
+  /// (at least one of the two), and `frequencies`, `transfers` and `pathways` when present, and
+  /// this project's `beacons.txt` (inside the feed, or beside the `.zip` in its folder). Columns
   /// are found by their header name; unknown files and columns are ignored. The first defect
   /// (a missing required file, column or value, an id defined twice, a reference to an id that is
   /// not defined, a malformed time, number or date) stops the reading with a ``FeedError`` naming
@@ -37,7 +38,12 @@ extension Feed {
     if var table = try optional("frequencies.txt") { try feed.readFrequencies(&table) }
     if var table = try optional("transfers.txt") { try feed.readTransfers(&table) }
     if var table = try optional("pathways.txt") { try feed.readPathways(&table) }
-    if var table = try optional("beacons.txt") { try feed.readBeacons(&table) }
+    if var table = try optional("beacons.txt") {
+      try feed.readBeacons(&table)
+    } else if let (path, bytes) = try files.contentsBeside("beacons.txt") {
+      var table = try CSVTable(file: path, bytes: bytes)
+      try feed.readBeacons(&table)
+    }
     feed.findStations()
     return feed
   }

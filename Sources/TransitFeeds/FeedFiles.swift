@@ -40,6 +40,11 @@ final class FeedFiles {
     }
     var code: Int32 = 0
     guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
+      // The file is there (stat said so): libzip's "No such file" means an entry its directory
+      // promises (a ZIP64 record, for one) is not.
+      if code == ZIP_ER_NOENT {
+        throw .unreadableFeed(path: path, reason: "its zip directory points at records that are not there")
+      }
       var error = zip_error_t()
       zip_error_init_with_code(&error, code)
       defer { zip_error_fini(&error) }
@@ -65,6 +70,20 @@ final class FeedFiles {
       }
     case .zip(let archive):
       return try contents(of: name, in: archive)
+    }
+  }
+
+  /// For a zip archive, the file `name` in the folder that holds it, and its path; nil for a
+  /// directory feed (whose files are all inside) or when there is no such file.
+  func contentsBeside(_ name: String) throws(FeedError) -> (path: String, bytes: [UInt8])? {
+    guard case .zip = storage else { return nil }
+    let beside = FilePath(path).removingLastComponent().appending(name).string
+    do {
+      return (beside, try FileDescriptor.readSmallFile(beside, limit: Self.sizeLimit))
+    } catch .failed(.noSuchFileOrDirectory) {
+      return nil
+    } catch {
+      throw .unreadableFeed(path: beside, reason: error.description)
     }
   }
 

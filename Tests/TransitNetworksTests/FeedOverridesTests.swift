@@ -39,6 +39,26 @@ struct FeedOverridesTests {
     _ = directory
   }
 
+  /// A zip is left as published; its beacons.txt lies beside it, in its folder.
+  @Test func beaconsTxtBesideAZipNumbersItsStations() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let zip = folder.path("kobe-subway.zip")
+    try FileManager.default.copyItem(atPath: TestPaths.fixture("gtfs/kobe-subway.zip"), toPath: zip)
+    _ = try folder.write(
+      Array("stop_id,uuid,major,minor\n三宮,11111111-2222-3333-4444-555555555555,300,1\n".utf8), to: "beacons.txt")
+    let catalog = try FeedNetwork(feed: Feed.load(from: zip)).catalog
+    let uuid = try #require(UUID128("11111111-2222-3333-4444-555555555555"))
+    #expect(catalog.station(named: "三宮")?.beacon == .iBeacon(uuid: uuid, major: 300, minor: 1))
+    // A defect there is named by its path.
+    _ = try folder.write(Array("stop_id,uuid,major,minor\n三宮,not-a-uuid,300,1\n".utf8), to: "beacons.txt")
+    #expect(
+      throws: FeedError.malformedValue(
+        file: folder.path("beacons.txt"), line: 2, column: "uuid", value: "not-a-uuid",
+        expected: "a UUID (8-4-4-4-12 hex digits)")
+    ) { try Feed.load(from: zip) }
+  }
+
   @Test func aMalformedBeaconsTxtRowIsRefusedWithItsLineAndColumn() throws {
     try write(
       "stop_id,uuid,major,minor\n三宮,11111111-2222-3333-4444-555555555555,300,1\n谷上,not-a-uuid,1,1\n", to: "beacons.txt")
