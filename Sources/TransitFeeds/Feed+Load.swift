@@ -338,30 +338,59 @@ extension Feed {
     }
   }
 
-  /// `beacons.txt`, this project's extension: `stop_id,uuid,major,minor`, each stop once.
+  /// `beacons.txt`, this project's extension: `stop_id,uuid,major,minor`, each stop once; or, for
+  /// the trains of a route running one way, `route_id,direction_id,uuid,major` with `minor` empty
+  /// (a train's minor is its train set), each route and direction once.
   private mutating func readBeacons(_ table: inout CSVTable) throws(FeedError) {
-    let stop = try table.requiredColumn("stop_id")
+    let stop = table.columns["stop_id"]
+    let route = table.columns["route_id"]
+    let direction = table.columns["direction_id"]
+    guard stop != nil || route != nil else { throw .missingColumn(file: table.file, column: "stop_id") }
     let uuid = try table.requiredColumn("uuid")
     let major = try table.requiredColumn("major")
-    let minor = try table.requiredColumn("minor")
+    let minor = table.columns["minor"]
     var seen: Set<Int> = []
+    var seenTrains: Set<[Int]> = []
     try table.forEachRecord { (record) throws(FeedError) in
-      guard let stopIndex = try stopReference(record, stop, "stop_id") else {
-        throw .missingValue(file: record.file, line: record.line, column: "stop_id")
-      }
-      guard seen.insert(stopIndex).inserted else {
-        throw .duplicateID(file: record.file, line: record.line, column: "stop_id", value: stops[stopIndex].id)
-      }
       let text = try record.requiredString(uuid, "uuid")
       guard Self.isUUID(text) else {
         throw .malformedValue(
           file: record.file, line: record.line, column: "uuid", value: text, expected: "a UUID (8-4-4-4-12 hex digits)")
       }
-      func identifier(_ column: Int, _ name: String) throws(FeedError) -> UInt16 {
+      func identifier(_ column: Int?, _ name: String) throws(FeedError) -> UInt16 {
         guard let value = try record.enumeration(column, name, allowed: 0...65535, empty: nil) else {
           throw .missingValue(file: record.file, line: record.line, column: name)
         }
         return UInt16(truncatingIfNeeded: value)
+      }
+      guard let stopIndex = try stopReference(record, stop, "stop_id") else {
+        // A train row.
+        guard let routeID = record.optionalString(route) else {
+          throw .missingValue(file: record.file, line: record.line, column: stop != nil ? "stop_id" : "route_id")
+        }
+        guard let routeIndex = routeIndex[routeID] else {
+          throw .unknownReference(
+            file: record.file, line: record.line, column: "route_id", value: routeID, definedIn: "routes.txt")
+        }
+        guard let directionID = try record.enumeration(direction, "direction_id", allowed: 0...1, empty: nil) else {
+          throw .missingValue(file: record.file, line: record.line, column: "direction_id")
+        }
+        if let given = record.optionalString(minor) {
+          throw .malformedValue(
+            file: record.file, line: record.line, column: "minor", value: given,
+            expected: "empty on a train's row (its minor is the train set)")
+        }
+        guard seenTrains.insert([routeIndex, directionID]).inserted else {
+          throw .duplicateID(file: record.file, line: record.line, column: "route_id", value: routeID)
+        }
+        trainBeacons.append(
+          TrainBeacon(
+            route: routeIndex, directionID: directionID, uuid: text.uppercased(), major: try identifier(major, "major"))
+        )
+        return
+      }
+      guard seen.insert(stopIndex).inserted else {
+        throw .duplicateID(file: record.file, line: record.line, column: "stop_id", value: stops[stopIndex].id)
       }
       beacons.append(
         StopBeacon(

@@ -15,6 +15,8 @@ public struct Feed: Sendable {
   public internal(set) var pathways: [Pathway] = []
   /// `beacons.txt`, this project's extension: the beacon each listed station broadcasts.
   public internal(set) var beacons: [StopBeacon] = []
+  /// `beacons.txt`'s rows for trains: the beacon of each listed route and direction.
+  public internal(set) var trainBeacons: [TrainBeacon] = []
   /// The stations: the stops with `location_type` 1, or every stop when the feed has none.
   public internal(set) var stations: [Int] = []
   /// For each stop, the stops whose `parent_station` it is.
@@ -170,6 +172,16 @@ public struct StopBeacon: Hashable, Sendable {
   public var uuid: String
   public var major: UInt16
   public var minor: UInt16
+}
+
+/// A row of `beacons.txt` with `route_id` and `direction_id` instead of `stop_id`: the iBeacon
+/// UUID and major the trains of a route running one way broadcast, their minor being the train set.
+public struct TrainBeacon: Hashable, Sendable {
+  public var route: Int
+  public var directionID: Int
+  /// The proximity UUID as 8-4-4-4-12 hex digits, upper case.
+  public var uuid: String
+  public var major: UInt16
 }
 
 /// A row of `pathways.txt`: a walk inside a station.

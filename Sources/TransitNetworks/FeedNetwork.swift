@@ -28,6 +28,10 @@ public struct FeedNetwork: Sendable {
   ///   default scheme: iBeacon `beaconUUID`, major the route's 1-based position in `routes.txt`,
   ///   minor the station's 1-based position on that route; a station on several routes takes its
   ///   first route's.
+  /// - Train beacons: `beacons.txt`'s rows for a route and direction, else the default scheme
+  ///   (``MRTNavigation/TrainBeaconScheme``) on ``MRTNavigation/JakartaRail/trainUUID``, the line
+  ///   code being the route's 1-based position, "towards the last station" the direction of the
+  ///   line's station order.
   ///
   /// `routeTypes` keeps the routes of those `route_type`s (`nil`: every one); a route's major stays
   /// its position in `routes.txt`.
@@ -79,8 +83,20 @@ public struct FeedNetwork: Sendable {
       guard let from = keyName[walk.from], let to = keyName[walk.to] else { return nil }
       return Interchange(from: from, to: to, walkingTime: .seconds(walk.seconds))
     }
+    // Trains: the default scheme on the project's train UUID (major = route position × 10 + 1
+    // towards the line's last station, + 2 towards its first), but for beacons.txt's train rows.
+    let lineBeacons = feed.trainBeacons.compactMap { beacon -> TrainBeaconScheme.LineBeacon? in
+      guard let line = patterns.lines.first(where: { $0.route == beacon.route }), let uuid = UUID128(beacon.uuid)
+      else { return nil }
+      return TrainBeaconScheme.LineBeacon(
+        lineCode: UInt16(line.route + 1),
+        direction: beacon.directionID == line.direction ? .towardsLast : .towardsFirst,
+        uuid: uuid, major: beacon.major)
+    }
     do {
-      catalog = try StationCatalog(stations: stations, lines: lines, interchanges: interchanges)
+      catalog = try StationCatalog(
+        stations: stations, lines: lines, interchanges: interchanges,
+        trainBeacons: TrainBeaconScheme(uuid: JakartaRail.trainUUID, lineBeacons: lineBeacons))
     } catch {
       throw .catalog(error)
     }

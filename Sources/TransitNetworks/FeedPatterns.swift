@@ -8,6 +8,8 @@ struct FeedPatterns {
     let route: Int
     /// Station indices (into ``TransitFeeds/Feed/stops``), in order, none twice.
     let stations: [Int]
+    /// The `direction_id` whose trips run in that order (towards the last station).
+    let direction: Int
   }
 
   /// The routes with a pattern through two stations or more, in `routes.txt` order.
@@ -47,6 +49,8 @@ struct FeedPatterns {
         best[key.route] = key
       }
     }
-    lines = feed.routes.indices.compactMap { route in best[route].map { Line(route: route, stations: $0.stations) } }
+    lines = feed.routes.indices.compactMap { route in
+      best[route].map { Line(route: route, stations: $0.stations, direction: $0.direction) }
+    }
   }
 }

@@ -73,6 +73,76 @@ struct FeedOverridesTests {
     ) { try Feed.load(from: directory.url.path) }
   }
 
+  @Test func trainsCarryTheDefaultSchemesBeaconsByRoutePosition() throws {
+    let catalog = try FeedNetwork(feed: Feed.load(from: directory.url.path)).catalog
+    // 海岸線 is routes.txt's second route; its trips of direction_id 0 run towards
+    // 三宮・花時計前, the line's last station.
+    let kaigan = try #require(catalog.line(named: "海岸線"))
+    let identity = try #require(catalog.trainBeacon(of: kaigan, .towardsLast, trainSet: 5))
+    #expect(identity == .iBeacon(uuid: JakartaRail.trainUUID, major: 21, minor: 5))
+    let train = try #require(catalog.train(for: .iBeacon(uuid: JakartaRail.trainUUID, major: 22, minor: 7)))
+    #expect(train.line == kaigan && train.direction == .towardsFirst && train.trainSet == 7)
+    #expect(train.headsign == "新長田")
+  }
+
+  @Test func beaconsTxtGivesARouteAndDirectionATrainBeaconOfItsOwn() throws {
+    try write(
+      """
+      stop_id,route_id,direction_id,uuid,major,minor
+      三宮,,,11111111-2222-3333-4444-555555555555,300,1
+      ,kaigan,0,AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE,700,
+
+      """, to: "beacons.txt")
+    let catalog = try FeedNetwork(feed: Feed.load(from: directory.url.path)).catalog
+    let kaigan = try #require(catalog.line(named: "海岸線"))
+    let own = try #require(UUID128("AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE"))
+    #expect(catalog.trainBeacon(of: kaigan, .towardsLast, trainSet: 12) == .iBeacon(uuid: own, major: 700, minor: 12))
+    let train = try #require(catalog.train(for: .iBeacon(uuid: own, major: 700, minor: 12)))
+    #expect(train.line == kaigan && train.direction == .towardsLast && train.trainSet == 12)
+    // The other way keeps the default scheme; the trains are ranged on both UUIDs.
+    #expect(
+      catalog.trainBeacon(of: kaigan, .towardsFirst, trainSet: 1)
+        == .iBeacon(uuid: JakartaRail.trainUUID, major: 22, minor: 1))
+    #expect(catalog.trainBeacons?.regions.map(\.uuid) == [JakartaRail.trainUUID, own])
+  }
+
+  @Test(arguments: [
+    (
+      ",kaigan,0,AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE,700,5",
+      FeedError.malformedValue(
+        file: "beacons.txt", line: 2, column: "minor", value: "5",
+        expected: "empty on a train's row (its minor is the train set)")
+    ),
+    (
+      ",tozai,0,AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE,700,",
+      FeedError.unknownReference(
+        file: "beacons.txt", line: 2, column: "route_id", value: "tozai", definedIn: "routes.txt")
+    ),
+    (
+      ",kaigan,2,AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE,700,",
+      FeedError.malformedValue(
+        file: "beacons.txt", line: 2, column: "direction_id", value: "2", expected: "one of 0…1")
+    ),
+    (
+      ",,,AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE,700,",
+      FeedError.missingValue(
+        file: "beacons.txt", line: 2, column: "stop_id")
+    ),
+  ])
+  func aMalformedTrainRowIsRefusedAtItsCell(_ row: String, _ expected: FeedError) throws {
+    try write("stop_id,route_id,direction_id,uuid,major,minor\n\(row)\n", to: "beacons.txt")
+    #expect(throws: expected) { try Feed.load(from: directory.url.path) }
+  }
+
+  @Test func aRouteAndDirectionListedTwiceIsRefused() throws {
+    try write(
+      "route_id,direction_id,uuid,major\nkaigan,1,AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE,700\n"
+        + "kaigan,1,AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE,701\n", to: "beacons.txt")
+    #expect(throws: FeedError.duplicateID(file: "beacons.txt", line: 3, column: "route_id", value: "kaigan")) {
+      try Feed.load(from: directory.url.path)
+    }
+  }
+
   @Test func transfersTxtGivesAWalkBetweenTwoStations() throws {
     // Sannomiya (Seishin-Yamate line) and Sannomiya-Hanadokeimae (Kaigan line): a walk of 5 min.
     try write(

@@ -8,15 +8,41 @@ import BluetoothTypes
 /// The built-in network (``JakartaRail``): a North–South train towards Bundaran HI is major 11,
 /// towards Lebak Bulus 12; an airport-line train towards Soekarno–Hatta 31. Line codes up to
 /// 6,553 fit.
+///
+/// A line and direction may have a beacon of their own instead (``LineBeacon``: a GTFS feed's
+/// `beacons.txt` gives them): its UUID and major, the minor still the train set.
 public struct TrainBeaconScheme: Hashable, Sendable {
-  /// The proximity UUID every train beacon broadcasts.
-  public let uuid: UUID128
+  /// A line's trains running one way, numbered apart from the scheme.
+  public struct LineBeacon: Hashable, Sendable {
+    public var lineCode: UInt16
+    public var direction: TransitLine.Direction
+    public var uuid: UUID128
+    public var major: UInt16
 
-  public init(uuid: UUID128) { self.uuid = uuid }
+    public init(lineCode: UInt16, direction: TransitLine.Direction, uuid: UUID128, major: UInt16) {
+      self.lineCode = lineCode
+      self.direction = direction
+      self.uuid = uuid
+      self.major = major
+    }
+  }
+
+  /// The proximity UUID every train beacon broadcasts (but those of ``lineBeacons``).
+  public let uuid: UUID128
+  /// The lines and directions numbered apart from the scheme.
+  public let lineBeacons: [LineBeacon]
+
+  public init(uuid: UUID128, lineBeacons: [LineBeacon] = []) {
+    self.uuid = uuid
+    self.lineBeacons = lineBeacons
+  }
 
   /// The beacon of train set `trainSet` on the line coded `lineCode`, running `direction`; `nil`
   /// when the code is too large for the scheme.
   public func identity(lineCode: UInt16, direction: TransitLine.Direction, trainSet: UInt16) -> BeaconIdentity? {
+    if let own = lineBeacons.first(where: { $0.lineCode == lineCode && $0.direction == direction }) {
+      return .iBeacon(uuid: own.uuid, major: own.major, minor: trainSet)
+    }
     let major = Int(lineCode) * 10 + (direction == .towardsLast ? 1 : 2)
     guard major <= Int(UInt16.max) else { return nil }
     return .iBeacon(uuid: uuid, major: UInt16(major), minor: trainSet)
@@ -27,7 +53,11 @@ public struct TrainBeaconScheme: Hashable, Sendable {
   public func decode(_ identity: BeaconIdentity) -> (
     lineCode: UInt16, direction: TransitLine.Direction, trainSet: UInt16
   )? {
-    guard case .iBeacon(let uuid, let major, let minor) = identity, uuid == self.uuid else { return nil }
+    guard case .iBeacon(let uuid, let major, let minor) = identity else { return nil }
+    if let own = lineBeacons.first(where: { $0.uuid == uuid && $0.major == major }) {
+      return (own.lineCode, own.direction, minor)
+    }
+    guard uuid == self.uuid else { return nil }
     let direction: TransitLine.Direction
     switch major % 10 {
     case 1: direction = .towardsLast
@@ -37,6 +67,10 @@ public struct TrainBeaconScheme: Hashable, Sendable {
     return (major / 10, direction, minor)
   }
 
-  /// The region that holds every train beacon, for ranging them.
-  public var region: BeaconRegion { BeaconRegion(uuid: uuid) }
+  /// The regions that hold every train beacon, for ranging them: the scheme's UUID, and each
+  /// line beacon of another UUID (with its major).
+  public var regions: [BeaconRegion] {
+    [BeaconRegion(uuid: uuid)]
+      + lineBeacons.filter { $0.uuid != uuid }.map { BeaconRegion(uuid: $0.uuid, major: $0.major) }
+  }
 }

@@ -28,7 +28,7 @@ public struct TrainArrivalDetector: Sendable {
   ) {
     self.catalog = catalog
     self.policy = policy
-    ranging = catalog.trainBeacons.map { BeaconRanging(regions: [$0.region], configuration: rangingConfiguration) }
+    ranging = catalog.trainBeacons.map { BeaconRanging(regions: $0.regions, configuration: rangingConfiguration) }
   }
 
   /// Takes one sighting.
