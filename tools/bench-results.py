@@ -421,8 +421,8 @@ def report(args) -> int:
         for feed in parts["gtfs"]:
             rows = feed["rows"]
             generated = feed.get("generated", {})
-            counts = ", ".join(f"{rows[table]:,} {table.replace('_', ' ')}" for table in
-                               ("stops", "routes", "trips", "stop_times", "transfers") if table in rows)
+            counts = ", ".join(f"{rows[table]:,} {table.replace('_', ' ')[:None if rows[table] != 1 else -1]}"
+                               for table in ("stops", "routes", "trips", "stop_times", "transfers") if table in rows)
             how = (f"; tools/make-large-feed.py --lines {generated['lines']} --density {generated['density']}"
                    f" --seed {generated['seed']}" if generated else "")
             print(f"Loading {feed['label']} ({counts}; {feed['feedBytes'] / 1e6:,.1f} MB zipped{how}), each loader a "

@@ -8,11 +8,11 @@ stop times) becomes a city of LINES lines, each a copy of its network laid out a
 - Every copy has its own ids: route MRTJ_NS becomes MRTJ_NS-L07, stop GLBB02 GLBB02-L07 (its
   parent station SLBB-L07, its entrances too), trip NS-WD-LBB-BHI-001 NS-WD-LBB-BHI-001-L07-1,
   shape, fare zone and headsigns alike; names end in " L07"; route_sort_order is the copy's.
-- Its coordinates (stops and shapes) are the original's turned about their centre, the odd
+- Its coordinates (stops and shapes) are the original's turned about their middle, the odd
   copies by 90° (east–west lines), each by a few degrees more (seeded), and moved sideways,
   so that the copies of each direction lie side by side SPACING metres apart (default: the
-  line's length over the copies of that direction, so every north–south line crosses every
-  east–west one).
+  line's extent over the copies of that direction, so that almost every north–south line
+  crosses almost every east–west one).
 - Its timetable keeps the original's days (calendar.txt is unchanged, WD and WE for every copy)
   and has DENSITY trips for each one of the original: each trip's times are moved by a seeded
   shift of the copy (0–5 min) and j/DENSITY of the gap to the next trip of its service and
@@ -78,8 +78,9 @@ class Layout:
     """Where a copy's coordinates go: turned about the source's centre, then moved sideways."""
 
     def __init__(self, points, lines: int, spacing, rng: random.Random):
-        self.lat0 = sum(lat for lat, _ in points) / len(points)
-        self.lon0 = sum(lon for _, lon in points) / len(points)
+        # The middle of the source's extent, so that the lines of both directions cross.
+        self.lat0 = (min(lat for lat, _ in points) + max(lat for lat, _ in points)) / 2
+        self.lon0 = (min(lon for _, lon in points) + max(lon for _, lon in points)) / 2
         self.scale_x = METRES_PER_DEGREE * math.cos(math.radians(self.lat0))
         xs = [(lon - self.lon0) * self.scale_x for _, lon in points]
         ys = [(lat - self.lat0) * METRES_PER_DEGREE for lat, _ in points]
