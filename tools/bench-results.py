@@ -16,7 +16,8 @@
   bench-results.py report FILE.json
       The tables, from one JSON object naming the parts (any may be missing):
       fewDecode, fewPeers, fewScans [..], startup, distinctDecode, distinctPeers,
-      distinctScans [..], flood | floodSkipped, mqttScans [..], reportRuns [..], targets, beaconScan.
+      distinctScans [..], flood | floodSkipped, mqttScans [..], reportRuns [..], gtfs [..]
+      (tools/bench-gtfs.py's objects), targets, beaconScan, beaconBroadcast.
       Exits 1 when
       any run failed.
 
@@ -412,6 +413,50 @@ def report(args) -> int:
                   f"| {'; '.join(checks)} |")
         print(f"\nTargets (issue 16): a 1 M-report capture renders in under {wall_target} s to a page under "
               f"{page_target_mb} MB.\n")
+    if "gtfs" in parts:
+        targets = parts.get("targets", {})
+        wall_target, rss_target_mb = targets.get("gtfsWallSeconds", 2), targets.get("gtfsPeakRSSMB", 300)
+        if "beaconBroadcast" in parts:
+            print(f"beacon-broadcast measured (whole process): {parts['beaconBroadcast']}\n")
+        for feed in parts["gtfs"]:
+            rows = feed["rows"]
+            generated = feed.get("generated", {})
+            counts = ", ".join(f"{rows[table]:,} {table.replace('_', ' ')[:None if rows[table] != 1 else -1]}"
+                               for table in ("stops", "routes", "trips", "stop_times", "transfers") if table in rows)
+            how = (f"; tools/make-large-feed.py --lines {generated['lines']} --density {generated['density']}"
+                   f" --seed {generated['seed']}" if generated else "")
+            print(f"Loading {feed['label']} ({counts}; {feed['feedBytes'] / 1e6:,.1f} MB zipped{how}), each loader a "
+                  f"whole process: wall time best of {feed['runs']} runs, CPU (user + system) of that run, the highest "
+                  f"peak RSS (wait4); load average {feed['loadAverage'][0]} at the start, {feed['loadAverage'][1]} "
+                  f"at the end\n")
+            table_head("loader", "what it does", "wall s", "CPU s", "peak RSS MiB", "load alone s (in process)",
+                       "ours faster by (wall)", "target")
+            ours = next((run for run in feed["loaders"] if run["name"] == "ours" and run["ok"]), None)
+            for run in feed["loaders"]:
+                def gtfs_checks():
+                    if run["name"] != "ours" or not feed.get("targeted"):
+                        return []
+                    return [f"≤ {wall_target} s: " + ("met" if run["wallSeconds"] <= wall_target else "NOT MET"),
+                            rss_check(run["peakRSSKiB"], rss_target_mb)]
+                run.setdefault("label", feed["label"])
+                checks = verdicts(run, gtfs_checks, failures, f"GTFS load, {run['name']}")
+                _, cpu, wall = run_figures(run)
+                alone = f"{run['loadSeconds']:.2f} (+ {run['importSeconds']:.2f} imports)" if "loadSeconds" in run else ""
+                ratio = (f"{run['wallSeconds'] / ours['wallSeconds']:,.1f}×"
+                         if ours and run["ok"] and run is not ours else "")
+                what = run["what"]
+                if run["name"] == "ours" and "stations" in run:
+                    what += f" ({run['stations']:,} stations listed)"
+                elif run.get("rows"):
+                    kept = {table: count for table, count in run["rows"].items()
+                            if count is not None and rows.get(table) is not None and count != rows[table]}
+                    if kept:
+                        what += "; kept " + ", ".join(f"{count:,} of {rows[table]:,} {table}" for table, count in kept.items())
+                print(f"| {run['name']} | {what} | {wall} | {cpu} | {mib(run.get('peakRSSKiB'))} | {alone} | {ratio} "
+                      f"| {'; '.join(checks)} |")
+            print()
+        print(f"Targets (issue 25): a feed of ≥ 1 million stop times loads in ≤ {wall_target} s, whole process, "
+              f"peak RSS ≤ {rss_target_mb} MB ({rss_target_mb * 1e6 / 2**20:.1f} MiB).\n")
     if "startup" in parts:
         runs = parts["startup"]["runsMs"]
         print(f"Start to scan enabled (emulated controller, {len(runs)} runs): median {parts['startup']['medianMs']} ms, "
