@@ -3,7 +3,7 @@ import PackageDescription
 
 // The benchmarks, kept out of the main package so that its test build does not compile
 // ordo-one/benchmark. `swift package benchmark` here runs DecodeBenchmarks; `tools/bench` runs
-// bench-decode beside the Python decoders. Both read a capture written by tools/bench-capture.py
+// bench-decode beside the Python decoders, and bench-plan for plans by a GTFS timetable. Both read a capture written by tools/bench-capture.py
 // (BENCH_CAPTURE, default /tmp/beacon-bench/bench-1m.btsnoop); DecodeBenchmarks also the
 // distinct-identity one that tools/bench writes (BENCH_DISTINCT_CAPTURE, default
 // /tmp/beacon-bench/bench-distinct-1m.btsnoop), when it is there.
@@ -29,6 +29,14 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "bench-decode", dependencies: ["BenchSupport"]),
+    // Plans by a GTFS feed's timetable, timed after the load (tools/bench-gtfs.py runs it).
+    .executableTarget(
+      name: "bench-plan",
+      dependencies: [
+        .product(name: "TransitFeeds", package: "beacon-toolkit"),
+        .product(name: "TransitNetworks", package: "beacon-toolkit"),
+      ]
+    ),
     .executableTarget(
       name: "DecodeBenchmarks",
       dependencies: [

@@ -457,6 +457,20 @@ def report(args) -> int:
             print()
         print(f"Targets (issue 25): a feed of ≥ 1 million stop times loads in ≤ {wall_target} s, whole process, "
               f"peak RSS ≤ {rss_target_mb} MB ({rss_target_mb * 1e6 / 2**20:.1f} MiB).\n")
+    if "plans" in parts:
+        plan_target = parts.get("targets", {}).get("planMs", 50)
+        print("Plans by the timetable once the feed is loaded (bench-plan: random station pairs, random times "
+              "05:00–22:00 on a weekday, each plan with its later-departure tries)\n")
+        table_head("feed", "stop times", "stations", "load s", "timetable s", "plans (found)", "median ms", "p95 ms",
+                   "slowest ms", "target")
+        for run in parts["plans"]:
+            verdict = f"≤ {plan_target} ms: " + ("met" if run["maxMs"] <= plan_target else "NOT MET")
+            if run["maxMs"] > plan_target:
+                failures.append(f"plan slower than {plan_target} ms on {run['feed']}")
+            print(f"| {os.path.basename(run['feed'])} | {run['stopTimes']:,} | {run['stations']:,} | {run['loadSeconds']} "
+                  f"| {run['timetableSeconds']} | {run['plans']} ({run['found']}) | {run['medianMs']} | {run['p95Ms']} "
+                  f"| {run['maxMs']} | {verdict} |")
+        print()
     if "startup" in parts:
         runs = parts["startup"]["runsMs"]
         print(f"Start to scan enabled (emulated controller, {len(runs)} runs): median {parts['startup']['medianMs']} ms, "

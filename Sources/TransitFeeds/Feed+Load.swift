@@ -440,7 +440,6 @@ extension Feed {
   }
 
   private mutating func findStations() {
-    stations = stops.indices.filter { stops[$0].locationType == .station }
-    if stations.isEmpty { stations = stops.indices.filter { stops[$0].locationType == .stopOrPlatform } }
+    stations = stops.indices.filter { station(of: $0) == $0 }
   }
 }

@@ -17,7 +17,8 @@ public struct Feed: Sendable {
   public internal(set) var beacons: [StopBeacon] = []
   /// `beacons.txt`'s rows for trains: the beacon of each listed route and direction.
   public internal(set) var trainBeacons: [TrainBeacon] = []
-  /// The stations: the stops with `location_type` 1, or every stop when the feed has none.
+  /// The stations: the stops with `location_type` 1, and the stops (`location_type` 0) that
+  /// stand alone, under no station; in `stops.txt` order.
   public internal(set) var stations: [Int] = []
   /// For each stop, the stops whose `parent_station` it is.
   public internal(set) var children: [[Int]] = []
@@ -53,19 +54,22 @@ public struct Feed: Sendable {
     return children[station].filter { stops[$0].locationType == .stopOrPlatform }
   }
 
-  /// The station a stop belongs to: itself when it is a station (or the feed has none), else its
-  /// nearest ancestor that is one; `nil` for a stop under no station of a feed that has stations.
+  /// The station a stop belongs to: itself when it is a station or a stop that stands alone
+  /// (`location_type` 0 without `parent_station`), else its nearest ancestor that is a station;
+  /// `nil` for an entrance, node or boarding area under none.
   public func station(of stop: Int) -> Int? {
     var current = stop
     for _ in 0..<4 {
-      if stops[current].locationType == .station || !hasStationRows { return current }
-      guard let parent = stops[current].parentStation else { return nil }
-      current = parent
+      switch stops[current].locationType {
+      case .station: return current
+      case .stopOrPlatform where stops[current].parentStation == nil: return current
+      default:
+        guard let parent = stops[current].parentStation else { return nil }
+        current = parent
+      }
     }
     return nil
   }
-
-  private var hasStationRows: Bool { stations.first.map { stops[$0].locationType == .station } ?? false }
 
   /// The stop times of a trip, in `stop_sequence` order.
   public func stopTimes(ofTrip trip: Int) -> ArraySlice<StopTime> { stopTimes[trips[trip].stopTimes] }

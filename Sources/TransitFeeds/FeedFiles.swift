@@ -8,8 +8,10 @@ final class FeedFiles {
   /// The most a single feed file may hold once inflated: far above the largest published feeds'
   /// `stop_times.txt`, and a bound on a zip bomb.
   static let sizeLimit = 2 << 30
-  /// What is set aside before an entry is read, at most.
-  private static let initialCapacity = 64 << 20
+  /// What is set aside before an entry is read, at most: the size the zip claims up to this,
+  /// address space only until the inflated bytes fill it (a claim the entry does not back costs
+  /// no memory); a feed's largest file, `stop_times.txt`, is read without a copy up to it.
+  private static let initialCapacity = 256 << 20
   /// How much of an entry one read inflates.
   private static let chunkSize = 1 << 20
 

@@ -44,8 +44,10 @@ struct OptionalTablesTests {
     let pathway = try #require(feed.pathways.first)
     #expect(pathway.id == "P" && pathway.fromStop == 1 && pathway.toStop == 2)
     #expect(pathway.mode == 1 && pathway.isBidirectional && pathway.traversalTime == 90)
-    // One station with two platforms; B, a stop without a station, is not listed among them.
-    #expect(feed.stations == [0])
+    // One station with two platforms; B, a stop standing alone (no parent_station), is a station
+    // of its own.
+    #expect(feed.stations == [0, 3])
+    #expect(feed.platforms(ofStation: 3) == [3])
     #expect(feed.platforms(ofStation: 0) == [1, 2])
     #expect(feed.trips[0].directionID == 1)
   }

@@ -69,4 +69,43 @@ struct FeedNetworkTests {
     #expect(try FeedNetwork(feed: feed, routeTypes: [1, 2]).catalog.lines.count == 2)
     #expect(throws: FeedNetworkError.noLines) { try FeedNetwork(feed: feed, routeTypes: [3]) }
   }
+
+  /// As some published feeds do (one of Manila's rail feeds, for one): one stop made a station
+  /// with its platform and exit, every other stop standing alone. Each is a station.
+  @Test func stopsStandingAloneAreStationsBesideTheFeedsStations() throws {
+    let directory = try TemporaryDirectory(files: [
+      "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nR,Rail,https://example.org,Asia/Manila\n",
+      "stops.txt": """
+      stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station
+      TU,Tutuban,14.61,120.97,0,
+      BIC_STATION,Bicutan,14.48,121.04,1,
+      BIC,Bicutan,14.48,121.04,0,BIC_STATION
+      BIC_EXIT,Bicutan exit,14.48,121.04,2,BIC_STATION
+      AL,Alabang,14.41,121.04,0,
+
+      """,
+      "routes.txt": "route_id,agency_id,route_short_name,route_long_name,route_type\nMSC,R,MSC,Metro South,2\n",
+      "trips.txt": "route_id,service_id,trip_id\nMSC,D,T1\n",
+      "calendar.txt":
+        "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nD,1,1,1,1,1,1,1,20260101,20261231\n",
+      "stop_times.txt": """
+      trip_id,stop_sequence,stop_id,arrival_time,departure_time
+      T1,1,TU,05:30:00,05:30:00
+      T1,2,BIC,06:00:00,06:01:00
+      T1,3,AL,06:10:00,06:10:00
+
+      """,
+    ])
+    defer { directory.remove() }
+    let feed = try Feed.load(from: directory.url.path)
+    #expect(feed.stations.map { feed.stops[$0].id } == ["TU", "BIC_STATION", "AL"])
+    let catalog = try FeedNetwork(feed: feed).catalog
+    #expect(catalog.lines.first?.stationNames == ["Tutuban", "Bicutan", "Alabang"])
+    let timetable = try Timetable(feed: feed)
+    let tutuban = try #require(feed.stop(id: "TU"))
+    let bicutan = try #require(feed.stop(id: "BIC_STATION"))
+    // 2026-11-27 05:00 in Manila (UTC+8) is 2026-11-26T21:00:00Z.
+    let journey = try #require(timetable.plan(from: tutuban, to: bicutan, at: 1_795_726_800))
+    #expect(journey.arrival == 1_795_726_800 + 3600)
+  }
 }
