@@ -146,6 +146,14 @@ def main() -> int:
     def named(value: str, copy: int) -> str:
         return f"{value} {tag[copy]}" if value else value
 
+    def copied(row: list, id_columns: list, copy: int) -> list:
+        """The row with the ids in id_columns (None: a column the file lacks) made copy's own."""
+        row = list(row)
+        for at in id_columns:
+            if at is not None:
+                row[at] = suffixed(row[at], copy)
+        return row
+
     stops_header, stops = tables["stops.txt"]
     lat_at, lon_at = column("stops.txt", "stop_lat"), column("stops.txt", "stop_lon")
     points = [(float(row[lat_at]), float(row[lon_at])) for row in stops if row[lat_at] and row[lon_at]]
@@ -163,10 +171,7 @@ def main() -> int:
     rows, stations = [], []
     for copy in range(args.lines):
         for row in stops:
-            row = list(row)
-            for at in id_columns:
-                if at is not None:
-                    row[at] = suffixed(row[at], copy)
+            row = copied(row, id_columns, copy)
             if name_at is not None:
                 row[name_at] = named(row[name_at], copy)
             if row[lat_at] and row[lon_at]:
@@ -311,11 +316,7 @@ def main() -> int:
         rows = []
         for copy in range(args.lines):
             for row in rules:
-                row = list(row)
-                for at in at_columns:
-                    if at is not None:
-                        row[at] = suffixed(row[at], copy)
-                rows.append(row)
+                rows.append(copied(row, at_columns, copy))
         out_tables["fare_rules.txt"] = (header, rows)
 
     for name in ("calendar_dates.txt", "frequencies.txt", "pathways.txt", "levels.txt", "beacons.txt"):

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// A time of a service day as GTFS writes it (`HH:MM:SS`, hours past 24 for trips that run past
 /// midnight): seconds since "noon minus 12 h" of the service day, which is midnight except on the
 /// days clocks change.
@@ -40,15 +46,35 @@ public struct ServiceDate: Hashable, Comparable, Sendable, CustomStringConvertib
 
   /// The day of the week in the proleptic Gregorian calendar.
   public var weekday: Weekday {
-    // Days since 1970-01-01 (a Thursday), by the civil-from-days inverse (H. Hinnant).
+    // 1970-01-01 was a Thursday.
+    let monday0 = ((daysSinceUnixEpoch + 3) % 7 + 7) % 7
+    return Weekday.allCases[monday0]
+  }
+
+  /// Days from 1970-01-01 to this date in the proleptic Gregorian calendar (negative before),
+  /// by H. Hinnant's days-from-civil.
+  public var daysSinceUnixEpoch: Int {
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
     let yearOfEra = shiftedYear - era * 400
     let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    let days = era * 146_097 + dayOfEra - 719_468
-    let monday0 = ((days + 3) % 7 + 7) % 7
-    return Weekday.allCases[monday0]
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The date `days` after 1970-01-01 (before, when negative), by the C library's `gmtime_r`
+  /// (UTC: no time zone, no environment read).
+  public init(daysSinceUnixEpoch days: Int) {
+    var time = time_t(clamping: Int64(days) * 86_400)
+    var parts = tm()
+    // Only a year beyond a 32-bit tm_year fails; such a day is none a feed or a clock gives.
+    guard gmtime_r(&time, &parts) != nil else {
+      (year, month, day) = (1970, 1, 1)
+      return
+    }
+    year = Int(parts.tm_year) + 1900
+    month = Int(parts.tm_mon) + 1
+    day = Int(parts.tm_mday)
   }
 
   public var description: String {
