@@ -26,6 +26,27 @@ extension CSVRecord {
     return id
   }
 
+  /// The row of the id in `column` among the ids `index` holds, those of the file `definedIn`;
+  /// `nil` when the value is empty, ``FeedError/unknownReference(file:line:column:value:definedIn:)``
+  /// when the file does not define it.
+  func reference(_ column: Int?, _ name: String, in index: [String: Int], definedIn: String) throws(FeedError) -> Int? {
+    guard let id = optionalString(column) else { return nil }
+    guard let row = index[id] else {
+      throw .unknownReference(file: file, line: line, column: name, value: id, definedIn: definedIn)
+    }
+    return row
+  }
+
+  /// ``reference(_:_:in:definedIn:)`` of a value that may not be empty.
+  func requiredReference(_ column: Int, _ name: String, in index: [String: Int], definedIn: String) throws(FeedError)
+    -> Int
+  {
+    guard let row = try reference(column, name, in: index, definedIn: definedIn) else {
+      throw .missingValue(file: file, line: line, column: name)
+    }
+    return row
+  }
+
   /// An optional non-empty text value.
   func optionalString(_ column: Int?) -> String? { isEmpty(column) ? nil : string(column) }
 

@@ -112,14 +112,9 @@ extension Feed {
     let longName = table.columns["route_long_name"]
     try table.forEachRecord { (record) throws(FeedError) in
       let routeID = try record.newID(id, "route_id", notIn: routeIndex)
-      var agencyIndex: Int? = agencies.count == 1 ? 0 : nil
-      if let agencyID = record.optionalString(agency) {
-        guard let index = agencies[agencyID] else {
-          throw .unknownReference(
-            file: record.file, line: record.line, column: "agency_id", value: agencyID, definedIn: "agency.txt")
-        }
-        agencyIndex = index
-      }
+      let agencyIndex =
+        try record.reference(agency, "agency_id", in: agencies, definedIn: "agency.txt")
+        ?? (agencies.count == 1 ? 0 : nil)
       routeIndex[routeID] = routes.count
       routes.append(
         Route(
@@ -178,17 +173,9 @@ extension Feed {
     let direction = table.columns["direction_id"]
     try table.forEachRecord { (record) throws(FeedError) in
       let tripID = try record.newID(id, "trip_id", notIn: tripIndex)
-      let routeID = try record.requiredString(route, "route_id")
-      guard let routeIndex = routeIndex[routeID] else {
-        throw .unknownReference(
-          file: record.file, line: record.line, column: "route_id", value: routeID, definedIn: "routes.txt")
-      }
-      let serviceID = try record.requiredString(service, "service_id")
-      guard let serviceIndex = serviceIndex[serviceID] else {
-        throw .unknownReference(
-          file: record.file, line: record.line, column: "service_id", value: serviceID,
-          definedIn: "calendar.txt or calendar_dates.txt")
-      }
+      let routeIndex = try record.requiredReference(route, "route_id", in: routeIndex, definedIn: "routes.txt")
+      let serviceIndex = try record.requiredReference(
+        service, "service_id", in: serviceIndex, definedIn: "calendar.txt or calendar_dates.txt")
       tripIndex[tripID] = trips.count
       trips.append(
         Trip(
@@ -214,19 +201,10 @@ extension Feed {
       lines.append(Int32(clamping: record.line))
       let tripField = record.field(trip)
       if previousTrip < 0 || !tripField.elementsEqual(previousTripBytes) {
-        let tripID = try record.requiredString(trip, "trip_id")
-        guard let index = tripIndex[tripID] else {
-          throw .unknownReference(
-            file: record.file, line: record.line, column: "trip_id", value: tripID, definedIn: "trips.txt")
-        }
-        previousTrip = Int32(index)
+        previousTrip = Int32(try record.requiredReference(trip, "trip_id", in: tripIndex, definedIn: "trips.txt"))
         previousTripBytes = Array(tripField)
       }
-      let stopID = try record.requiredString(stop, "stop_id")
-      guard let stopIndex = stopIndex[stopID] else {
-        throw .unknownReference(
-          file: record.file, line: record.line, column: "stop_id", value: stopID, definedIn: "stops.txt")
-      }
+      let stopIndex = try record.requiredReference(stop, "stop_id", in: stopIndex, definedIn: "stops.txt")
       rows.append(
         StopTime(
           trip: previousTrip, stop: Int32(stopIndex),
@@ -284,22 +262,6 @@ extension Feed {
     }
   }
 
-  private func tripReference(_ record: CSVRecord, _ column: Int, _ name: String) throws(FeedError) -> Int {
-    let tripID = try record.requiredString(column, name)
-    guard let index = tripIndex[tripID] else {
-      throw .unknownReference(file: record.file, line: record.line, column: name, value: tripID, definedIn: "trips.txt")
-    }
-    return index
-  }
-
-  private func stopReference(_ record: CSVRecord, _ column: Int?, _ name: String) throws(FeedError) -> Int? {
-    guard let stopID = record.optionalString(column) else { return nil }
-    guard let index = stopIndex[stopID] else {
-      throw .unknownReference(file: record.file, line: record.line, column: name, value: stopID, definedIn: "stops.txt")
-    }
-    return index
-  }
-
   private mutating func readFrequencies(_ table: inout CSVTable) throws(FeedError) {
     let trip = try table.requiredColumn("trip_id")
     let start = try table.requiredColumn("start_time")
@@ -309,7 +271,8 @@ extension Feed {
     try table.forEachRecord { (record) throws(FeedError) in
       frequencies.append(
         Frequency(
-          trip: try tripReference(record, trip, "trip_id"), start: try record.requiredTime(start, "start_time"),
+          trip: try record.requiredReference(trip, "trip_id", in: tripIndex, definedIn: "trips.txt"),
+          start: try record.requiredTime(start, "start_time"),
           end: try record.requiredTime(end, "end_time"),
           headwaySeconds: try headwaySeconds(record, headway),
           exactTimes: try record.enumeration(exactTimes, "exact_times", allowed: 0...1, empty: 0) == 1))
@@ -331,8 +294,8 @@ extension Feed {
     try table.forEachRecord { (record) throws(FeedError) in
       transfers.append(
         Transfer(
-          fromStop: try stopReference(record, from, "from_stop_id"),
-          toStop: try stopReference(record, to, "to_stop_id"),
+          fromStop: try record.reference(from, "from_stop_id", in: stopIndex, definedIn: "stops.txt"),
+          toStop: try record.reference(to, "to_stop_id", in: stopIndex, definedIn: "stops.txt"),
           type: try record.enumeration(type, "transfer_type", allowed: 0...5, empty: 0) ?? 0,
           minTransferTime: try record.integer(minimum, "min_transfer_time", atLeast: 0)))
     }
@@ -363,14 +326,10 @@ extension Feed {
         }
         return UInt16(truncatingIfNeeded: value)
       }
-      guard let stopIndex = try stopReference(record, stop, "stop_id") else {
+      guard let stopIndex = try record.reference(stop, "stop_id", in: stopIndex, definedIn: "stops.txt") else {
         // A train row.
-        guard let routeID = record.optionalString(route) else {
+        guard let routeIndex = try record.reference(route, "route_id", in: routeIndex, definedIn: "routes.txt") else {
           throw .missingValue(file: record.file, line: record.line, column: stop != nil ? "stop_id" : "route_id")
-        }
-        guard let routeIndex = routeIndex[routeID] else {
-          throw .unknownReference(
-            file: record.file, line: record.line, column: "route_id", value: routeID, definedIn: "routes.txt")
         }
         guard let directionID = try record.enumeration(direction, "direction_id", allowed: 0...1, empty: nil) else {
           throw .missingValue(file: record.file, line: record.line, column: "direction_id")
@@ -381,7 +340,7 @@ extension Feed {
             expected: "empty on a train's row (its minor is the train set)")
         }
         guard seenTrains.insert([routeIndex, directionID]).inserted else {
-          throw .duplicateID(file: record.file, line: record.line, column: "route_id", value: routeID)
+          throw .duplicateID(file: record.file, line: record.line, column: "route_id", value: routes[routeIndex].id)
         }
         trainBeacons.append(
           TrainBeacon(
@@ -417,12 +376,8 @@ extension Feed {
     let bidirectional = try table.requiredColumn("is_bidirectional")
     let traversal = table.columns["traversal_time"]
     try table.forEachRecord { (record) throws(FeedError) in
-      guard let fromStop = try stopReference(record, from, "from_stop_id") else {
-        throw .missingValue(file: record.file, line: record.line, column: "from_stop_id")
-      }
-      guard let toStop = try stopReference(record, to, "to_stop_id") else {
-        throw .missingValue(file: record.file, line: record.line, column: "to_stop_id")
-      }
+      let fromStop = try record.requiredReference(from, "from_stop_id", in: stopIndex, definedIn: "stops.txt")
+      let toStop = try record.requiredReference(to, "to_stop_id", in: stopIndex, definedIn: "stops.txt")
       pathways.append(
         Pathway(
           id: try record.requiredString(id, "pathway_id"), fromStop: fromStop, toStop: toStop,

@@ -63,13 +63,7 @@ final class FeedFiles {
   func contents(of name: String) throws(FeedError) -> [UInt8]? {
     switch storage {
     case .directory(let directory):
-      do {
-        return try FileDescriptor.readSmallFile(directory + "/" + name, limit: Self.sizeLimit)
-      } catch .failed(.noSuchFileOrDirectory) {
-        return nil
-      } catch {
-        throw .unreadableFeed(path: directory + "/" + name, reason: error.description)
-      }
+      return try Self.file(at: directory + "/" + name)
     case .zip(let archive):
       return try contents(of: name, in: archive)
     }
@@ -80,12 +74,17 @@ final class FeedFiles {
   func contentsBeside(_ name: String) throws(FeedError) -> (path: String, bytes: [UInt8])? {
     guard case .zip = storage else { return nil }
     let beside = FilePath(path).removingLastComponent().appending(name).string
+    return try Self.file(at: beside).map { (beside, $0) }
+  }
+
+  /// The regular file at `path` (never a FIFO or a device), nil when there is none.
+  private static func file(at path: String) throws(FeedError) -> [UInt8]? {
     do {
-      return (beside, try FileDescriptor.readSmallFile(beside, limit: Self.sizeLimit))
+      return try FileDescriptor.readSmallFile(path, limit: sizeLimit)
     } catch .failed(.noSuchFileOrDirectory) {
       return nil
     } catch {
-      throw .unreadableFeed(path: beside, reason: error.description)
+      throw .unreadableFeed(path: path, reason: error.description)
     }
   }
 
