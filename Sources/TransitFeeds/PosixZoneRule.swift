@@ -47,15 +47,15 @@ struct PosixZoneRule: Sendable {
     let localDays = Int((unixSeconds + Int64(standardOffset)).quotientFloor(86_400))
     let year = ServiceDate(daysSinceUnixEpoch: localDays).year
     // Starts at its time in standard time, ends at its time in summer time.
-    let start = Int64(Self.localSeconds(daylight.start, year: year) - standardOffset)
-    let end = Int64(Self.localSeconds(daylight.end, year: year) - daylight.offset)
+    let start = Self.localSeconds(daylight.start, year: year) - Int64(standardOffset)
+    let end = Self.localSeconds(daylight.end, year: year) - Int64(daylight.offset)
     let inSummer =
       start < end ? (start <= unixSeconds && unixSeconds < end) : (unixSeconds < end || unixSeconds >= start)
     return inSummer ? daylight.offset : standardOffset
   }
 
   /// Seconds since 1970-01-01 00:00 local time of `change` in `year`.
-  private static func localSeconds(_ change: Change, year: Int) -> Int {
+  private static func localSeconds(_ change: Change, year: Int) -> Int64 {
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     let january1 = ServiceDate(year: year, month: 1, day: 1).daysSinceUnixEpoch
     let days: Int
@@ -71,7 +71,7 @@ struct PosixZoneRule: Sendable {
       while day >= next.daysSinceUnixEpoch { day -= 7 }
       days = day
     }
-    return days * 86_400 + change.seconds
+    return Int64(days) * 86_400 + Int64(change.seconds)
   }
 
   /// Reads the parts of a `TZ` string from the front.

@@ -77,9 +77,15 @@ public struct ServiceDate: Hashable, Comparable, Sendable, CustomStringConvertib
     day = Int(parts.tm_mday)
   }
 
-  public var description: String {
-    let text = String(year * 10_000 + month * 100 + day)
-    return String(repeating: "0", count: max(0, 8 - text.count)) + text
+  /// `YYYY-MM-DD`.
+  public var iso8601: String { "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))" }
+
+  /// `YYYYMMDD`, as GTFS writes it.
+  public var description: String { Self.padded(year * 10_000 + month * 100 + day, 8) }
+
+  private static func padded(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 }
 

@@ -21,14 +21,14 @@ struct ZoneRules: Sendable {
     guard try reader.take(4) == Array("TZif".utf8) else { throw Malformed() }
     let version = try reader.take(1)[0]
     try reader.skip(15)
-    var counts = try (0..<6).map { _ throws(Malformed) in Int(try reader.uint32()) }
+    var counts = try (0..<6).map { _ throws(Malformed) in try reader.count() }
     var timeSize = 4
     if version >= UInt8(ascii: "2") {
       // Skip the version 1 data block; the version 2+ one that follows has 64-bit times.
       try reader.skip(Self.blockSize(counts, timeSize: 4))
       guard try reader.take(4) == Array("TZif".utf8) else { throw Malformed() }
       try reader.skip(16)
-      counts = try (0..<6).map { _ throws(Malformed) in Int(try reader.uint32()) }
+      counts = try (0..<6).map { _ throws(Malformed) in try reader.count() }
       timeSize = 8
     }
     let (leapCount, timeCount, typeCount, characterCount) = (counts[2], counts[3], counts[4], counts[5])
@@ -99,6 +99,12 @@ struct ZoneRules: Sendable {
     mutating func skip(_ count: Int) throws(Malformed) {
       guard count >= 0, count <= bytes.count - position else { throw Malformed() }
       position += count
+    }
+
+    /// A count: a 32-bit field that must fit an `Int` (it would not on a 32-bit machine past 2³¹).
+    mutating func count() throws(Malformed) -> Int {
+      guard let value = Int(exactly: try uint32()) else { throw Malformed() }
+      return value
     }
 
     mutating func uint32() throws(Malformed) -> UInt32 {

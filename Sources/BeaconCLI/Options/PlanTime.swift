@@ -1,11 +1,5 @@
 import TransitFeeds
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// `--at`: when a planned journey may leave, ISO 8601 to the minute or second: with an offset
 /// (`Z`, `+07:00`, `+0700`, `+07`) a moment anywhere; without one a wall-clock time in the feed's
 /// time zone; a time alone (`07:30`) is today's there.
@@ -45,23 +39,13 @@ public struct PlanTime: Hashable, Sendable {
     return Self.utcSeconds(of: date) + Int64(secondsPastMidnight - utcOffsetSeconds)
   }
 
-  /// Midnight UTC of `date`, by the C library's `timegm`.
-  private static func utcSeconds(of date: ServiceDate) -> Int64 {
-    var parts = tm()
-    parts.tm_year = Int32(clamping: date.year - 1900)
-    parts.tm_mon = Int32(clamping: date.month - 1)
-    parts.tm_mday = Int32(clamping: date.day)
-    return Int64(timegm(&parts))
-  }
+  /// Midnight UTC of `date`.
+  private static func utcSeconds(of date: ServiceDate) -> Int64 { Int64(date.daysSinceUnixEpoch) * 86_400 }
 
-  /// A day that exists (no 30 February): the same date back from `timegm` and `gmtime_r`.
+  /// A day that exists (no 30 February): the same date back from its day count.
   private static func isCalendarDate(_ date: ServiceDate) -> Bool {
-    guard (1...12).contains(date.month), (1...31).contains(date.day) else { return false }
-    var time = time_t(utcSeconds(of: date))
-    var parts = tm()
-    guard gmtime_r(&time, &parts) != nil else { return false }
-    return Int(parts.tm_year) + 1900 == date.year && Int(parts.tm_mon) + 1 == date.month
-      && Int(parts.tm_mday) == date.day
+    (1...12).contains(date.month) && (1...31).contains(date.day)
+      && ServiceDate(daysSinceUnixEpoch: date.daysSinceUnixEpoch) == date
   }
 }
 

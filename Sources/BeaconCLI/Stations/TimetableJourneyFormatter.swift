@@ -11,11 +11,13 @@ public struct TimetableJourneyFormatter: Sendable {
   public let network: LoadedNetwork
   /// The catalog's station of each feed stop index, where the network has one.
   private let stationOfStop: [Int: Station]
+  private let times: AgencyTimeText
 
   public init(format: OutputFormat, timetable: Timetable, network: LoadedNetwork) {
     self.format = format
     self.timetable = timetable
     self.network = network
+    times = AgencyTimeText(zone: timetable.timeZone)
     var stationOfStop: [Int: Station] = [:]
     for station in network.catalog.stations {
       if let stop = network.stop(of: station) { stationOfStop[stop] = station }
@@ -30,31 +32,31 @@ public struct TimetableJourneyFormatter: Sendable {
     switch format {
     case .json:
       var object = header(from: origin, to: destination, at: start)
-      object.add("departure", iso8601(journey.departure))
-      object.add("arrival", iso8601(journey.arrival))
+      object.add("departure", times.iso8601(journey.departure))
+      object.add("arrival", times.iso8601(journey.arrival))
       object.add("minutes", Int((journey.arrival - journey.departure + 59) / 60))
       object.add("legs", objects: journey.legs.map(json))
       return [object.line]
     case .text:
       let rides = journey.legs.filter { if case .ride = $0 { true } else { false } }.count
       let minutes = (journey.arrival - journey.departure + 59) / 60
-      let day = date(journey.departure)
+      let day = times.date(journey.departure)
       var lines = [
-        "\(origin.displayName) → \(destination.displayName) on \(day): leave \(clock(journey.departure, on: day)), "
-          + "arrive \(clock(journey.arrival, on: day)) (\(minutes) min, \(max(0, rides - 1)) change"
-          + "\(rides == 2 ? "" : "s")); times in \(timetable.timeZone.identifier) (\(offset(journey.departure)))"
+        "\(origin.displayName) → \(destination.displayName) on \(day): leave \(times.clock(journey.departure, on: day)), "
+          + "arrive \(times.clock(journey.arrival, on: day)) (\(minutes) min, \(max(0, rides - 1)) change"
+          + "\(rides == 2 ? "" : "s")); times in \(timetable.timeZone.identifier) (\(times.offset(journey.departure)))"
       ]
       for leg in journey.legs {
         switch leg {
         case .ride(let ride):
           let line = lineNames(ride.route).display
           lines.append(
-            "  \(clock(ride.departure, on: day))–\(clock(ride.arrival, on: day))  \(line) towards "
+            "  \(times.clock(ride.departure, on: day))–\(times.clock(ride.arrival, on: day))  \(line) towards "
               + "\(towards(ride.trip)): \(names(ride.from).display) → \(names(ride.to).display), "
               + "\(ride.stops) stop\(ride.stops == 1 ? "" : "s")")
         case .walk(let walk):
           lines.append(
-            "  \(clock(walk.departure, on: day))–\(clock(walk.arrival, on: day))  walk from "
+            "  \(times.clock(walk.departure, on: day))–\(times.clock(walk.arrival, on: day))  walk from "
               + "\(names(walk.from).display) to \(names(walk.to).display), \(walkingMinutes(walk)) min")
         }
       }
@@ -72,7 +74,7 @@ public struct TimetableJourneyFormatter: Sendable {
     var object = header(from: origin, to: destination, at: start)
     object.add("departure", nil as String?)
     object.add("arrival", nil as String?)
-    object.add("nextServiceDay", nextDay.map(Self.isoDate))
+    object.add("nextServiceDay", nextDay.map(\.iso8601))
     return [object.line]
   }
 
@@ -85,15 +87,15 @@ public struct TimetableJourneyFormatter: Sendable {
     let tomorrow = zone.date(zone.date(atUnixSeconds: start), plusDays: 1)
     var message =
       "no trip in the timetable takes you from \(origin.displayName) to \(destination.displayName) "
-      + "between \(iso8601(start)) and the end of \(Self.isoDate(tomorrow)); "
+      + "between \(times.iso8601(start)) and the end of \(tomorrow.iso8601); "
     if let nextDay {
       let weekday = nextDay.weekday.calendarColumn
       message +=
-        "the next day with one is \(Self.isoDate(nextDay)) (\(weekday.prefix(1).uppercased() + weekday.dropFirst()))"
+        "the next day with one is \(nextDay.iso8601) (\(weekday.prefix(1).uppercased() + weekday.dropFirst()))"
     } else if let range = timetable.calendarRange {
       message +=
-        "none in the year after (the feed's calendar runs \(Self.isoDate(range.lowerBound)) "
-        + "to \(Self.isoDate(range.upperBound)))"
+        "none in the year after (the feed's calendar runs \(range.lowerBound.iso8601) "
+        + "to \(range.upperBound.iso8601))"
     } else {
       message += "none in the year after (no service of the feed runs on any day)"
     }
@@ -104,7 +106,7 @@ public struct TimetableJourneyFormatter: Sendable {
     var object = JSONLine()
     object.add("from", origin.name)
     object.add("to", destination.name)
-    object.add("at", iso8601(start))
+    object.add("at", times.iso8601(start))
     object.add("timeZone", timetable.timeZone.identifier)
     return object
   }
@@ -120,15 +122,15 @@ public struct TimetableJourneyFormatter: Sendable {
       object.add("towards", towards(ride.trip))
       object.add("from", names(ride.from).name)
       object.add("to", names(ride.to).name)
-      object.add("departure", iso8601(ride.departure))
-      object.add("arrival", iso8601(ride.arrival))
+      object.add("departure", times.iso8601(ride.departure))
+      object.add("arrival", times.iso8601(ride.arrival))
       object.add("stops", ride.stops)
     case .walk(let walk):
       object.add("walkTo", names(walk.to).name)
       object.add("from", names(walk.from).name)
       object.add("walkingMinutes", walkingMinutes(walk))
-      object.add("departure", iso8601(walk.departure))
-      object.add("arrival", iso8601(walk.arrival))
+      object.add("departure", times.iso8601(walk.departure))
+      object.add("arrival", times.iso8601(walk.arrival))
     }
     return object
   }
@@ -164,21 +166,4 @@ public struct TimetableJourneyFormatter: Sendable {
     JourneyFormatter.minutes(.seconds(walk.seconds))
   }
 
-  private var times: AgencyTimeText { AgencyTimeText(zone: timetable.timeZone) }
-
-  private func iso8601(_ unixSeconds: Int64) -> String { times.iso8601(unixSeconds) }
-
-  private func date(_ unixSeconds: Int64) -> String { times.date(unixSeconds) }
-
-  private func offset(_ unixSeconds: Int64) -> String { times.offset(unixSeconds) }
-
-  private func clock(_ unixSeconds: Int64, on day: String) -> String { times.clock(unixSeconds, on: day) }
-
-  static func isoDate(_ date: ServiceDate) -> String {
-    func pad(_ value: Int, _ width: Int) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-    return "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))"
-  }
 }
