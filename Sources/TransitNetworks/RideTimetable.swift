@@ -75,7 +75,7 @@ public struct RideTimetable: Sendable {
   /// days around `time` calls there on its way to the destination.
   public mutating func found(station: Int, at time: Int64) -> Estimate? {
     guard let node = timetable.node[station] else { return nil }
-    let days = serviceDays(around: time)
+    let days = timetable.serviceDays(around: time)
     if riding.isEmpty, node == origin {
       // On the platform: the runs leaving after now, soonest first.
       var departures: [(departure: Int64, arrival: Int64, trip: Int)] = []
@@ -95,48 +95,28 @@ public struct RideTimetable: Sendable {
     }
     let previous = riding.last
     riding.append((node, time))
-    var matched: (lateness: Int64, there: RunThere, base: Int64)?
-    var nearest: (lateness: Int64, there: RunThere, base: Int64)?
+    var matched: (lateness: Int64, there: RunThere, call: Call)?
+    var nearest: (lateness: Int64, there: RunThere, call: Call)?
     for there in runsThere {
       guard let call = there.calls[node] else { continue }
       for day in days where day.runs(there.run, in: timetable) {
         let lateness = time - (day.base + Int64(call.arrival))
         // Within two hours either way: a train, not a timetable from another part of the day.
         guard abs(lateness) <= 7200 else { continue }
-        if nearest.map({ abs(lateness) < abs($0.lateness) }) ?? true { nearest = (lateness, there, day.base) }
+        if nearest.map({ abs(lateness) < abs($0.lateness) }) ?? true { nearest = (lateness, there, call) }
         guard let previous, previous.node != node, let before = there.calls[previous.node],
           before.arrival <= call.arrival
         else { continue }
         let latenessBefore = previous.time - (day.base + Int64(before.arrival))
         guard abs(lateness - latenessBefore) <= Int64(Self.matchTolerance) else { continue }
-        if matched.map({ abs(lateness) < abs($0.lateness) }) ?? true { matched = (lateness, there, day.base) }
+        if matched.map({ abs(lateness) < abs($0.lateness) }) ?? true { matched = (lateness, there, call) }
       }
     }
     guard let chosen = matched ?? nearest else { return nil }
-    let call = chosen.there.calls[node] ?? Call(arrival: 0, departure: 0)
     return Estimate(
-      eta: time + Int64(chosen.there.arrival - call.arrival), delay: matched.map { Int($0.lateness) },
+      eta: time + Int64(chosen.there.arrival - chosen.call.arrival), delay: matched.map { Int($0.lateness) },
       trip: trip(of: chosen.there.run), nextDepartures: [])
   }
 
   private func trip(of run: Int32) -> Int { Int(timetable.runs[Int(run)].trip) }
-
-  /// A service day: when its times start, and which services run on it.
-  struct ServiceDay {
-    var base: Int64
-    var running: [Bool]
-
-    func runs(_ run: Int32, in timetable: Timetable) -> Bool {
-      running[timetable.feed.trips[Int(timetable.runs[Int(run)].trip)].service]
-    }
-  }
-
-  private func serviceDays(around time: Int64) -> [ServiceDay] {
-    let zone = timetable.timeZone
-    let date = zone.date(atUnixSeconds: time)
-    return (-1...1).map { shift in
-      let day = zone.date(date, plusDays: shift)
-      return ServiceDay(base: zone.serviceDayStart(day), running: timetable.feed.services.map { $0.runs(on: day) })
-    }
-  }
 }

@@ -38,14 +38,12 @@ extension Timetable {
     var tried: Set<[Bool]> = []
     for offset in 2...366 {
       let day = timeZone.date(date, plusDays: offset)
-      guard feed.services.contains(where: { $0.runs(on: day) }) else { continue }
+      let start = timeZone.serviceDayStart(day)
+      let around = serviceDays(around: start + 12 * 3600)
+      guard around[1].hasService else { continue }
       // The same services on the three days as a day already tried: the same (lack of) journey.
-      let running = (-1...1).flatMap { shift in
-        let around = timeZone.date(day, plusDays: shift)
-        return feed.services.map { $0.runs(on: around) }
-      }
-      guard tried.insert(running).inserted else { continue }
-      if let journey = plan(from: origin, to: destination, at: timeZone.serviceDayStart(day)) {
+      guard tried.insert(around.flatMap(\.running)).inserted else { continue }
+      if let journey = plan(from: origin, to: destination, at: start) {
         return timeZone.date(atUnixSeconds: journey.departure)
       }
     }
@@ -83,8 +81,7 @@ private struct Scan {
   /// One service day's connections: its start (Unix seconds), the services running on it, and
   /// the next connection to look at.
   struct Day {
-    var base: Int64
-    var running: [Bool]
+    let service: TimetableServiceDay
     var next: Int
   }
 
@@ -115,21 +112,20 @@ private struct Scan {
     walkFrom = [Int32](repeating: -1, count: count)
     walkSeconds = [Int32](repeating: 0, count: count)
     boarded = [Int32](repeating: -1, count: 3 * timetable.runs.count)
-    let zone = timetable.timeZone
-    let date = zone.date(atUnixSeconds: start)
     let connections = timetable.connections
-    for shift in -1...1 {
-      let day = zone.date(date, plusDays: shift)
-      let base = zone.serviceDayStart(day)
-      let running = timetable.feed.services.map { $0.runs(on: day) }
+    for day in timetable.serviceDays(around: start) {
+      guard day.hasService else {
+        days.append(Day(service: day, next: connections.count))
+        continue
+      }
       // The first connection leaving at `start` or later (binary search).
       var low = 0
-      var high = running.contains(true) ? connections.count : 0
+      var high = connections.count
       while low < high {
         let middle = (low + high) / 2
-        if base + Int64(connections[middle].departure) < start { low = middle + 1 } else { high = middle }
+        if day.base + Int64(connections[middle].departure) < start { low = middle + 1 } else { high = middle }
       }
-      days.append(Day(base: base, running: running, next: running.contains(true) ? low : connections.count))
+      days.append(Day(service: day, next: low))
     }
   }
 
@@ -147,11 +143,11 @@ private struct Scan {
       for index in days.indices {
         while days[index].next < connections.count {
           let run = runs[Int(connections[days[index].next].run)]
-          if days[index].running[trips[Int(run.trip)].service] { break }
+          if days[index].service.running[trips[Int(run.trip)].service] { break }
           days[index].next += 1
         }
         guard days[index].next < connections.count else { continue }
-        let time = days[index].base + Int64(connections[days[index].next].departure)
+        let time = days[index].service.base + Int64(connections[days[index].next].departure)
         if time < departure {
           departure = time
           chosen = index
@@ -167,7 +163,7 @@ private struct Scan {
         guard ready(at: connection.from) <= departure else { continue }
         boarded[slot] = Int32(index)
       }
-      let arrival = days[chosen].base + Int64(connection.arrival)
+      let arrival = days[chosen].service.base + Int64(connection.arrival)
       let to = Int(connection.to)
       guard arrival < rideArrival[to] else { continue }
       rideArrival[to] = arrival
@@ -223,7 +219,7 @@ private struct Scan {
         guard rideBoard[index] >= 0 else { return nil }
         let board = connections[Int(rideBoard[index])]
         let alight = connections[Int(rideAlight[index])]
-        let base = days[Int(rideDay[index])].base
+        let base = days[Int(rideDay[index])].service.base
         let run = timetable.runs[Int(board.run)]
         let departure = base + Int64(board.departure)
         legs.append(
