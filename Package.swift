@@ -167,7 +167,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "DequeModule", package: "swift-collections"),
-      ]
+      ],
+      exclude: ["Network/SOURCES.md"],
+      // The built-in network (BuiltInNetwork): compiled in, so a binary needs no data files.
+      resources: [.embedInCode("Network/jakarta-rail.json"), .embedInCode("Network/jakarta-mrt.zip")]
     ),
     .executableTarget(name: "beacon-scan", dependencies: ["BeaconCLI"]),
     .executableTarget(name: "beacon-broadcast", dependencies: ["BeaconCLI"]),

@@ -108,24 +108,23 @@ STATIONS = ["LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM
             "Senayan", "Istora", "BendunganHilir", "Setiabudi", "DukuhAtas", "BundaranHI"]
 
 
+NETWORK_DATA = ROOT / "Sources/BeaconCLI/Network/jakarta-rail.json"
+
+
 @functools.cache
 def network_lines() -> tuple[tuple[str, ...], ...]:
     """The built-in network's lines as station lists, in the order of their majors (1 the
-    North-South line, then tools/network-data/jakarta-rail.json's lines: 2 Cikarang, 3 airport,
-    4 LRT Cibubur, 5 LRT Bekasi), as the beacon scheme documented in JakartaRail numbers them."""
-    data = json.loads((ROOT / "tools/network-data/jakarta-rail.json").read_text())
-    return (tuple(STATIONS),) + tuple(tuple(station["name"] for station in line["stations"]) for line in data["lines"])
+    North-South line, 2 Cikarang, 3 airport, 4 LRT Cibubur, 5 LRT Bekasi), from the built-in
+    network's data (Sources/BeaconCLI/Network/jakarta-rail.json)."""
+    data = json.loads(NETWORK_DATA.read_text())
+    return tuple(tuple(line["stations"]) for line in sorted(data["lines"], key=lambda line: line["code"]))
 
 
 @functools.cache
 def network_identities() -> dict[str, tuple[int, int]]:
-    """Each station's (major, minor) under the scheme: its home line (the first line, in major
-    order, that stops there) and its position along that line from 1."""
-    identities: dict[str, tuple[int, int]] = {}
-    for major, line in enumerate(network_lines(), start=1):
-        for position, name in enumerate(line, start=1):
-            identities.setdefault(name, (major, position))
-    return identities
+    """Each station's (major, minor), as the built-in network's data gives it."""
+    data = json.loads(NETWORK_DATA.read_text())
+    return {station["name"]: (station["major"], station["minor"]) for station in data["stations"]}
 
 # ---------------------------------------------------------------------------------------------
 # Small helpers

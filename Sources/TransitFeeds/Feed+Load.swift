@@ -9,7 +9,17 @@ extension Feed {
   /// not defined, a malformed time, number or date) stops the reading with a ``FeedError`` naming
   /// its file, line and column.
   public static func load(from path: String) throws(FeedError) -> Feed {
-    let files = try FeedFiles(path: path)
+    try load(files: try FeedFiles(path: path))
+  }
+
+  /// Reads a GTFS Schedule feed from the bytes of its `.zip` archive, as ``load(from:)`` reads
+  /// one from a file (but for a `beacons.txt` beside it: there is no folder). `name` stands for
+  /// the archive in errors.
+  public static func load(name: String, zipArchive bytes: [UInt8]) throws(FeedError) -> Feed {
+    try load(files: try FeedFiles(name: name, zipArchive: bytes))
+  }
+
+  private static func load(files: FeedFiles) throws(FeedError) -> Feed {
     func required(_ name: String) throws(FeedError) -> CSVTable {
       guard let bytes = try files.contents(of: name) else { throw .missingFile(name) }
       return try CSVTable(file: name, bytes: bytes)

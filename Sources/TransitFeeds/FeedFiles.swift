@@ -55,6 +55,30 @@ final class FeedFiles {
     storage = .zip(archive)
   }
 
+  /// Opens a zip archive of a feed held in memory (`bytes`); `name` stands for it in errors.
+  init(name: String, zipArchive bytes: [UInt8]) throws(FeedError) {
+    path = name
+    var error = zip_error_t()
+    zip_error_init(&error)
+    defer { zip_error_fini(&error) }
+    // libzip keeps the buffer for the archive's life and frees it (the last argument 1) with free().
+    guard let buffer = malloc(max(bytes.count, 1)) else {
+      throw .unreadableFeed(path: name, reason: "no memory for its \(bytes.count) bytes")
+    }
+    bytes.withUnsafeBytes { source in
+      if let base = source.baseAddress { memcpy(buffer, base, source.count) }
+    }
+    guard let source = zip_source_buffer_create(buffer, zip_uint64_t(bytes.count), 1, &error) else {
+      free(buffer)
+      throw .unreadableFeed(path: name, reason: String(cString: zip_error_strerror(&error)))
+    }
+    guard let archive = zip_open_from_source(source, ZIP_RDONLY, &error) else {
+      zip_source_free(source)
+      throw .unreadableFeed(path: name, reason: String(cString: zip_error_strerror(&error)))
+    }
+    storage = .zip(archive)
+  }
+
   deinit {
     if case .zip(let archive) = storage { zip_discard(archive) }
   }

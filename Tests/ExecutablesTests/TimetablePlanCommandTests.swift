@@ -117,11 +117,49 @@ import Testing
     #expect(result.stderr.contains("'--at <time>'"), "\(result.stderr)")
   }
 
-  @Test func atNeedsAFeed() throws {
-    let result = try Executable.run(
-      "beacon-ride", ["--plan", "--from", "LebakBulus", "--to", "BlokM", "--at", "2026-11-27T07:00"])
-    #expect(result.status == 64)
-    #expect(result.stderr.contains("give --plan and --gtfs FEED too"), "\(result.stderr)")
+  /// The built-in network plans the MRT by its feed's timetable, with no --gtfs.
+  @Test func theBuiltInNetworkPlansTheMRTByItsTimetable() throws {
+    let builtIn = try Executable.run(
+      "beacon-ride",
+      ["--plan", "--from", "LebakBulus", "--to", "BlokM", "--at", "2026-11-27T07:00", "--format", "json"])
+    #expect(builtIn.status == 0, "\(builtIn.stderr)")
+    let byFeed = try plan(
+      Self.jakarta, ["--from", "SLBB", "--to", "SBKM", "--at", "2026-11-27T07:00", "--format", "json"])
+    let times = { (text: String) throws -> [String?] in
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+      return [object["departure"] as? String, object["arrival"] as? String]
+    }
+    #expect(try times(builtIn.stdout) == times(byFeed.stdout))
+    #expect(try times(builtIn.stdout).allSatisfy { $0?.hasPrefix("2026-11-27T07:") == true })
+  }
+
+  /// On a machine without the time zone database the built-in timetable is left out, saying so:
+  /// the journey is planned without times (a --gtfs feed's timetable would exit 69 instead).
+  @Test func withoutATimeZoneDatabaseTheBuiltInNetworkPlansWithoutTimes() throws {
+    var environment = ProcessInfo.processInfo.environment
+    environment["TZDIR"] = "/nonexistent/zoneinfo"
+    let result = try ChildProcess(
+      executable: TestPaths.productsDirectory.appendingPathComponent("beacon-ride").path,
+      arguments: ["--plan", "--from", "LebakBulus", "--to", "BlokM"], environment: environment
+    ).finish(seconds: 20)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("the built-in timetable is left out"), "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Lebak Bulus → Blok M: 5 stops, 0 transfers"), "\(result.stdout)")
+  }
+
+  /// Off the built-in timetable (the airport line has none), --at is refused and the journey
+  /// without times is given without it.
+  @Test func atOffTheBuiltInTimetableIsRefused() throws {
+    let timed = try Executable.run(
+      "beacon-ride", ["--plan", "--from", "LebakBulus", "--to", "SoekarnoHatta", "--at", "2026-11-27T07:00"])
+    #expect(timed.status == 64)
+    #expect(timed.stderr.contains("does not go from LebakBulus to SoekarnoHatta: drop --at"), "\(timed.stderr)")
+    let untimed = try Executable.run("beacon-ride", ["--plan", "--from", "LebakBulus", "--to", "SoekarnoHatta"])
+    #expect(untimed.status == 0, "\(untimed.stderr)")
+    #expect(untimed.stdout.contains("walk from Dukuh Atas to BNI City"), "\(untimed.stdout)")
+    let withoutPlan = try Executable.run("beacon-ride", ["--gps", "--to", "BlokM", "--at", "07:00"])
+    #expect(withoutPlan.status == 64)
+    #expect(withoutPlan.stderr.contains("give --plan too"), "\(withoutPlan.stderr)")
   }
 
   @Test(arguments: ["Mars/Olympus_Mons", "../../../etc/passwd", "Asia/Jakarta\u{1B}[2J"])

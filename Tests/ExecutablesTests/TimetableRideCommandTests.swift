@@ -49,16 +49,38 @@ import Testing
     }
   }
 
-  /// The built-in network knows the stations by the same beacons, and SLBB and SBHI by no name:
-  /// LebakBulus and BundaranHI instead, and no timetable.
-  @Test func withoutATimetableNoTimetableFields() throws {
+  /// The built-in network carries the same feed: without `--gtfs`, the same stations (by its
+  /// names, LebakBulus and BundaranHI) get the same timetable fields.
+  @Test func theBuiltInNetworkHasTheSameTimetable() throws {
+    let timetabled = try events(["--gtfs", TestPaths.fixture("gtfs/jakarta-mrt.zip")])
     let result = try Executable.run(
       "beacon-ride", ["--replay", Self.capture, "--from", "LebakBulus", "--to", "BundaranHI", "--format", "json"])
     #expect(result.status == 0, "\(result.stderr)")
+    let builtIn = try result.stdout.split(separator: "\n").map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    let fields = ["eta", "delay", "nextDeparture", "detail"]
+    func timetableFields(_ events: [[String: Any]]) -> [String] {
+      events.filter { $0["event"] as? String == "found" }.map { event in
+        fields.map { "\(event[$0] ?? "-")" }.joined(separator: " | ")
+      }
+    }
+    #expect(timetableFields(builtIn).count == 12)
+    #expect(timetableFields(builtIn) == timetableFields(timetabled))
+    #expect(builtIn.contains { $0["event"] as? String == "arrived" })
+  }
+
+  /// A destination the timetable does not have (the airport line has none): no timetable fields.
+  @Test func aDestinationWithoutATimetableGetsNoTimetableFields() throws {
+    let result = try Executable.run(
+      "beacon-ride", ["--replay", Self.capture, "--from", "LebakBulus", "--to", "SoekarnoHatta", "--format", "json"])
+    // The capture ends at Bundaran HI, short of the airport.
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("the source ended before arriving at Bandara Soekarno-Hatta"), "\(result.stderr)")
     let all = try result.stdout.split(separator: "\n").map { line in
       try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
-    #expect(all.contains { $0["event"] as? String == "arrived" })
+    #expect(all.filter { $0["event"] as? String == "found" }.count >= 12)
     for event in all {
       #expect(event["eta"] == nil && event["delay"] == nil && event["nextDeparture"] == nil, "\(event)")
     }

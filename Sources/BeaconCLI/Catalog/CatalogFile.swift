@@ -5,6 +5,7 @@ import MRTNavigation
 import POSIXSupport
 import Positioning
 import SystemPackage
+import TransitFeeds
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -30,6 +31,11 @@ import SystemPackage
 /// `walkingMinutes` and optionally `note`; and `"trainUUID"`, the UUID of the trains' beacons
 /// (see ``MRTNavigation/TrainBeaconScheme``). Without lines, the stations form one line in file
 /// order.
+///
+/// Read with a GTFS feed (``parse(_:path:feed:)``), a station may name its stop in the feed:
+/// `stopId`, a `stop_id` of `stops.txt` (the station or one of its platforms). Its timetable is
+/// then the feed's, and without `latitude` and `longitude` its coordinate is the feed's: the
+/// centre of the station's platforms. The built-in network is such a catalog with its feed.
 public enum CatalogFile {
   public static func load(path: String) throws(CatalogFileError) -> StationCatalog {
     let bytes: [UInt8]
@@ -42,18 +48,37 @@ public enum CatalogFile {
   }
 
   static func parse(_ data: Data, path: String) throws(CatalogFileError) -> StationCatalog {
+    try parse(data, path: path, feed: nil).catalog
+  }
+
+  /// The catalog in `data` (`path` names it in errors), and the `stop_id` in `feed` of each
+  /// station that gives a `stopId`, by its name; a `stopId` that is no stop of `feed` is refused.
+  /// Without a feed, `stopId`s are not read.
+  static func parse(_ data: Data, path: String, feed: Feed?) throws(CatalogFileError) -> (
+    catalog: StationCatalog, stopIDs: [String: String]
+  ) {
     let document = try decodeDocument(data, path: path)
     let lines = try (document.lines ?? []).map { entry throws(CatalogFileError) in try entry.line(path: path) }
     let interchanges = try (document.interchanges ?? []).map { entry throws(CatalogFileError) in
       try entry.interchange(path: path)
     }
     var stations: [Station] = []
+    var stopIDs: [String: String] = [:]
     for (index, entry) in document.stations.enumerated() {
       // Line order: where the first line naming the station has it, else file order.
       let onLine = lines.lazy.compactMap { line in
         line.stationNames.firstIndex { StationCatalog.sameName($0, entry.name) }
       }.first
-      stations.append(try entry.station(lineOrder: (onLine ?? index) + 1, path: path))
+      var centre: GeoCoordinate?
+      if let feed, let stopID = entry.stopId {
+        guard let stop = feed.stop(id: stopID), let station = feed.station(of: stop) else {
+          throw .invalid(
+            path: path, reason: "station \"\(entry.name)\": \"stopId\" \(stopID) is no station or platform of the feed")
+        }
+        stopIDs[entry.name] = feed.stops[station].id
+        centre = Self.platformCentre(of: station, in: feed)
+      }
+      stations.append(try entry.station(lineOrder: (onLine ?? index) + 1, path: path, feedCoordinate: centre))
     }
     var trainBeacons: TrainBeaconScheme?
     if let text = document.trainUUID {
@@ -63,11 +88,31 @@ public enum CatalogFile {
       trainBeacons = TrainBeaconScheme(uuid: uuid)
     }
     do {
-      return try StationCatalog(
+      let catalog = try StationCatalog(
         stations: stations, lines: lines, interchanges: interchanges, trainBeacons: trainBeacons)
+      return (catalog, stopIDs)
     } catch {
       throw .invalid(path: path, reason: Self.describe(error))
     }
+  }
+
+  /// The mean of the station's platforms' coordinates (the station's own when none has one), to
+  /// six decimals (0.1 m) as catalogs give coordinates.
+  private static func platformCentre(of station: Int, in feed: Feed) -> GeoCoordinate? {
+    func placed(_ stops: [Int]) -> [(latitude: Double, longitude: Double)] {
+      stops.compactMap { stop in
+        guard let latitude = feed.stops[stop].latitude, let longitude = feed.stops[stop].longitude else { return nil }
+        return (latitude, longitude)
+      }
+    }
+    let platforms = placed(feed.platforms(ofStation: station))
+    let points = platforms.isEmpty ? placed([station]) : platforms
+    guard !points.isEmpty else { return nil }
+    func sixDecimals(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+    let count = Double(points.count)
+    return GeoCoordinate(
+      latitude: sixDecimals(points.map(\.latitude).reduce(0, +) / count),
+      longitude: sixDecimals(points.map(\.longitude).reduce(0, +) / count))
   }
 
   private struct Document: Decodable {
@@ -190,8 +235,11 @@ private struct Entry: Decodable {
   var minor: Double?
   var namespace: String?
   var instance: String?
+  /// The station's `stop_id` in the feed read with the catalog (as `--list-stations` names it).
+  var stopId: String?
 
-  func station(lineOrder: Int, path: String) throws(CatalogFileError) -> Station {
+  /// The station; `feedCoordinate` is its coordinate when the entry gives none.
+  func station(lineOrder: Int, path: String, feedCoordinate: GeoCoordinate?) throws(CatalogFileError) -> Station {
     func fail(_ reason: String) -> CatalogFileError { .invalid(path: path, reason: "station \"\(name)\": \(reason)") }
     func checked<Number>(_ check: () throws(KeyOutOfRange) -> Number) throws(CatalogFileError) -> Number {
       do { return try check() } catch { throw fail(error.description) }
@@ -232,7 +280,7 @@ private struct Entry: Decodable {
     var coordinate: GeoCoordinate?
     switch (latitude, longitude) {
     case (nil, nil):
-      break
+      coordinate = feedCoordinate
     case (let latitude?, let longitude?):
       coordinate = try checked { () throws(KeyOutOfRange) in
         GeoCoordinate(

@@ -40,16 +40,22 @@ public struct BeaconRideCommand: ParsableCommand {
       With --plan it prints the journey from --from to --to and exits: each leg (line, \
       direction, first and last station, stops) and each transfer between them (a change of \
       line, or a walk to another station), the fewest transfers first, then the fewest stops. \
-      With --gtfs FEED it plans by the feed's timetable instead: the journey that arrives \
-      first, leaving at --at or later (default: now), over the trips running on each day \
-      (calendar.txt, calendar_dates.txt, frequencies.txt), with the feed's change and \
-      walking times; times are the feed's local time with its UTC offset, whatever this \
-      machine's time zone.
+      Between two stations of a timetable it plans by the timetable instead: the journey \
+      that arrives first, leaving at --at or later (default: now), over the trips running on \
+      each day (calendar.txt, calendar_dates.txt, frequencies.txt), with the change and \
+      walking times; times are the timetable's local time with its UTC offset, whatever this \
+      machine's time zone. The built-in network has the MRT North–South line's timetable \
+      (its other lines have none); --gtfs FEED gives the feed's.
+
+      With a timetable, a ride to one of its stations adds to each station found the ETA \
+      at the destination (eta), the delay of the train matched (delay), and at the first \
+      station the next trains (nextDeparture).
 
       Examples:
         beacon-ride --plan --from LebakBulus --to SoekarnoHatta
         beacon-ride --plan --from LebakBulus --to SoekarnoHatta --format json
-        beacon-ride --gtfs feed.zip --plan --from LebakBulus --to BundaranHI --at 2026-11-27T07:30
+        beacon-ride --plan --from LebakBulus --to BundaranHI --at 2026-11-27T07:30
+        beacon-ride --gtfs kobe-subway.zip --plan --from 三宮 --to 新神戸 --at 2017-06-01T07:30
         beacon-ride -i hci0 --to DukuhAtas
         beacon-ride -i hci0 --from LebakBulus --to DukuhAtas --format json
         beacon-ride --replay ride.btsnoop --to BlokM      # a recorded ride
@@ -87,13 +93,13 @@ public struct BeaconRideCommand: ParsableCommand {
 
   @Flag(
     help:
-      "Print the journey from --from to --to (legs and transfers) and exit; needs no source. With --gtfs, by the feed's timetable: the earliest arrival, leaving at --at."
+      "Print the journey from --from to --to (legs and transfers) and exit; needs no source. Between two stations of a timetable (the built-in MRT's, or a --gtfs feed's), by the timetable: the earliest arrival, leaving at --at."
   )
   public var plan = false
 
   @Option(
     help: ArgumentHelp(
-      "With --plan and --gtfs: leave at this time, ISO 8601: 2026-11-27T07:30 (the feed's local time), 2026-11-27T07:30+07:00, or 07:30 (today); default: now.",
+      "With --plan: leave at this time, ISO 8601: 2026-11-27T07:30 (the timetable's local time), 2026-11-27T07:30+07:00, or 07:30 (today); default: now.",
       valueName: "time"),
     transform: PlanTime.init(parsing:))
   public var at: PlanTime?
@@ -124,8 +130,12 @@ public struct BeaconRideCommand: ParsableCommand {
   public init() {}
 
   public func validate() throws {
-    if at != nil, !plan || catalogOptions.gtfs == nil {
-      throw ValidationError("--at is when a journey planned by a timetable leaves: give --plan and --gtfs FEED too.")
+    if at != nil, !plan {
+      throw ValidationError("--at is when a journey planned by the timetable leaves: give --plan too.")
+    }
+    if at != nil, catalogOptions.catalog != nil {
+      throw ValidationError(
+        "--at is when a journey planned by a timetable leaves, and a --catalog has none: drop --at.")
     }
     if plan {
       guard from != nil, to != nil else {
@@ -148,11 +158,13 @@ public struct BeaconRideCommand: ParsableCommand {
     if to == nil, from != nil { throw ValidationError("--from checks a route to --to: give --to too, or drop --from.") }
   }
 
-  /// `--plan` with `--gtfs`: the earliest arrival by the feed's timetable, leaving at `--at` (or
-  /// now); none from then to the end of the next service day exits 1, naming the next day with one.
-  private func planByTimetable(_ network: LoadedNetwork, from: String, to: String) throws {
+  /// `--plan` by the timetable (the `--gtfs` feed's, or the built-in MRT's): the earliest arrival,
+  /// leaving at `--at` (or now); none from then to the end of the next service day exits 1, naming
+  /// the next day with one. False, having printed nothing, when the timetable does not have both
+  /// stations (the built-in network's other lines) or cannot be read here.
+  private func planByTimetable(_ network: LoadedNetwork, from: String, to: String) throws -> Bool {
     let catalog = network.catalog
-    guard let timetable = try InputFiles.read(program: "beacon-ride", { try network.timetable() }) else { return }
+    guard let timetable = try network.usableTimetable(program: "beacon-ride") else { return false }
     guard let origin = catalog.station(named: from) else {
       throw ValidationError(
         JourneyProblem.unknownStation(from, suggestions: catalog.suggestions(for: from)).description)
@@ -162,6 +174,7 @@ public struct BeaconRideCommand: ParsableCommand {
     }
     guard origin != destination else { throw ValidationError(JourneyProblem.sameStation(origin).description) }
     guard let originStop = network.stop(of: origin), let destinationStop = network.stop(of: destination) else {
+      if network.isBuiltIn { return false }
       throw ValidationError(JourneyProblem.unreachable(from: origin, to: destination).description)
     }
     let now = WallClock.now().microsecondsSinceUnixEpoch / 1_000_000
@@ -171,7 +184,7 @@ public struct BeaconRideCommand: ParsableCommand {
     defer { stdout.flush() }
     if let journey = timetable.plan(from: originStop, to: destinationStop, at: start) {
       for line in formatter.lines(for: journey, from: origin, to: destination, at: start) { stdout.writeLine(line) }
-      return
+      return true
     }
     let nextDay = timetable.nextServiceDay(from: originStop, to: destinationStop, after: start)
     for line in formatter.noJourney(from: origin, to: destination, at: start, nextDay: nextDay) {
@@ -188,11 +201,15 @@ public struct BeaconRideCommand: ParsableCommand {
       return try catalogOptions.loadNetwork()
     }
     let catalog = network.catalog
-    if plan, let from, let to, network.feed != nil {
-      try planByTimetable(network, from: from, to: to)
+    if plan, let from, let to, network.feed != nil, try planByTimetable(network, from: from, to: to) {
       return
     }
     if plan, let from, let to {
+      if at != nil {
+        throw ValidationError(
+          "--at is when a journey planned by the timetable leaves, and the built-in timetable (the MRT North–South line's) does not go from \(from) to \(to): drop --at for the journey without times."
+        )
+      }
       let journey: Journey
       do {
         journey = try catalog.journey(from: from, to: to)
@@ -294,7 +311,7 @@ public struct BeaconRideCommand: ParsableCommand {
     let ride = RidePresenter(
       useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
       collector: report?.collector)
-    if let timetable = try InputFiles.read(program: "beacon-ride", { try network.timetable() }) {
+    if let timetable = try network.usableTimetable(program: "beacon-ride") {
       ride.timetable = RideTimetableFields(
         timetable: timetable, network: network, origin: journey?.origin, destination: destination)
     }

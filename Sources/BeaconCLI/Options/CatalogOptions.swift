@@ -82,7 +82,7 @@ public struct CatalogOptions: ParsableArguments {
         throw GTFSFeedProblem.network(path: gtfs, error)
       }
     }
-    guard let catalog else { return LoadedNetwork(catalog: JakartaRail.network) }
+    guard let catalog else { return try BuiltInNetwork.load() }
     return LoadedNetwork(catalog: try CatalogFile.load(path: catalog))
   }
 }
