@@ -45,6 +45,9 @@ import PackageDescription
 //   TransitNetworks     a feed as the rider domain's StationCatalog: lines from the trips' stop patterns,
 //                       walks from transfers and pathways, this project's default beacon scheme. Here, not
 //                       in MRTNavigation, so the rider domain stays free of the feed reader's I/O.
+//   StationCatalogs     the networks read from data: a station catalog file (JSON), alone or with a GTFS
+//                       feed, and the built-in Jakarta network, compiled in from Sources/StationCatalogs/Network;
+//                       the documented range of every number a user gives (ValueRange).
 //   BeaconStatistics    the --summary tallies: per-identity counts, distinct addresses, RSSI.
 //   RideReports         a ride as a page: escaped HTML and SVG markup, charts thinned per pixel
 //                       column. No I/O: it builds text, the commands write it.
@@ -74,6 +77,7 @@ let package = Package(
     .library(name: "BeaconStatistics", targets: ["BeaconStatistics"]),
     .library(name: "TransitFeeds", targets: ["TransitFeeds"]),
     .library(name: "TransitNetworks", targets: ["TransitNetworks"]),
+    .library(name: "StationCatalogs", targets: ["StationCatalogs"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -145,6 +149,16 @@ let package = Package(
       name: "TransitNetworks",
       dependencies: ["BluetoothTypes", "Beacons", "Positioning", "MRTNavigation", "TransitFeeds"]
     ),
+    .target(
+      name: "StationCatalogs",
+      dependencies: [
+        "BluetoothTypes", "Beacons", "Positioning", "MRTNavigation", "TransitFeeds", "POSIXSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ],
+      exclude: ["Network/SOURCES.md"],
+      // The built-in network (BuiltInNetwork): compiled in, so a binary needs no data files.
+      resources: [.embedInCode("Network/jakarta-rail.json"), .embedInCode("Network/jakarta-mrt.zip")]
+    ),
     .target(name: "BeaconStatistics", dependencies: ["BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation"]),
     .target(
       name: "RideReports", dependencies: ["Positioning", .product(name: "RealModule", package: "swift-numerics")]),
@@ -162,15 +176,12 @@ let package = Package(
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "HCIController",
         "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
-        "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitNetworks",
+        "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitNetworks", "StationCatalogs",
         "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "DequeModule", package: "swift-collections"),
-      ],
-      exclude: ["Network/SOURCES.md"],
-      // The built-in network (BuiltInNetwork): compiled in, so a binary needs no data files.
-      resources: [.embedInCode("Network/jakarta-rail.json"), .embedInCode("Network/jakarta-mrt.zip")]
+      ]
     ),
     .executableTarget(name: "beacon-scan", dependencies: ["BeaconCLI"]),
     .executableTarget(name: "beacon-broadcast", dependencies: ["BeaconCLI"]),
@@ -179,7 +190,8 @@ let package = Package(
       name: "ride-report",
       dependencies: [
         "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "Beacons", "BeaconScanning", "MRTNavigation",
-        "RideReports", "POSIXSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "StationCatalogs", "RideReports", "POSIXSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
@@ -208,7 +220,7 @@ let package = Package(
     // services (gpsfake, mosquitto, emulators) the other tests share. Knows no HCI, so the domain tests need none.
     .target(
       name: "BeaconTestSupport",
-      dependencies: ["BluetoothTypes", "Beacons", "MRTNavigation", "POSIXSupport"],
+      dependencies: ["BluetoothTypes", "Beacons", "MRTNavigation", "POSIXSupport", "StationCatalogs"],
       path: "Tests/BeaconTestSupport"
     ),
     // Captures scanned packet by packet and scripted HCI socket system calls, for the tests below the domain and the
@@ -284,7 +296,7 @@ let package = Package(
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
         "BeaconScanning", "Positioning", "MRTNavigation", "BeaconStatistics", "BeaconCLI", "BeaconTestSupport",
         "HCITestSupport",
-        "POSIXSupport",
+        "POSIXSupport", "StationCatalogs",
       ]
     ),
   ],

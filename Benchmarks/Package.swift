@@ -26,6 +26,7 @@ let package = Package(
         .product(name: "BeaconScanning", package: "beacon-toolkit"),
         .product(name: "MRTNavigation", package: "beacon-toolkit"),
         .product(name: "BeaconStatistics", package: "beacon-toolkit"),
+        .product(name: "StationCatalogs", package: "beacon-toolkit"),
       ]
     ),
     .executableTarget(name: "bench-decode", dependencies: ["BenchSupport"]),

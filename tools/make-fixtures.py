@@ -108,14 +108,14 @@ STATIONS = ["LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM
             "Senayan", "Istora", "BendunganHilir", "Setiabudi", "DukuhAtas", "BundaranHI"]
 
 
-NETWORK_DATA = ROOT / "Sources/BeaconCLI/Network/jakarta-rail.json"
+NETWORK_DATA = ROOT / "Sources/StationCatalogs/Network/jakarta-rail.json"
 
 
 @functools.cache
 def network_lines() -> tuple[tuple[str, ...], ...]:
     """The built-in network's lines as station lists, in the order of their majors (1 the
     North-South line, 2 Cikarang, 3 airport, 4 LRT Cibubur, 5 LRT Bekasi), from the built-in
-    network's data (Sources/BeaconCLI/Network/jakarta-rail.json)."""
+    network's data (Sources/StationCatalogs/Network/jakarta-rail.json)."""
     data = json.loads(NETWORK_DATA.read_text())
     return tuple(tuple(line["stations"]) for line in sorted(data["lines"], key=lambda line: line["code"]))
 

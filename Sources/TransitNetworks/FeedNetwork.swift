@@ -35,7 +35,7 @@ public struct FeedNetwork: Sendable {
   ///
   /// `routeTypes` keeps the routes of those `route_type`s (`nil`: every one); a route's major stays
   /// its position in `routes.txt`.
-  public init(feed: Feed, beaconUUID: UUID128 = JakartaMRT.projectUUID, routeTypes: Set<Int>? = nil)
+  public init(feed: Feed, beaconUUID: UUID128 = JakartaRail.projectUUID, routeTypes: Set<Int>? = nil)
     throws(FeedNetworkError)
   {
     guard feed.routes.count <= Int(UInt16.max) else { throw .tooManyRoutes(feed.routes.count) }

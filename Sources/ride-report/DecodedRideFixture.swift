@@ -9,11 +9,13 @@ import MRTNavigation
 /// every policy in the sweep replays the same input without reading the capture again.
 struct DecodedRideFixture {
   var name: String
+  /// The network the ride's beacons are named in.
+  var catalog: StationCatalog
   var sightings: [BeaconSighting]
   var truth: RideTruth
 
   /// Reads `capturePath` through an ``HCIBeaconFinder`` and the truth file beside it.
-  static func load(capturePath: String) -> Result<DecodedRideFixture, RideReportError> {
+  static func load(capturePath: String, catalog: StationCatalog) -> Result<DecodedRideFixture, RideReportError> {
     let base = capturePath.hasSuffix(".btsnoop") ? String(capturePath.dropLast(".btsnoop".count)) : capturePath
     let truth: RideTruth
     switch RideTruth.load(path: base + ".expected-stations.json") {
@@ -23,7 +25,7 @@ struct DecodedRideFixture {
     let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
       try TransportSpec.replay(path: capturePath).open()
     })
-    let collector = StationSightings(catalog: JakartaRail.network)
+    let collector = StationSightings(catalog: catalog)
     finder.delegate = collector
     let started = finder.start()
     let end = finder.run()
@@ -34,12 +36,12 @@ struct DecodedRideFixture {
     }
     let sightings = collector.sightings
     let name = String(base.split(separator: "/").last ?? Substring(base))
-    return .success(DecodedRideFixture(name: name, sightings: sightings, truth: truth))
+    return .success(DecodedRideFixture(name: name, catalog: catalog, sightings: sightings, truth: truth))
   }
 
   /// The station events of the whole ride under one policy and finder configuration.
   func events(policy: StationPresencePolicy, finder: BeaconRanging.Configuration) -> [StationEvent] {
-    var detector = StationDetector(policy: policy, rangingConfiguration: finder)
+    var detector = StationDetector(catalog: catalog, policy: policy, rangingConfiguration: finder)
     var events: [StationEvent] = []
     for sighting in sightings { events += detector.ingest(sighting) }
     if let last = sightings.last {

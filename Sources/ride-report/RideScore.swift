@@ -41,7 +41,7 @@ struct RideScore {
         let time = founds[hit].1
         if time < stop.alongside { early += 1 } else { onTime += 1 }
         let first = ride.sightings.first {
-          JakartaRail.network.station(for: $0.frame.identity)?.name == stop.station && $0.time >= windowStart
+          ride.catalog.station(for: $0.frame.identity)?.name == stop.station && $0.time >= windowStart
         }?.time
         let latency = first.map { Double(time.microsecondsSinceUnixEpoch - $0.microsecondsSinceUnixEpoch) / 1_000_000 }
         if let latency { latencies.append(latency) }

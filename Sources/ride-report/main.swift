@@ -12,6 +12,7 @@ import Foundation
 import MRTNavigation
 import POSIXSupport
 import RideReports
+import StationCatalogs
 
 /// One row of the sweep: a policy and finder configuration, and what differs from the defaults.
 struct SweepRow {
@@ -157,9 +158,16 @@ struct RideReportCommand: ParsableCommand {
       FileHandle.standardError.write(Data("ride-report: no ride captures (run from the package root)\n".utf8))
       throw ExitCode(2)
     }
+    let catalog: StationCatalog
+    do {
+      catalog = try BuiltInNetwork.load().catalog
+    } catch {
+      FileHandle.standardError.write(Data("ride-report: \(error)\n".utf8))
+      throw ExitCode(70)
+    }
     var rides: [DecodedRideFixture] = []
     for path in arguments {
-      switch DecodedRideFixture.load(capturePath: path) {
+      switch DecodedRideFixture.load(capturePath: path, catalog: catalog) {
       case .success(let ride): rides.append(ride)
       case .failure(let error):
         FileHandle.standardError.write(Data("ride-report: \(error.message)\n".utf8))

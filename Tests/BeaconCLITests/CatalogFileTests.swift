@@ -3,20 +3,21 @@ import BluetoothTypes
 import Foundation
 import MRTNavigation
 import Positioning
+import StationCatalogs
 import Testing
 
 @testable import BeaconCLI
 
 @Suite struct CatalogFileTests {
   @Test func exportedCatalogLoadsBackUnchanged() throws {
-    let lines = StationFormatter(format: .json).lines(for: JakartaMRT.catalog)
+    let lines = StationFormatter(format: .json).lines(for: TestCatalogs.northSouthLine)
     #expect(lines.count == 13)
     let loaded = try CatalogFile.parse(Data(lines.joined(separator: "\n").utf8), path: "export.jsonl")
-    #expect(loaded.stations == JakartaMRT.catalog.stations)
+    #expect(loaded.stations == TestCatalogs.northSouthLine.stations)
   }
 
   @Test func anEstimatedCoordinateStaysEstimatedThroughAnExport() throws {
-    let lines = StationFormatter(format: .json).lines(for: JakartaRail.network)
+    let lines = StationFormatter(format: .json).lines(for: TestCatalogs.jakartaRail)
     let sudirman = try #require(lines.first { $0.contains(#""name":"Sudirman""#) })
     #expect(sudirman.contains(#""approximate":true"#) && sudirman.contains(#""lines":["Cikarang"]"#))
     let loaded = try CatalogFile.parse(Data(sudirman.utf8), path: "one.jsonl")
@@ -128,7 +129,8 @@ extension CatalogFileTests {
   /// The GPS ride fixtures are made from `Fixtures/gps/stations.jsonl` (tools/make-gps-fixtures):
   /// it must be the built-in catalog as exported today, so that the rides stop at today's platforms.
   @Test func gpsFixturesStationsAreTheBuiltInCatalog() throws {
-    let exported = StationFormatter(format: .json).lines(for: JakartaMRT.catalog).joined(separator: "\n") + "\n"
+    let exported =
+      StationFormatter(format: .json).lines(for: TestCatalogs.northSouthLine).joined(separator: "\n") + "\n"
     let fixture = try String(contentsOfFile: TestPaths.fixture("gps/stations.jsonl"), encoding: .utf8)
     #expect(fixture == exported)
   }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconTestSupport
 import BluetoothTypes
 import HCICodec
 import MRTNavigation
@@ -25,8 +26,8 @@ import Testing
       try BeaconScanCommand.parseAsRoot([
         "--replay", "x.btsnoop", "--kind", "ibeacon", "--station", "DukuhAtasBNI", "--major", "1", "--format", "json",
       ]) as? BeaconScanCommand)
-    let filter = try command.filters.filter(catalog: JakartaMRT.catalog)
-    #expect(filter.identities == [.iBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: 12)])
+    let filter = try command.filters.filter(catalog: TestCatalogs.northSouthLine)
+    #expect(filter.identities == [.iBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 12)])
     #expect(filter.kinds == [.iBeacon])
     #expect(filter.major == 1)
     #expect(command.output.format == .json)
@@ -36,7 +37,7 @@ import Testing
     let command = try #require(
       try BeaconScanCommand.parseAsRoot(["--replay", "x", "--station", "Gambir"]) as? BeaconScanCommand)
     do {
-      _ = try command.filters.filter(catalog: JakartaMRT.catalog)
+      _ = try command.filters.filter(catalog: TestCatalogs.northSouthLine)
       Issue.record("expected an error")
     } catch let error as ValidationError {
       #expect(error.message.hasPrefix("No station named \"Gambir\". Stations: LebakBulus, Fatmawati, CipeteRaya"))
@@ -103,7 +104,7 @@ import Testing
   @Test func broadcastPlanForCipeteRayaHasTheIBeaconBytes() throws {
     let command = try #require(
       try BeaconBroadcastCommand.parseAsRoot(["--station", "cipete raya"]) as? BeaconBroadcastCommand)
-    let plan = try command.advertisingPlan(catalog: JakartaMRT.catalog)
+    let plan = try command.advertisingPlan(catalog: TestCatalogs.northSouthLine)
     #expect(plan.station?.name == "CipeteRaya")
     #expect(
       Hex.encode(plan.frame.advertisingData.bytes)
@@ -121,7 +122,7 @@ import Testing
       try BeaconBroadcastCommand.parseAsRoot([
         "--uuid", "e2c56db5-dffb-48d2-b060-d0f5a71096e0", "--major", "258", "--minor", "772", "--measured-power", "-62",
       ]) as? BeaconBroadcastCommand)
-    let plan = try command.advertisingPlan(catalog: JakartaMRT.catalog)
+    let plan = try command.advertisingPlan(catalog: TestCatalogs.northSouthLine)
     #expect(plan.station == nil)
     #expect(Hex.encode(plan.frame.manufacturerSpecificData) == "4C000215E2C56DB5DFFB48D2B060D0F5A71096E001020304C2")
   }

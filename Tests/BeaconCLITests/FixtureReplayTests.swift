@@ -31,7 +31,8 @@ import Testing
     let formatter = SightingFormatter(format: .json)
     var lines: [String] = []
     _ = try scanCapture(TestPaths.fixture(name + ".btsnoop"), with: &scanner) { sighting, _ in
-      lines.append(formatter.line(for: sighting, station: JakartaRail.network.station(for: sighting.frame.identity)))
+      lines.append(
+        formatter.line(for: sighting, station: TestCatalogs.jakartaRail.station(for: sighting.frame.identity)))
     }
     let actual = try Self.jsonObjects(lines)
     #expect(actual.count == expected.count, "\(name): report count")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeaconTestSupport
 import Beacons
 import MRTNavigation
 import Testing
@@ -50,7 +51,7 @@ import Testing
       ]) as? BeaconScanCommand)
     let topics = command.mqtt.topics
     #expect(topics.availability == "mrt/monitors/platform-1/availability")
-    let cipete = try #require(JakartaMRT.catalog.station(named: "CipeteRaya"))
+    let cipete = try #require(TestCatalogs.northSouthLine.station(named: "CipeteRaya"))
     #expect(
       topics.state(of: cipete.beacon)
         == "mrt/monitors/platform-1/beacons/ibeacon-f63b21ba-2635-4be4-b6ff-e2eab8b541c3-1-3")
@@ -73,7 +74,7 @@ import Testing
   }
 
   @Test func expectedStationsByNameAllOrUnknown() throws {
-    let catalog = JakartaMRT.catalog
+    let catalog = TestCatalogs.northSouthLine
     let named = try #require(
       try BeaconScanCommand.parseAsRoot(["--replay", "x", "--expect", "CipeteRaya, HajiNawi"]) as? BeaconScanCommand)
     #expect(try named.expectOptions.stations(in: catalog)?.map(\.name) == ["CipeteRaya", "HajiNawi"])

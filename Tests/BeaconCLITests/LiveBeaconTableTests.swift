@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Beacons
 import BluetoothTypes
 import MRTNavigation
@@ -7,7 +8,7 @@ import Testing
 
 @Suite struct LiveBeaconTableTests {
   static func sighting(minor: UInt16, rssi: Int8?, second: Int64) -> BeaconSighting {
-    let frame = BeaconFrame.iBeacon(IBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: minor))
+    let frame = BeaconFrame.iBeacon(IBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: minor))
     return BeaconSighting(
       time: CaptureTime(microsecondsSinceUnixEpoch: second * 1_000_000),
       address: BluetoothAddress(rawValue: 0xC0_00_00_00_00_00 | UInt64(minor)), addressType: .random, rssi: rssi,
@@ -15,7 +16,7 @@ import Testing
   }
 
   @Test func smoothsAndOrdersByLine() {
-    var table = LiveBeaconTable()
+    var table = LiveBeaconTable(catalog: TestCatalogs.jakartaRail)
     table.record(Self.sighting(minor: 6, rssi: -80, second: 10))
     table.record(Self.sighting(minor: 3, rssi: -90, second: 11))
     table.record(Self.sighting(minor: 3, rssi: -70, second: 12))
@@ -34,7 +35,7 @@ import Testing
   }
 
   @Test func lastSeenInTheCapturesTimeIsTheTimestampOfTheLastReport() {
-    var table = LiveBeaconTable()
+    var table = LiveBeaconTable(catalog: TestCatalogs.jakartaRail)
     table.record(Self.sighting(minor: 3, rssi: -70, second: 1_763_795_844))
     table.record(Self.sighting(minor: 3, rssi: -72, second: 1_763_795_845))
     let lines = table.lines(now: CaptureTime(microsecondsSinceUnixEpoch: 1_763_799_000_000_000), lastSeen: .captureTime)
@@ -42,13 +43,13 @@ import Testing
   }
 
   @Test func rowsAreBoundedAndTheDroppedOnesCounted() {
-    var table = LiveBeaconTable(maximumRows: 4)
+    var table = LiveBeaconTable(catalog: TestCatalogs.jakartaRail, maximumRows: 4)
     for minor in 1...10 { table.record(Self.sighting(minor: UInt16(minor), rssi: -70, second: Int64(minor))) }
     // Minors 1-10 of the line's UUID are stations, all kept: their number is bounded by the
     // catalog. Minors 14 and up are strangers, bounded by the table.
     #expect(table.sortedRows.count == 10)
     #expect(table.droppedRows == 0)
-    var strangers = LiveBeaconTable(maximumRows: 4)
+    var strangers = LiveBeaconTable(catalog: TestCatalogs.jakartaRail, maximumRows: 4)
     for minor in 101...110 {
       strangers.record(Self.sighting(minor: UInt16(minor), rssi: -70, second: Int64(minor)))
     }
@@ -59,7 +60,7 @@ import Testing
   }
 
   @Test func aStationsRowIsNeverDroppedForAStranger() {
-    var table = LiveBeaconTable(maximumRows: 2)
+    var table = LiveBeaconTable(catalog: TestCatalogs.jakartaRail, maximumRows: 2)
     table.record(Self.sighting(minor: 3, rssi: -70, second: 1))  // Cipete Raya, heard first
     for minor in 101...110 { table.record(Self.sighting(minor: UInt16(minor), rssi: -70, second: Int64(minor))) }
     #expect(table.sortedRows.map { $0.identity.minor } == [3, 110])

@@ -14,7 +14,7 @@ import Testing
 
   func collector() -> RunReportCollector {
     RunReportCollector(
-      catalog: JakartaRail.network, policy: StationPresencePolicy(),
+      catalog: TestCatalogs.jakartaRail, policy: StationPresencePolicy(),
       rangingConfiguration: BeaconRanging.Configuration())
   }
 
@@ -30,7 +30,7 @@ import Testing
     for (second, rssi) in [(0.0, -80), (1, -84), (2, -82)] {
       collector.beaconFinder(finder, didSee: FindingFixtures.sighting(minor: 6, rssi: Int8(rssi), at: second))
     }
-    let blokM = try #require(JakartaMRT.catalog.station(named: "BlokM")).beacon
+    let blokM = try #require(TestCatalogs.northSouthLine.station(named: "BlokM")).beacon
     let series = collector.stations[blokM]
     #expect(series?.reportCount == 3)
     #expect(series?.reports.points.map(\.value) == [-80, -84, -82])
@@ -85,7 +85,7 @@ import Testing
 
   @Test func eventsPastTheCapAreCountedNotKept() throws {
     let collector = collector()
-    let station = try #require(JakartaMRT.catalog.station(named: "BlokM"))
+    let station = try #require(TestCatalogs.northSouthLine.station(named: "BlokM"))
     for index in 0..<(RunReportCollector.eventCapacity + 5) {
       collector.record(
         .found, station: station, source: .bluetooth, at: FindingFixtures.time(Double(index)), detail: nil, place: nil)
@@ -100,12 +100,12 @@ import Testing
     let collector = collector()
     let fixPlace = GeoCoordinate(latitude: -6.2500, longitude: 106.7970)
     collector.record(LocationFix(time: FindingFixtures.time(0), mode: .threeDimensional, coordinate: fixPlace))
-    let blokM = try #require(JakartaMRT.catalog.station(named: "BlokM"))
+    let blokM = try #require(TestCatalogs.northSouthLine.station(named: "BlokM"))
     let evidencePlace = GeoCoordinate(latitude: -6.2445, longitude: 106.7981)
     collector.record(
       .found, station: blokM, source: .gps, at: FindingFixtures.time(5), detail: nil, place: evidencePlace)
     // A Bluetooth event 10 s after the fix: pinned at the fix; one 100 s after: at its station.
-    let asean = try #require(JakartaMRT.catalog.station(named: "ASEAN"))
+    let asean = try #require(TestCatalogs.northSouthLine.station(named: "ASEAN"))
     collector.record(.found, station: asean, source: .bluetooth, at: FindingFixtures.time(10), detail: nil, place: nil)
     collector.record(
       .arrived, station: asean, source: .bluetooth, at: FindingFixtures.time(100), detail: nil, place: nil)

@@ -1,5 +1,6 @@
 import BeaconScanning
 import BeaconStatistics
+import BeaconTestSupport
 import Beacons
 import BluetoothTypes
 import MRTNavigation
@@ -13,7 +14,7 @@ import Testing
   static let time = CaptureTime(microsecondsSinceUnixEpoch: 1_795_000_000_123_456)
 
   static func sighting(minor: UInt16, address: UInt64) -> BeaconSighting {
-    let frame = BeaconFrame.iBeacon(IBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: minor))
+    let frame = BeaconFrame.iBeacon(IBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: minor))
     return BeaconSighting(
       time: time, address: BluetoothAddress(rawValue: address), addressType: .random, rssi: -70,
       frame: frame)
@@ -21,7 +22,7 @@ import Testing
 
   /// Cipete Raya (minor 3) from 2,000 distinct addresses, estimated; Blok M (minor 6) from 2, exact.
   static func summary() -> ScanSummary {
-    var summary = ScanSummary(catalog: JakartaMRT.catalog)
+    var summary = ScanSummary(catalog: TestCatalogs.northSouthLine)
     for address in 0..<UInt64(2_000) { summary.record(sighting(minor: 3, address: address)) }
     summary.record(sighting(minor: 6, address: 1))
     summary.record(sighting(minor: 6, address: 2))
@@ -80,7 +81,7 @@ import Testing
 
   /// 1,000 strangers through 8 rows, the first one heard again at the end.
   static func summary() -> (ScanSummary, ScanStatistics) {
-    var summary = ScanSummary(catalog: JakartaMRT.catalog, maximumRows: 8)
+    var summary = ScanSummary(catalog: TestCatalogs.northSouthLine, maximumRows: 8)
     for number in 0..<UInt64(1_000) { summary.record(stranger(number, second: Int64(number))) }
     summary.record(stranger(0, second: 2_000))
     var statistics = ScanStatistics()

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Beacons
 import BluetoothTypes
 import MRTNavigation
@@ -16,7 +17,7 @@ import Testing
 
   @Test func iBeaconStationAsJSON() {
     let frame = BeaconFrame.iBeacon(
-      IBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: 3, measuredPower: -59))
+      IBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 3, measuredPower: -59))
     let line = SightingFormatter(format: .json).line(for: Self.sighting(frame))
     #expect(
       line
@@ -44,7 +45,7 @@ import Testing
 
   @Test func textRowIsAlignedWithHeader() throws {
     let formatter = SightingFormatter(format: .text)
-    let frame = BeaconFrame.iBeacon(IBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: 13))
+    let frame = BeaconFrame.iBeacon(IBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 13))
     let header = try #require(formatter.header)
     let row = formatter.line(for: Self.sighting(frame))
     #expect(row.hasSuffix("Bundaran HI"))
@@ -66,6 +67,6 @@ import Testing
 extension SightingFormatter {
   /// The line for a sighting, with its station named by the built-in catalog, as `beacon-scan` does.
   fileprivate func line(for sighting: BeaconSighting) -> String {
-    line(for: sighting, station: JakartaMRT.catalog.station(for: sighting.frame.identity))
+    line(for: sighting, station: TestCatalogs.northSouthLine.station(for: sighting.frame.identity))
   }
 }

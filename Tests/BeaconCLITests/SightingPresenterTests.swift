@@ -17,7 +17,8 @@ import Testing
     defer { close(descriptor) }
     let output = StandardOutput(descriptor: descriptor)
     let presenter = SightingPresenter(
-      mode: .table(live: true, lastSeen: .age), output: output, sourceName: "test", catalog: JakartaMRT.catalog)
+      mode: .table(live: true, lastSeen: .age), output: output, sourceName: "test", catalog: TestCatalogs.northSouthLine
+    )
     let finder = ScriptedBeaconFinder()
     for (second, rssi) in [(0.0, -80), (0.2, -75), (0.6, -70), (0.7, -65)] {
       presenter.beaconFinder(

@@ -38,7 +38,7 @@ struct AdvertisingLatencyTests {
     var pipeline = BeaconScanner()
     var latencies: [Duration] = []
     for trial in 1...5 {
-      let frame = IBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: UInt16(trial))
+      let frame = IBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: UInt16(trial))
       // Nothing from the previous trial may count for this one.
       while try scanning.nextPacket(timeout: .milliseconds(150)) != nil {}
       try advertising.startAdvertising(data: frame.advertisingData)
@@ -47,7 +47,7 @@ struct AdvertisingLatencyTests {
       while first == nil, clock.now - enabled < .seconds(3) {
         guard let packet = try scanning.nextPacket(timeout: .milliseconds(20)) else { continue }
         pipeline.process(packet) { sighting in
-          if first == nil, JakartaMRT.catalog.station(for: sighting.frame.identity)?.lineOrder == trial {
+          if first == nil, TestCatalogs.northSouthLine.station(for: sighting.frame.identity)?.lineOrder == trial {
             first = clock.now - enabled
           }
         }

@@ -140,7 +140,7 @@ private struct Gone: TransportFailure {
     let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
       try KernelHCIConnection.open(device: HCIDeviceIndex(rawValue: 0), exclusive: false, system: system)
     })
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
     #expect(useCase.start() == .notAuthorized)
     #expect(!useCase.isRunning)
     #expect(finder.failure?.kind == .notAuthorized)
@@ -164,7 +164,8 @@ private struct Gone: TransportFailure {
     let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
       try KernelHCIConnection.open(device: HCIDeviceIndex(rawValue: 0), exclusive: false, system: system)
     })
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: finder, catalog: TestCatalogs.jakartaRail)
     #expect(useCase.start(arrivalNamed: "Senayan") == .notAuthorized)
     guard case .controller(.connectionFailed(_, .notAuthorized(let failure))) = finder.failure else {
       Issue.record("expected the session's permission error, got \(String(describing: finder.failure))")
@@ -186,7 +187,9 @@ private struct Gone: TransportFailure {
       try KernelHCIConnection.open(device: HCIDeviceIndex(rawValue: 0), exclusive: false, system: system)
     })
     #expect(finder.start() == .bluetoothUnavailable)
-    #expect(DefaultNotifyWhenNearMRTStationOnce(finder: finder).start() == .bluetoothUnavailable)
+    #expect(
+      DefaultNotifyWhenNearMRTStationOnce(finder: finder, catalog: TestCatalogs.jakartaRail).start()
+        == .bluetoothUnavailable)
   }
 
   @Test func aDamagedCaptureIsAFailureThatKeepsTheCapturesError() {

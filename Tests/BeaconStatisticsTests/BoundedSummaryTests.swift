@@ -20,7 +20,7 @@ import Testing
   }
 
   @Test func aFloodIsFoldedWhileStationsAndBusyBeaconsKeepExactRows() throws {
-    var summary = ScanSummary(catalog: JakartaMRT.catalog, maximumRows: 64)
+    var summary = ScanSummary(catalog: TestCatalogs.northSouthLine, maximumRows: 64)
     let busy = UUID128(high: 0xB05E, low: 1)
     var total = 0
     for second in 0..<2_000 {
@@ -55,7 +55,7 @@ import Testing
   }
 
   @Test func withinTheLimitEverythingIsExactAndNothingIsFolded() {
-    var summary = ScanSummary(catalog: JakartaMRT.catalog, maximumRows: 64)
+    var summary = ScanSummary(catalog: TestCatalogs.northSouthLine, maximumRows: 64)
     for number in 0..<64 { summary.record(Self.stranger(number, at: Double(number))) }
     #expect(summary.folded == ScanSummary.Folded())
     #expect(summary.identitiesNotListed == nil)
@@ -65,7 +65,7 @@ import Testing
   }
 
   @Test func aStrangerThatComesBackAfterItsRowWasFoldedHasAnIncompleteRow() throws {
-    var summary = ScanSummary(catalog: JakartaMRT.catalog, maximumRows: 4)
+    var summary = ScanSummary(catalog: TestCatalogs.northSouthLine, maximumRows: 4)
     summary.record(Self.stranger(1, at: 0))
     for number in 2...5 { summary.record(Self.stranger(number, at: Double(number))) }  // folds 1 and 2
     summary.record(Self.stranger(1, at: 10))
@@ -77,7 +77,7 @@ import Testing
 
   @Test func foldingChoosesTheSameRowsOnEveryRun() {
     func run() -> [BeaconIdentity] {
-      var summary = ScanSummary(catalog: JakartaMRT.catalog, maximumRows: 16)
+      var summary = ScanSummary(catalog: TestCatalogs.northSouthLine, maximumRows: 16)
       // Every stranger heard once at the same time: only the fixed hash tells them apart.
       for number in 0..<100 { summary.record(Self.stranger(number, at: 0)) }
       return summary.beacons.map(\.identity)
@@ -87,7 +87,7 @@ import Testing
 
   /// 200,000 identities through the default limit: the table stays at most 4,096 rows.
   @Test func memoryIsBoundedByTheRowLimitNotByTheIdentities() {
-    var summary = ScanSummary(catalog: JakartaMRT.catalog)
+    var summary = ScanSummary(catalog: TestCatalogs.northSouthLine)
     for number in 0..<200_000 { summary.record(Self.stranger(number, at: Double(number) / 1000)) }
     #expect(summary.beacons.count <= ScanSummary.defaultMaximumRows)
     #expect(summary.reports == 200_000)

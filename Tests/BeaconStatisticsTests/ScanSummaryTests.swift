@@ -72,7 +72,7 @@ import Testing
   }
 
   @Test func talliesPerIdentityWithDistinctAddressesAndTimeRange() {
-    var summary = ScanSummary(catalog: JakartaMRT.catalog)
+    var summary = ScanSummary(catalog: TestCatalogs.northSouthLine)
     summary.record(FindingFixtures.sighting(minor: 3, rssi: -70, at: 5, address: 0xA))
     summary.record(FindingFixtures.sighting(minor: 3, rssi: -60, at: 2, address: 0xB))
     summary.record(FindingFixtures.sighting(minor: 3, rssi: nil, at: 9, address: 0xA))
@@ -101,7 +101,7 @@ import Testing
   /// 1,024 distinct addresses, each heard twice, are counted exactly; the 1,025th turns the count
   /// into an estimate, flagged as such.
   @Test func distinctAddressesAreExactUpTo1024ThenFlaggedAsEstimated() throws {
-    var summary = ScanSummary(catalog: JakartaMRT.catalog)
+    var summary = ScanSummary(catalog: TestCatalogs.northSouthLine)
     for address in 1...UInt64(1024) {
       summary.record(FindingFixtures.sighting(minor: 3, rssi: -70, at: 1, address: address))
       summary.record(FindingFixtures.sighting(minor: 3, rssi: -70, at: 2, address: address))

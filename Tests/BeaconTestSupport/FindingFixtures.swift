@@ -6,7 +6,7 @@ import MRTNavigation
 public enum FindingFixtures {
   public static let start: Int64 = 1_700_000_000_000_000
   /// The UUID the MRT North–South line's station beacons carry.
-  public static let stationUUID = JakartaMRT.projectUUID
+  public static let stationUUID = JakartaRail.projectUUID
 
   /// `seconds` after the fixtures' start.
   public static func time(_ seconds: Double) -> CaptureTime {
@@ -24,7 +24,7 @@ public enum FindingFixtures {
       frame: frame)
   }
 
-  public static func station(_ name: String) -> Station? { JakartaMRT.catalog.station(named: name) }
+  public static func station(_ name: String) -> Station? { TestCatalogs.northSouthLine.station(named: name) }
 
   /// A report of train set `trainSet` of `line` running `direction`, as `catalog` numbers its
   /// train beacons (each line's trains from an address of their own); nil when it numbers none.

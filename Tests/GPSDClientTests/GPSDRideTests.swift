@@ -38,7 +38,7 @@ struct GPSDRideTests {
   ) throws -> (Ride, GPSDLocationFinder) {
     var gpsd = try GPSFake(log: TestPaths.fixture("gps/\(fixture).nmea"))
     let finder = GPSDLocationFinder(endpoint: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port))
-    let useCase = DefaultNotifyWhenNearMRTStationWithGPS(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationWithGPS(finder: finder, catalog: TestCatalogs.jakartaRail)
     let ride = Ride()
     useCase.delegate = ride
     finder.onProblem = { ride.problems.append($0) }

@@ -21,8 +21,11 @@ import Testing
   static func run(_ sightings: [BeaconSighting], repeatAfter: Duration? = nil) -> Recorder {
     let finder = ScriptedBeaconFinder()
     let useCase =
-      repeatAfter.map { DefaultNotifyWhenNearMRTStationWhenInBackground(finder: finder, repeatAfter: $0) }
-      ?? DefaultNotifyWhenNearMRTStationWhenInBackground(finder: finder)
+      repeatAfter.map {
+        DefaultNotifyWhenNearMRTStationWhenInBackground(
+          finder: finder, catalog: TestCatalogs.jakartaRail, repeatAfter: $0)
+      }
+      ?? DefaultNotifyWhenNearMRTStationWhenInBackground(finder: finder, catalog: TestCatalogs.jakartaRail)
     let recorder = Recorder()
     useCase.delegate = recorder
     #expect(useCase.start() == .started)
@@ -38,7 +41,7 @@ import Testing
   }
 
   static func stations(_ names: [String]) throws -> [Station] {
-    try names.map { try #require(JakartaMRT.catalog.station(named: $0)) }
+    try names.map { try #require(TestCatalogs.northSouthLine.station(named: $0)) }
   }
 
   @Test(arguments: [1, 2, 3] as [UInt64])

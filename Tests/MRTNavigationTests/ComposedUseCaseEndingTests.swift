@@ -50,7 +50,8 @@ import Testing
   /// journey, in which the stations of the last one are told again.
   @Test func theDestinationEndsTheJourneyAndAStartBeginsANewOne() throws {
     let (bluetooth, gps) = (StationSourceDouble(), StationSourceDouble())
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(bluetooth: bluetooth, gps: gps)
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      bluetooth: bluetooth, gps: gps, catalog: TestCatalogs.jakartaRail)
     let recorder = ComposedUseCaseRecorder()
     useCase.delegate = recorder
     let (haji, blokA, blokM) = (try E.station("HajiNawi"), try E.station("BlokA"), try E.station("BlokM"))

@@ -12,14 +12,15 @@ import Testing
   /// Lebak Bulus to Soekarno–Hatta: the North–South line to Dukuh Atas, a walk to BNI City, the
   /// airport line. The stop before each leg's end, when left, announces it.
   @Test func lebakBulusToSoekarnoHattaThroughTheTransferAtDukuhAtas() throws {
-    let journey = try JakartaRail.network.journey(from: "LebakBulus", to: "SoekarnoHatta")
+    let journey = try TestCatalogs.jakartaRail.journey(from: "LebakBulus", to: "SoekarnoHatta")
     let transfer = try #require(journey.transfers.first)
     #expect(journey.legs.map(\.line.name) == ["NorthSouth", "Airport"])
     #expect((transfer.from.name, transfer.to.name, transfer.isWalk) == ("DukuhAtas", "BNICity", true))
     #expect(journey.legs.last?.stations.map(\.name) == ["BNICity", "Duri", "RawaBuaya", "BatuCeper", "SoekarnoHatta"])
 
     let (bluetooth, gps) = (StationSourceDouble(), StationSourceDouble())
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(bluetooth: bluetooth, gps: gps)
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      bluetooth: bluetooth, gps: gps, catalog: TestCatalogs.jakartaRail)
     let recorder = ComposedUseCaseRecorder()
     useCase.delegate = recorder
     #expect(useCase.start(journey: journey) == .started)
@@ -53,10 +54,12 @@ import Testing
   /// the wrong way. Told once.
   @Test func theStationBehindSaysTheTrainRunsTheWrongWay() throws {
     let bluetooth = StationSourceDouble()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(bluetooth: bluetooth, gps: nil)
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      bluetooth: bluetooth, gps: nil, catalog: TestCatalogs.jakartaRail)
     let recorder = ComposedUseCaseRecorder()
     useCase.delegate = recorder
-    #expect(useCase.start(journey: try JakartaRail.network.journey(from: "BlokM", to: "SoekarnoHatta")) == .started)
+    #expect(
+      useCase.start(journey: try TestCatalogs.jakartaRail.journey(from: "BlokM", to: "SoekarnoHatta")) == .started)
     bluetooth.report(E.heard(try E.station("BlokM"), at: 0))
     bluetooth.report(E.left(try E.station("BlokM"), at: 60))
     bluetooth.report(E.heard(try E.station("BlokA"), at: 150))
@@ -71,7 +74,8 @@ import Testing
   /// Without a journey given, it is planned from the first station found: its transfer is told.
   @Test func aJourneyIsPlannedFromTheFirstStationFound() throws {
     let gps = StationSourceDouble()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(bluetooth: nil, gps: gps)
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      bluetooth: nil, gps: gps, catalog: TestCatalogs.jakartaRail)
     let recorder = ComposedUseCaseRecorder()
     useCase.delegate = recorder
     #expect(useCase.start(arrival: try E.station("SoekarnoHatta")) == .started)
@@ -114,7 +118,8 @@ import Testing
 
   @Test func toADestination() throws {
     let (bluetooth, gps) = (StationSourceDouble(), StationSourceDouble())
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(bluetooth: bluetooth, gps: gps)
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      bluetooth: bluetooth, gps: gps, catalog: TestCatalogs.jakartaRail)
     let recorder = ComposedUseCaseRecorder()
     useCase.delegate = recorder
     #expect(useCase.start(arrival: try E.station("BlokM")) == .started)

@@ -12,7 +12,8 @@ import Testing
   /// other part's later find of it, or a find after leaving it, is not told again.
   @Test func onARideTheFirstSourceWinsAndEachStationIsToldOnce() throws {
     let (bluetooth, gps) = (StationSourceDouble(), StationSourceDouble())
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(bluetooth: bluetooth, gps: gps)
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      bluetooth: bluetooth, gps: gps, catalog: TestCatalogs.jakartaRail)
     let recorder = ComposedUseCaseRecorder()
     useCase.delegate = recorder
     let (lebakBulus, fatmawati, cipete) = (

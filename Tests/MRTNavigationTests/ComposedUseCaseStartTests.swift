@@ -76,10 +76,10 @@ import Testing
   @Test func aDestinationOutsideTheCatalogStartsNoPart() throws {
     let (bluetooth, gps) = (StationSourceDouble(), StationSourceDouble())
     let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      bluetooth: bluetooth, gps: gps, catalog: JakartaMRT.catalog)
+      bluetooth: bluetooth, gps: gps, catalog: TestCatalogs.northSouthLine)
     #expect(useCase.start(arrival: try SourceEvents.station("SoekarnoHatta")) == .unknownStation)
     #expect(
-      useCase.start(journey: try JakartaRail.network.journey(from: "LebakBulus", to: "SoekarnoHatta"))
+      useCase.start(journey: try TestCatalogs.jakartaRail.journey(from: "LebakBulus", to: "SoekarnoHatta"))
         == .unknownStation)
     #expect(useCase.start(arrivalNamed: "Nowhere") == .unknownStation)
     #expect(bluetooth.calls.isEmpty && gps.calls.isEmpty)
@@ -91,13 +91,14 @@ import Testing
   @Test func aTrainWatchWithoutTrainBeaconsStartsNothing() throws {
     let (bluetooth, gps, trainFinder) = (StationSourceDouble(), StationSourceDouble(), ScriptedBeaconFinder())
     let stationsOnly = DefaultNotifyWhenTrainArrivesAtDepartureStation(
-      bluetooth: bluetooth, gps: gps, trainFinder: trainFinder, catalog: JakartaMRT.catalog)
+      bluetooth: bluetooth, gps: gps, trainFinder: trainFinder, catalog: TestCatalogs.northSouthLine)
     #expect(
-      stationsOnly.start(journey: try JakartaMRT.catalog.journey(from: "LebakBulus", to: "BlokM")) == .noTrainBeacons)
+      stationsOnly.start(journey: try TestCatalogs.northSouthLine.journey(from: "LebakBulus", to: "BlokM"))
+        == .noTrainBeacons)
     let network = DefaultNotifyWhenTrainArrivesAtDepartureStation(
-      bluetooth: bluetooth, gps: gps, trainFinder: trainFinder, catalog: JakartaRail.network)
+      bluetooth: bluetooth, gps: gps, trainFinder: trainFinder, catalog: TestCatalogs.jakartaRail)
     #expect(
-      network.start(journey: try JakartaRail.network.journey(from: "DukuhAtas", to: "BNICity")) == .noTrainBeacons)
+      network.start(journey: try TestCatalogs.jakartaRail.journey(from: "DukuhAtas", to: "BNICity")) == .noTrainBeacons)
     #expect(bluetooth.calls.isEmpty && gps.calls.isEmpty)
     #expect(trainFinder.startCount == 0)
   }
@@ -106,26 +107,30 @@ import Testing
   /// for the station.
   @Test func aTrainWatchWithoutATrainFinderSaysBluetoothIsUnavailable() throws {
     let gps = StationSourceDouble()
-    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(bluetooth: nil, gps: gps, trainFinder: nil)
+    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(
+      bluetooth: nil, gps: gps, trainFinder: nil, catalog: TestCatalogs.jakartaRail)
     #expect(
-      useCase.start(journey: try JakartaRail.network.journey(from: "LebakBulus", to: "BlokM")) == .bluetoothUnavailable)
+      useCase.start(journey: try TestCatalogs.jakartaRail.journey(from: "LebakBulus", to: "BlokM"))
+        == .bluetoothUnavailable)
     #expect(gps.calls.isEmpty && !useCase.isRunning)
   }
 
   /// The train finder's refusal is the answer, before any part starts; parts that cannot start
   /// stop the train finder again.
   @Test func aTrainWatchStartsTheTrainFinderFirstAndStopsItWhenNoPartStarts() throws {
-    let journey = try JakartaRail.network.journey(from: "LebakBulus", to: "BlokM")
+    let journey = try TestCatalogs.jakartaRail.journey(from: "LebakBulus", to: "BlokM")
     let (bluetooth, gps) = (StationSourceDouble(), StationSourceDouble())
     let refusing = DefaultNotifyWhenTrainArrivesAtDepartureStation(
-      bluetooth: bluetooth, gps: gps, trainFinder: ScriptedBeaconFinder(startResult: .notAuthorized))
+      bluetooth: bluetooth, gps: gps, trainFinder: ScriptedBeaconFinder(startResult: .notAuthorized),
+      catalog: TestCatalogs.jakartaRail)
     #expect(refusing.start(journey: journey) == .notAuthorized)
     #expect(bluetooth.calls.isEmpty && gps.calls.isEmpty)
 
     let trainFinder = ScriptedBeaconFinder()
     let noParts = DefaultNotifyWhenTrainArrivesAtDepartureStation(
       bluetooth: StationSourceDouble(startResult: .bluetoothUnavailable),
-      gps: StationSourceDouble(startResult: .locationUnavailable), trainFinder: trainFinder)
+      gps: StationSourceDouble(startResult: .locationUnavailable), trainFinder: trainFinder,
+      catalog: TestCatalogs.jakartaRail)
     #expect(noParts.start(journey: journey) == .bluetoothUnavailable)
     #expect(trainFinder.startCount == 1 && !trainFinder.isRunning)
   }

@@ -11,7 +11,7 @@ import Testing
 @Suite struct ComposedUseCaseTrainTests {
   private typealias E = SourceEvents
   private typealias F = FindingFixtures
-  private let network = JakartaRail.network
+  private let network = TestCatalogs.jakartaRail
 
   /// The use case, its parts, its train finder and its delegate, watching for `journey`.
   private struct Watch {
@@ -23,7 +23,7 @@ import Testing
 
     init(_ journey: Journey) {
       useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(
-        bluetooth: bluetooth, gps: gps, trainFinder: trainFinder, catalog: JakartaRail.network)
+        bluetooth: bluetooth, gps: gps, trainFinder: trainFinder, catalog: TestCatalogs.jakartaRail)
       useCase.delegate = recorder
       #expect(useCase.start(journey: journey) == .started)
     }

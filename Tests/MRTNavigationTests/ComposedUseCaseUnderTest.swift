@@ -27,7 +27,7 @@ struct ComposedUseCaseUnderTest {
   init(_ kind: Kind, bluetooth: StationSourceDouble?, gps: StationSourceDouble?) throws {
     self.bluetooth = bluetooth
     self.gps = gps
-    let network = JakartaRail.network
+    let network = TestCatalogs.jakartaRail
     switch kind {
     case .once:
       let useCase = DefaultNotifyWhenNearMRTStationOnce(bluetooth: bluetooth, gps: gps)
@@ -44,7 +44,8 @@ struct ComposedUseCaseUnderTest {
       )
       self.useCase = useCase
     case .destination:
-      let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(bluetooth: bluetooth, gps: gps)
+      let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+        bluetooth: bluetooth, gps: gps, catalog: TestCatalogs.jakartaRail)
       useCase.delegate = recorder
       let blokM = try SourceEvents.station("BlokM")
       (start, stop, isRunning, sourceStarts) = (

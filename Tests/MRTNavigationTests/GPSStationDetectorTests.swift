@@ -1,10 +1,11 @@
+import BeaconTestSupport
 import BluetoothTypes
 import MRTNavigation
 import Positioning
 import Testing
 
 @Suite struct GPSStationDetectorTests {
-  let catalog = JakartaMRT.catalog
+  let catalog = TestCatalogs.northSouthLine
   /// Lebak Bulus → Bundaran HI: elevated to ASEAN, then the tunnel.
   var wholeLine: [Station] { catalog.stations }
   var elevated: [Station] { Array(catalog.stations.prefix(7)) }

@@ -53,11 +53,11 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
 }
 
 @Suite struct GPSUseCaseTests {
-  let route = Array(JakartaMRT.catalog.stations.prefix(4))
+  let route = Array(TestCatalogs.northSouthLine.stations.prefix(4))
 
   @Test func tellsEachStationAndTheSourcesCondition() {
     let finder = ScriptedLocationFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithGPS(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationWithGPS(finder: finder, catalog: TestCatalogs.jakartaRail)
     let recorder = GPSUseCaseRecorder()
     useCase.delegate = recorder
     #expect(useCase.start() == .started)
@@ -71,7 +71,7 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
 
   @Test func noSourceSaysSoAndStartsNothing() {
     let finder = ScriptedLocationFinder(startResult: .unavailable)
-    let useCase = DefaultNotifyWhenNearMRTStationWithGPS(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationWithGPS(finder: finder, catalog: TestCatalogs.jakartaRail)
     #expect(useCase.start() == .locationUnavailable)
     #expect(!useCase.isRunning)
     #expect(useCase.stop() == .notRunning)
@@ -79,7 +79,7 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
 
   @Test func aDelegateThatStopsHearsNothingMore() {
     let finder = ScriptedLocationFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithGPS(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationWithGPS(finder: finder, catalog: TestCatalogs.jakartaRail)
     let recorder = GPSUseCaseRecorder()
     recorder.stopAt = "Fatmawati"
     useCase.delegate = recorder
@@ -105,7 +105,7 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
     ) { lines.append("arrived \(station.name) \(evidence.source)") }
   }
 
-  let route = Array(JakartaMRT.catalog.stations.prefix(4))
+  let route = Array(TestCatalogs.northSouthLine.stations.prefix(4))
 
   /// Strong reports of the beacon of the station at `minor`, every half second for 20 s from `start`.
   func dwell(minor: UInt16, from start: Double) -> [BeaconSighting] {
@@ -115,7 +115,8 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
   @Test func withoutBluetoothGPSAloneFindsTheRide() {
     let beacons = ScriptedBeaconFinder(startResult: .bluetoothUnavailable)
     let location = ScriptedLocationFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: beacons, locationFinder: location)
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: beacons, locationFinder: location, catalog: TestCatalogs.jakartaRail)
     let recorder = Recorder()
     useCase.delegate = recorder
     #expect(useCase.start(arrivalNamed: "HajiNawi") == .started)
@@ -131,7 +132,8 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
   @Test func eachStationOnceWhicheverSourceFoundItFirst() {
     let beacons = ScriptedBeaconFinder()
     let location = ScriptedLocationFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: beacons, locationFinder: location)
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: beacons, locationFinder: location, catalog: TestCatalogs.jakartaRail)
     let recorder = Recorder()
     useCase.delegate = recorder
     #expect(useCase.start(arrivalNamed: "HajiNawi") == .started)
@@ -149,11 +151,11 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
   @Test func withNeitherSourceBluetoothsReasonIsTheAnswer() {
     let useCase = DefaultNotifyWhenNearMRTStationOnce(
       finder: ScriptedBeaconFinder(startResult: .notAuthorized),
-      locationFinder: ScriptedLocationFinder(startResult: .unavailable))
+      locationFinder: ScriptedLocationFinder(startResult: .unavailable), catalog: TestCatalogs.jakartaRail)
     #expect(useCase.start() == .notAuthorized)
     #expect(!useCase.isRunning)
     let gpsOnly = DefaultNotifyWhenNearMRTStationOnce(
-      finder: nil, locationFinder: ScriptedLocationFinder(startResult: .unavailable))
+      finder: nil, locationFinder: ScriptedLocationFinder(startResult: .unavailable), catalog: TestCatalogs.jakartaRail)
     #expect(gpsOnly.start() == .locationUnavailable)
   }
 }

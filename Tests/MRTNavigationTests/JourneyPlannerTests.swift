@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Testing
 
 @testable import MRTNavigation
@@ -16,7 +17,7 @@ import Testing
     let stations = names.enumerated().map { index, name in
       Station(
         name: name, displayName: "Station \(name)", lineOrder: index + 1,
-        beacon: .iBeacon(uuid: JakartaMRT.projectUUID, major: 9, minor: UInt16(index + 1)))
+        beacon: .iBeacon(uuid: JakartaRail.projectUUID, major: 9, minor: UInt16(index + 1)))
     }
     return try StationCatalog(
       stations: stations,
@@ -131,7 +132,7 @@ import Testing
 
 /// Journeys over the built-in network.
 @Suite struct JakartaJourneyTests {
-  let network = JakartaRail.network
+  let network = TestCatalogs.jakartaRail
 
   @Test func lebakBulusToTheAirportChangesAtDukuhAtasForBNICity() throws {
     let journey = try network.journey(from: "LebakBulus", to: "SoekarnoHatta")

@@ -1,10 +1,11 @@
+import BeaconTestSupport
 import Testing
 
 @testable import MRTNavigation
 
 /// What a rider is told along a planned journey, station by station, on the built-in network.
 @Suite struct JourneyProgressTests {
-  let network = JakartaRail.network
+  let network = TestCatalogs.jakartaRail
 
   func station(_ name: String) throws -> Station { try #require(network.station(named: name)) }
 
@@ -26,7 +27,7 @@ import Testing
   @Test func lebakBulusToTheAirportTellsTheTransferAndBothStopsAhead() throws {
     var progress = JourneyProgress(journey: try network.journey(from: "LebakBulus", to: "SoekarnoHatta"))
     var told: [String] = []
-    let mrt = JakartaMRT.northSouthLine.stationNames
+    let mrt = TestCatalogs.northSouth.stationNames
     for name in mrt.prefix(12) {
       told += describe(progress.found(try station(name)))
       told += describe(progress.left(try station(name)))

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Positioning
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 @testable import MRTNavigation
 
 @Suite struct StationCatalogTests {
-  let catalog = JakartaMRT.catalog
+  let catalog = TestCatalogs.northSouthLine
 
   @Test func thirteenStationsInLineOrder() {
     #expect(
@@ -23,19 +24,31 @@ import Testing
       #expect(
         station.beacon
           == .iBeacon(
-            uuid: JakartaMRT.projectUUID, major: JakartaMRT.northSouthLineMajor, minor: UInt16(station.lineOrder)))
+            uuid: JakartaRail.projectUUID, major: 1, minor: UInt16(station.lineOrder)))
     }
-    #expect(JakartaMRT.projectUUID.description == "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3")
+    #expect(JakartaRail.projectUUID.description == "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3")
   }
 
-  @Test func builtInDataPassesTheCheckingInitializer() throws {
-    let checked = try StationCatalog(stations: JakartaMRT.northSouthLineStations, lines: [JakartaMRT.northSouthLine])
-    #expect(checked == catalog)
-    let network = try StationCatalog(
-      stations: JakartaRail.stations, lines: JakartaRail.lines, interchanges: JakartaRail.interchanges,
-      trainBeacons: TrainBeaconScheme(uuid: JakartaRail.trainUUID))
-    #expect(network == JakartaRail.network)
+  /// The documented scheme, over the whole built-in network: a station's beacon is the project
+  /// UUID, major its home line's code (the first line, by code, that stops there), minor its
+  /// position along that line.
+  @Test func theBuiltInNetworkFollowsItsBeaconScheme() throws {
+    let network = TestCatalogs.jakartaRail
+    #expect(network.lines.map(\.name) == ["NorthSouth", "Cikarang", "Airport", "LRTCibubur", "LRTBekasi"])
+    #expect(network.lines.map(\.code) == [1, 2, 3, 4, 5])
     #expect(network.lines.map { $0.stationNames.count } == [13, 21, 6, 12, 14])
+    #expect(network.stations.count == 55)
+    #expect(network.interchanges.count == 6)
+    #expect(network.trainBeacons == TrainBeaconScheme(uuid: JakartaRail.trainUUID))
+    for station in network.stations {
+      let home = try #require(network.lines.first { $0.stationNames.contains(station.name) }, "\(station.name)")
+      let position = try #require(home.stationNames.firstIndex(of: station.name)) + 1
+      let major = try #require(home.code)
+      #expect(
+        station.beacon == .iBeacon(uuid: JakartaRail.projectUUID, major: major, minor: UInt16(position)),
+        "\(station.name)")
+      #expect(station.lineOrder == position, "\(station.name)")
+    }
   }
 
   @Test func coordinatesAreInJakarta() throws {
@@ -107,25 +120,25 @@ import Testing
   }
 
   @Test func lookupByBeaconIdentity() {
-    let dukuhAtas = catalog.station(for: .iBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: 12))
+    let dukuhAtas = catalog.station(for: .iBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 12))
     #expect(dukuhAtas?.name == "DukuhAtas")
     #expect(dukuhAtas?.sponsoredName == "Dukuh Atas BNI")
-    #expect(catalog.station(for: .iBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: 14)) == nil)
-    #expect(catalog.station(for: .iBeacon(uuid: JakartaMRT.projectUUID, major: 2, minor: 12)) == nil)
+    #expect(catalog.station(for: .iBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 14)) == nil)
+    #expect(catalog.station(for: .iBeacon(uuid: JakartaRail.projectUUID, major: 2, minor: 12)) == nil)
     // Same numbers, other kind: not a station.
-    #expect(catalog.station(for: .altBeacon(id1: JakartaMRT.projectUUID, id2: 1, id3: 12)) == nil)
+    #expect(catalog.station(for: .altBeacon(id1: JakartaRail.projectUUID, id2: 1, id3: 12)) == nil)
   }
 
   static func station(_ name: String, minor: UInt16, aliases: [String] = [], sponsored: String? = nil) -> Station {
     Station(
       name: name, displayName: name, sponsoredName: sponsored, aliases: aliases, lineOrder: Int(minor),
-      beacon: .iBeacon(uuid: JakartaMRT.projectUUID, major: 9, minor: minor))
+      beacon: .iBeacon(uuid: JakartaRail.projectUUID, major: 9, minor: minor))
   }
 
   @Test func rejectsDuplicateBeacons() {
     #expect(
       throws: StationCatalog.Problem.duplicateBeacon(
-        .iBeacon(uuid: JakartaMRT.projectUUID, major: 9, minor: 1), first: "A", second: "B")
+        .iBeacon(uuid: JakartaRail.projectUUID, major: 9, minor: 1), first: "A", second: "B")
     ) {
       try StationCatalog(stations: [Self.station("A", minor: 1), Self.station("B", minor: 1)])
     }

@@ -8,7 +8,8 @@ import Testing
   private typealias F = FindingFixtures
 
   private func run(
-    _ sightings: [BeaconSighting], until end: Double? = nil, detector: StationDetector = StationDetector()
+    _ sightings: [BeaconSighting], until end: Double? = nil,
+    detector: StationDetector = StationDetector(catalog: TestCatalogs.jakartaRail)
   )
     -> [StationEvent]
   {
@@ -57,7 +58,7 @@ import Testing
   }
 
   @Test func enteringNeedsThreeStrongReports() throws {
-    var detector = StationDetector()
+    var detector = StationDetector(catalog: TestCatalogs.jakartaRail)
     #expect(detector.ingest(F.sighting(minor: 3, rssi: -80, at: 0)).isEmpty)
     #expect(detector.ingest(F.sighting(minor: 3, rssi: -80, at: 0.5)).isEmpty)
     let events = detector.ingest(F.sighting(minor: 3, rssi: -80, at: 1))
@@ -83,7 +84,8 @@ import Testing
     #expect(found(events) == ["CipeteRaya"])
     #expect(left(events).isEmpty)
     // Without the hysteresis the same series flaps: the assertion above can fail.
-    let noHysteresis = StationDetector(policy: StationPresencePolicy(exitThreshold: -88))
+    let noHysteresis = StationDetector(
+      catalog: TestCatalogs.jakartaRail, policy: StationPresencePolicy(exitThreshold: -88))
     #expect(found(run(series, detector: noHysteresis)).count > 5)
   }
 
@@ -138,7 +140,7 @@ import Testing
 
   @Test(arguments: [UInt64(1), 2, 3, 42, 2026])
   func aRideFromLebakBulusToDukuhAtasFindsEveryStationInOrderOnce(seed: UInt64) throws {
-    let route = try StationRoute(from: "LebakBulus", to: "DukuhAtas", in: JakartaMRT.catalog).stations
+    let route = try StationRoute(from: "LebakBulus", to: "DukuhAtas", in: TestCatalogs.northSouthLine).stations
     let ride = SyntheticRide(route: route, seed: seed)
     let sightings = ride.sightings()
     #expect(sightings.count > 2000)

@@ -55,9 +55,9 @@ final class StationSourceDouble: NotifyWhenNearMRTStationWithBluetooth, NotifyWh
 /// The events the doubles report, for stations of the real catalog, at times from
 /// ``FindingFixtures/time(_:)``.
 enum SourceEvents {
-  /// A station of the real network (``JakartaRail/network``), by its name.
+  /// A station of the real network (the built-in network, ``TestCatalogs/jakartaRail``), by its name.
   static func station(_ name: String) throws -> Station {
-    try #require(JakartaRail.network.station(named: name), "no station \(name) in the network")
+    try #require(TestCatalogs.jakartaRail.station(named: name), "no station \(name) in the network")
   }
 
   /// `station` found by its beacon, at `rssi`, `seconds` in.

@@ -40,7 +40,7 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
   private typealias F = FindingFixtures
 
   private func route(_ from: String, _ to: String) throws -> [Station] {
-    try StationRoute(from: from, to: to, in: JakartaMRT.catalog).stations
+    try StationRoute(from: from, to: to, in: TestCatalogs.northSouthLine).stations
   }
 
   /// Steady strong reports of `minor` for `seconds` from `start`, every half second.
@@ -51,7 +51,7 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
   @Test func nearStationReportsOncePerArrivalAndAgainAfterComingBack() {
     let recorder = CallbackRecorder()
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
     useCase.delegate = recorder
     #expect(useCase.start() == .started)
     for sighting in dwell(minor: 3, from: 0, seconds: 60) { finder.deliver(sighting) }
@@ -63,7 +63,7 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
   @Test func aStationTooFarTooSoonIsReportedAsSuspect() {
     let recorder = CallbackRecorder()
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
     useCase.delegate = recorder
     #expect(useCase.start() == .started)
     for sighting in dwell(minor: 1, from: 0) + dwell(minor: 13, from: 60) { finder.deliver(sighting) }
@@ -72,7 +72,7 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
 
   @Test func startAndStopResults() {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
     #expect(useCase.stop() == .notRunning)
     #expect(useCase.start() == .started)
     #expect(useCase.start() == .alreadyStarted)
@@ -83,7 +83,7 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
 
   @Test func startingTheUseCaseStartsTheFinderAndStoppingStopsIt() {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
     #expect(useCase.start() == .started)
     #expect(finder.isRunning)
     #expect(finder.delegate === useCase)
@@ -99,17 +99,18 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
     finderResult: BeaconFinderStartResult, expected: StationWatchStartResult
   ) {
     let finder = ScriptedBeaconFinder(startResult: finderResult)
-    let bluetooth = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
+    let bluetooth = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
     #expect(bluetooth.start() == expected)
     #expect(!bluetooth.isRunning)
-    #expect(DefaultNotifyWhenNearMRTStationOnce(finder: finder).start() == expected)
-    let ride = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: finder)
+    #expect(DefaultNotifyWhenNearMRTStationOnce(finder: finder, catalog: TestCatalogs.jakartaRail).start() == expected)
+    let ride = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: finder, catalog: TestCatalogs.jakartaRail)
     #expect(ride.start(arrivalNamed: "Senayan") == expected)
   }
 
   @Test func aUseCaseThatStopsItselfLeavesTheFinderRunning() throws {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationOnce(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationOnce(finder: finder, catalog: TestCatalogs.jakartaRail)
     #expect(useCase.start() == .started)
     for sighting in dwell(minor: 3, from: 0) { finder.deliver(sighting) }
     #expect(!useCase.isRunning)
@@ -120,7 +121,7 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
   @Test func sightingsAreIgnoredWhileStopped() {
     let recorder = CallbackRecorder()
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
     useCase.delegate = recorder
     for sighting in dwell(minor: 3, from: 0) { finder.deliver(sighting) }
     #expect(recorder.lines.isEmpty)
@@ -128,7 +129,7 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
 
   @Test func delegateIsHeldWeakly() {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
     do {
       let recorder = CallbackRecorder()
       useCase.delegate = recorder
@@ -140,7 +141,7 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
   @Test func onceStopsAfterTheFirstStation() {
     let recorder = CallbackRecorder()
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationOnce(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationOnce(finder: finder, catalog: TestCatalogs.jakartaRail)
     useCase.delegate = recorder
     #expect(useCase.start() == .started)
     for sighting in dwell(minor: 3, from: 0) + dwell(minor: 4, from: 200) { finder.deliver(sighting) }
@@ -156,7 +157,8 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
   func specificStationReportsEachStationThenArrivesOnceAndStops(seed: UInt64) throws {
     let recorder = CallbackRecorder()
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: finder, catalog: TestCatalogs.jakartaRail)
     useCase.delegate = recorder
     let destination = try #require(F.station("Senayan"))
     #expect(useCase.start(arrival: destination) == .started)
@@ -177,7 +179,8 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
 
   @Test func specificStationRejectsAnUnknownDestination() {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: finder, catalog: TestCatalogs.jakartaRail)
     #expect(useCase.start(arrivalNamed: "Monas") == .unknownStation)
     let stranger = Station(
       name: "Elsewhere", displayName: "Elsewhere", lineOrder: 1,

@@ -8,7 +8,7 @@ import Testing
 /// Train beacons, their arrivals, and the rider told when their train comes in.
 @Suite struct TrainArrivalTests {
   private typealias F = FindingFixtures
-  let network = JakartaRail.network
+  let network = TestCatalogs.jakartaRail
 
   /// A report of train set `trainSet` on the North–South line running `direction`.
   func train(_ direction: TransitLine.Direction, set trainSet: UInt16 = 7, rssi: Int8, at seconds: Double) throws
@@ -16,12 +16,12 @@ import Testing
   {
     try #require(
       F.trainSighting(
-        of: JakartaMRT.northSouthLine, direction, trainSet: trainSet, in: network, rssi: rssi, at: seconds),
+        of: TestCatalogs.northSouth, direction, trainSet: trainSet, in: network, rssi: rssi, at: seconds),
       "no train beacon")
   }
 
   @Test func trainBeaconsFollowTheScheme() throws {
-    let line = JakartaMRT.northSouthLine
+    let line = TestCatalogs.northSouth
     let towardsBHI = try #require(network.trainBeacon(of: line, .towardsLast, trainSet: 7))
     #expect(towardsBHI == .iBeacon(uuid: JakartaRail.trainUUID, major: 11, minor: 7))
     #expect(network.trainBeacon(of: line, .towardsFirst, trainSet: 7)?.major == 12)
@@ -156,7 +156,7 @@ import Testing
   }
 
   @Test func aJourneyWithoutTrainBeaconsCannotWait() throws {
-    let stationsOnly = JakartaMRT.catalog  // no train scheme
+    let stationsOnly = TestCatalogs.northSouthLine  // no train scheme
     let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: ScriptedBeaconFinder(), catalog: stationsOnly)
     #expect(useCase.start(journey: try stationsOnly.journey(from: "LebakBulus", to: "BlokM")) == .noTrainBeacons)
     let walkOnly = try network.journey(from: "DukuhAtas", to: "BNICity")

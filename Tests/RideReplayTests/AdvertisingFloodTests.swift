@@ -92,7 +92,7 @@ import Testing
     #expect(flooded.filter { cleanAddresses.contains($0.address) } == clean)
     let flood = flooded.filter { !cleanAddresses.contains($0.address) }
     #expect(flood.count > clean.count)
-    #expect(flood.allSatisfy { JakartaMRT.catalog.station(for: $0.frame.identity) == nil })
+    #expect(flood.allSatisfy { TestCatalogs.northSouthLine.station(for: $0.frame.identity) == nil })
   }
 
   /// Hundreds of new advertisers a second at every stop while the train pulls in, each report
@@ -116,8 +116,8 @@ import Testing
   /// A quarter of the flood are iBeacons with the stations' UUID, some even with their major,
   /// never with a station's major and minor.
   @Test func aQuarterOfTheFloodClaimsTheStationUUID() throws {
-    let stationUUID = try #require(JakartaMRT.catalog.stations.first?.beacon.uuid)
-    let stationMajor = try #require(JakartaMRT.catalog.stations.first?.beacon.major)
+    let stationUUID = try #require(TestCatalogs.northSouthLine.stations.first?.beacon.uuid)
+    let stationMajor = try #require(TestCatalogs.northSouthLine.stations.first?.beacon.major)
     let cleanAddresses = Set(try Self.sightings(Self.clean).map(\.address))
     let flood = try Self.sightings(Self.flooded).filter { !cleanAddresses.contains($0.address) }
     let lookalikes = flood.filter { $0.frame.identity.kind == .iBeacon && $0.frame.identity.uuid == stationUUID }

@@ -23,7 +23,7 @@ import Testing
     let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
       try TransportSpec.replay(path: TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")).open()
     })
-    let useCase = DefaultNotifyWhenNearMRTStationWhenInBackground(finder: finder)
+    let useCase = DefaultNotifyWhenNearMRTStationWhenInBackground(finder: finder, catalog: TestCatalogs.jakartaRail)
     let recorder = Recorder()
     useCase.delegate = recorder
     #expect(useCase.start() == .started)

@@ -47,8 +47,9 @@ import Testing
     let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
       try TransportSpec.replay(path: TestPaths.fixture(name + ".btsnoop")).open()
     })
-    let bluetooth = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder)
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(bluetooth: bluetooth, gps: nil)
+    let bluetooth = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
+    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      bluetooth: bluetooth, gps: nil, catalog: TestCatalogs.jakartaRail)
     useCase.delegate = recorder
     #expect(useCase.start(arrivalNamed: destination) == .started)
     #expect(finder.delegate === bluetooth)

@@ -62,7 +62,7 @@ import Testing
   /// The station events of a whole capture, with the default policy and finder configuration.
   static func events(_ name: String) throws -> [StationEvent] {
     var scanner = BeaconScanner()
-    var detector = StationDetector()
+    var detector = StationDetector(catalog: TestCatalogs.jakartaRail)
     var events: [StationEvent] = []
     var last: CaptureTime?
     _ = try scanCapture(TestPaths.fixture(name + ".btsnoop"), with: &scanner) { sighting, _ in

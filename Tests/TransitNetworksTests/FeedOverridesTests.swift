@@ -35,7 +35,7 @@ struct FeedOverridesTests {
     let uuid = try #require(UUID128("11111111-2222-3333-4444-555555555555"))
     #expect(catalog.station(named: "三宮")?.beacon == .iBeacon(uuid: uuid, major: 300, minor: 1))
     #expect(catalog.station(named: "名谷")?.beacon == .iBeacon(uuid: uuid, major: 300, minor: 2))
-    #expect(catalog.station(named: "谷上")?.beacon == .iBeacon(uuid: JakartaMRT.projectUUID, major: 1, minor: 17))
+    #expect(catalog.station(named: "谷上")?.beacon == .iBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 17))
     _ = directory
   }
 

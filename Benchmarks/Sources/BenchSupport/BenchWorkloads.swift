@@ -5,9 +5,30 @@ import BluetoothTypes
 import HCICodec
 import HCITransportCore
 import MRTNavigation
+import StationCatalogs
 
 /// The measured work, each returning a checksum so that nothing is optimised away.
 public enum BenchWorkloads {
+  /// The built-in network, the commands' default, read once before any measurement.
+  static let network: StationCatalog = {
+    do {
+      return try BuiltInNetwork.load().catalog
+    } catch {
+      preconditionFailure("the built-in network does not load: \(error)")
+    }
+  }()
+
+  /// The North–South line's stations alone, the scan workloads' catalog.
+  static let northSouthLine: StationCatalog = {
+    let line = network.lines.first { $0.name == "NorthSouth" }
+    let stations = (line?.stationNames ?? []).compactMap { network.station(named: $0) }
+    do {
+      return try StationCatalog(stations: stations, lines: line.map { [$0] } ?? [])
+    } catch {
+      preconditionFailure("the North–South line alone is no catalog: \(error)")
+    }
+  }()
+
   /// Raw HCI event bytes to beacon identities: read every event's reports in place, find the
   /// beacon frame in each report and take its identity. No scanner bookkeeping, no station lookup.
   public static func hciToIdentity(_ packets: [TimedHCIPacket]) -> Int {
@@ -31,7 +52,7 @@ public enum BenchWorkloads {
   /// filter), then the catalog names each sighting's station, as the line printer does.
   public static func scanner(_ packets: [TimedHCIPacket]) -> Int {
     var scanner = BeaconScanner()
-    let catalog = JakartaMRT.catalog
+    let catalog = northSouthLine
     var stations = 0
     for packet in packets {
       scanner.process(packet, sighting: { if catalog.station(for: $0.frame.identity) != nil { stations += 1 } })
@@ -43,7 +64,7 @@ public enum BenchWorkloads {
   /// every sighting, as `beacon-ride` runs it.
   public static func scannerAndStations(_ packets: [TimedHCIPacket]) -> Int {
     var scanner = BeaconScanner()
-    var detector = StationDetector()
+    var detector = StationDetector(catalog: network)
     var events = 0
     for packet in packets {
       scanner.process(packet, sighting: { events += detector.ingest($0).count })
@@ -54,7 +75,7 @@ public enum BenchWorkloads {
   /// The summary behind `beacon-scan --summary`.
   public static func summary(_ packets: [TimedHCIPacket]) -> Int {
     var scanner = BeaconScanner()
-    var summary = ScanSummary(catalog: JakartaMRT.catalog)
+    var summary = ScanSummary(catalog: northSouthLine)
     for packet in packets { scanner.process(packet, sighting: { summary.record($0) }) }
     return summary.reports
   }

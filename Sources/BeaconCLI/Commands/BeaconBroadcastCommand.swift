@@ -3,6 +3,7 @@ import Beacons
 import BluetoothTypes
 import HCICodec
 import MRTNavigation
+import StationCatalogs
 
 /// `beacon-broadcast`: act as a station beacon.
 public struct BeaconBroadcastCommand: ParsableCommand {

@@ -5,6 +5,7 @@ import GPSDClient
 import HCITransportCore
 import MRTNavigation
 import ServiceManager
+import StationCatalogs
 
 /// `beacon-ride`: the commute mode. A line per station found, an alarm on arrival, then exit.
 public struct BeaconRideCommand: ParsableCommand {

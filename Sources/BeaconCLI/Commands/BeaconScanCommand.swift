@@ -6,6 +6,7 @@ import LinuxHCITransports
 import LinuxNotifications
 import MRTNavigation
 import POSIXSupport
+import StationCatalogs
 
 /// `beacon-scan`: find beacon frames and report them.
 public struct BeaconScanCommand: ParsableCommand {

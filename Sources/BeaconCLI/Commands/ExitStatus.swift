@@ -15,4 +15,6 @@ public enum ExitStatus {
   public static let unavailable = ExitCode(69)
   /// A read or write failed while running.
   public static let ioError = ExitCode(74)
+  /// EX_SOFTWARE: a defect of this build, such as its compiled-in network data.
+  public static let software = ExitCode(70)
 }

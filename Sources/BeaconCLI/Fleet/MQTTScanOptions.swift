@@ -1,5 +1,6 @@
 import ArgumentParser
 import MRTNavigation
+import StationCatalogs
 
 /// `beacon-scan`'s own MQTT settings, beside ``MQTTOptions``: how the beacons it hears are
 /// published.

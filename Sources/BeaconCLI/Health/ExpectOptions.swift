@@ -1,6 +1,7 @@
 import ArgumentParser
 import Beacons
 import MRTNavigation
+import StationCatalogs
 
 /// `--expect STATIONS|CATALOG` and its thresholds: watch the station beacons that should be in
 /// range, and say when one falls silent, weakens or is not itself.

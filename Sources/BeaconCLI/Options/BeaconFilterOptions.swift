@@ -2,6 +2,7 @@ import ArgumentParser
 import Beacons
 import BluetoothTypes
 import MRTNavigation
+import StationCatalogs
 
 extension BeaconKind: ExpressibleByArgument {}
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BluetoothTypes
 import MRTNavigation
+import StationCatalogs
 import TransitFeeds
 import TransitNetworks
 
@@ -71,7 +72,7 @@ public struct CatalogOptions: ParsableArguments {
   /// The stations as ``load()`` gives them, with the feed they come from when `--gtfs` names one.
   public func loadNetwork() throws -> LoadedNetwork {
     if let gtfs {
-      let uuid = beaconUUID.flatMap(UUID128.init) ?? JakartaMRT.projectUUID
+      let uuid = beaconUUID.flatMap(UUID128.init) ?? JakartaRail.projectUUID
       let feed: Feed
       do { feed = try Feed.load(from: gtfs) } catch { throw GTFSFeedProblem.feed(path: gtfs, error) }
       do {
@@ -82,7 +83,12 @@ public struct CatalogOptions: ParsableArguments {
         throw GTFSFeedProblem.network(path: gtfs, error)
       }
     }
-    guard let catalog else { return try BuiltInNetwork.load() }
+    guard let catalog else {
+      let builtIn = try BuiltInNetwork.load()
+      return LoadedNetwork(
+        catalog: builtIn.catalog, stopIDs: builtIn.stopIDs, feed: builtIn.feed, feedPath: BuiltInNetwork.feedName,
+        isBuiltIn: true)
+    }
     return LoadedNetwork(catalog: try CatalogFile.load(path: catalog))
   }
 }

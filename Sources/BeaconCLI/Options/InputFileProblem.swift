@@ -1,4 +1,5 @@
 import ArgumentParser
+import StationCatalogs
 
 /// Why a file named on the command line (a station catalog, a policy file) cannot be used: its
 /// message names the file and, for bad content, the key and what it must be.
@@ -19,6 +20,10 @@ enum InputFiles {
       throw problem.exitStatus
     }
   }
+}
+
+extension BuiltInNetworkError: InputFileProblem {
+  var exitStatus: ExitCode { ExitStatus.software }
 }
 
 extension CatalogFileError: InputFileProblem {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StationCatalogs
 
 /// `--report FILE`: the run as a page, written when it ends.
 struct ReportOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 import POSIXSupport
+import StationCatalogs
 import SystemPackage
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Beacons
 import MRTNavigation
+import StationCatalogs
 
 /// The station-detection constants, for field tuning; the defaults are the documented ones.
 /// Each value is checked against its ``ValueRange`` as it is parsed, from the command line or

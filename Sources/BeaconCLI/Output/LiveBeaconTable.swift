@@ -38,7 +38,7 @@ public struct LiveBeaconTable: Sendable {
   private let stationColumn: StationNameColumn
   private let columns: TextColumns
 
-  public init(catalog: StationCatalog = JakartaRail.network, maximumRows: Int = 256) {
+  public init(catalog: StationCatalog, maximumRows: Int = 256) {
     self.catalog = catalog
     self.maximumRows = maximumRows
     stationColumn = .displayNames(of: catalog.stations)

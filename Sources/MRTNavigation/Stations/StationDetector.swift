@@ -13,7 +13,7 @@ public struct StationDetector: Sendable {
   /// beacons nearby cost no memory. (Regions cannot name Eddystone-UID beacons: a catalog with
   /// any makes the finder range every beacon, and the presence ignores those not in the catalog.)
   public init(
-    catalog: StationCatalog = JakartaRail.network, policy: StationPresencePolicy = StationPresencePolicy(),
+    catalog: StationCatalog, policy: StationPresencePolicy = StationPresencePolicy(),
     rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration()
   ) {
     let regions = catalog.stations.compactMap { station -> BeaconRegion? in

@@ -22,7 +22,7 @@ public struct StationPresence: Sendable {
     case suspected
   }
 
-  public init(catalog: StationCatalog = JakartaRail.network, policy: StationPresencePolicy = StationPresencePolicy()) {
+  public init(catalog: StationCatalog, policy: StationPresencePolicy = StationPresencePolicy()) {
     self.catalog = catalog
     self.policy = policy
   }

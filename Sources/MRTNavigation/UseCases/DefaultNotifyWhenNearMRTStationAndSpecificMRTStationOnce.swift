@@ -21,7 +21,7 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
   /// Over the two sources' use cases (either may be `nil`, not both), naming stations from `catalog`.
   public convenience init(
     bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?,
-    catalog: StationCatalog = JakartaRail.network
+    catalog: StationCatalog
   ) {
     self.init(sources: StationSources(bluetooth: bluetooth, gps: gps), catalog: catalog)
   }
@@ -29,7 +29,7 @@ public final class DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce:
   /// Over a beacon finder and, when given, a location finder.
   public convenience init(
     finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)? = nil,
-    catalog: StationCatalog = JakartaRail.network, policy: StationPresencePolicy = StationPresencePolicy(),
+    catalog: StationCatalog, policy: StationPresencePolicy = StationPresencePolicy(),
     rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration(),
     gpsPolicy: GPSStationPolicy = GPSStationPolicy()
   ) {

@@ -19,7 +19,7 @@ public final class DefaultNotifyWhenNearMRTStationOnce: NotifyWhenNearMRTStation
   /// Over a beacon finder and, when given, a location finder.
   public convenience init(
     finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)? = nil,
-    catalog: StationCatalog = JakartaRail.network, policy: StationPresencePolicy = StationPresencePolicy(),
+    catalog: StationCatalog, policy: StationPresencePolicy = StationPresencePolicy(),
     rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration(),
     gpsPolicy: GPSStationPolicy = GPSStationPolicy()
   ) {

@@ -29,7 +29,7 @@ public final class DefaultNotifyWhenNearMRTStationWhenInBackground: NotifyWhenNe
   /// Over a beacon finder and, when given, a location finder.
   public convenience init(
     finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)? = nil,
-    catalog: StationCatalog = JakartaRail.network, policy: StationPresencePolicy = StationPresencePolicy(),
+    catalog: StationCatalog, policy: StationPresencePolicy = StationPresencePolicy(),
     rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration(),
     gpsPolicy: GPSStationPolicy = GPSStationPolicy(),
     repeatAfter: Duration = DefaultNotifyWhenNearMRTStationWhenInBackground.defaultRepeatAfter

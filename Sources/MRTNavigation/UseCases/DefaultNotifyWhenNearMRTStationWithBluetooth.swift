@@ -23,7 +23,7 @@ public final class DefaultNotifyWhenNearMRTStationWithBluetooth: NotifyWhenNearM
   public private(set) var isRunning = false
 
   public init(
-    finder: any BeaconFinder, catalog: StationCatalog = JakartaRail.network,
+    finder: any BeaconFinder, catalog: StationCatalog,
     policy: StationPresencePolicy = StationPresencePolicy(),
     rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration()
   ) {

@@ -13,7 +13,7 @@ public final class DefaultNotifyWhenNearMRTStationWithGPS: NotifyWhenNearMRTStat
   public private(set) var detector: GPSStationDetector
 
   public init(
-    finder: any LocationFinder, catalog: StationCatalog = JakartaRail.network,
+    finder: any LocationFinder, catalog: StationCatalog,
     policy: GPSStationPolicy = GPSStationPolicy()
   ) {
     self.finder = finder

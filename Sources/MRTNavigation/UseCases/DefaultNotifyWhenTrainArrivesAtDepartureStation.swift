@@ -32,7 +32,7 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
   /// train beacons (`nil`: no train can be heard, and ``start(journey:)`` says so).
   public init(
     bluetooth: (any NotifyWhenNearMRTStationWithBluetooth)?, gps: (any NotifyWhenNearMRTStationWithGPS)?,
-    trainFinder: (any BeaconFinder)?, catalog: StationCatalog = JakartaRail.network,
+    trainFinder: (any BeaconFinder)?, catalog: StationCatalog,
     trainPolicy: TrainArrivalPolicy = TrainArrivalPolicy(),
     rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration()
   ) {
@@ -49,7 +49,7 @@ public final class DefaultNotifyWhenTrainArrivesAtDepartureStation: NotifyWhenTr
   /// location finder (for the rider at an elevated station without a station beacon).
   public convenience init(
     finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)? = nil,
-    catalog: StationCatalog = JakartaRail.network, policy: StationPresencePolicy = StationPresencePolicy(),
+    catalog: StationCatalog, policy: StationPresencePolicy = StationPresencePolicy(),
     trainPolicy: TrainArrivalPolicy = TrainArrivalPolicy(),
     rangingConfiguration: BeaconRanging.Configuration = BeaconRanging.Configuration(),
     gpsPolicy: GPSStationPolicy = GPSStationPolicy()

@@ -3,24 +3,24 @@
 /// against its range where it is parsed (an option's `transform`, a file's decoder), so that
 /// `nan`, `inf`, `1e300` or a negative count never reach the run; the help texts and the
 /// messages print the same range.
-struct ValueRange: Sendable, CustomStringConvertible {
-  var lowest: Double
+package struct ValueRange: Sendable, CustomStringConvertible {
+  package var lowest: Double
   /// Whether `lowest` itself is allowed; `false`: only numbers above it.
-  var includesLowest = true
-  var highest: Double
+  package var includesLowest = true
+  package var highest: Double
   /// What the number counts, as the help texts say it ("seconds", "dBm"); may be empty.
-  var unit: String
+  package var unit: String
   /// Only whole numbers (counts, identifiers).
-  var wholeNumbers = false
+  package var wholeNumbers = false
 
   /// Whether `value` is finite, in the range and, for a range of whole numbers, whole.
-  func contains(_ value: Double) -> Bool {
+  package func contains(_ value: Double) -> Bool {
     guard value.isFinite, includesLowest ? value >= lowest : value > lowest, value <= highest else { return false }
     return !wholeNumbers || value == value.rounded()
   }
 
   /// "from −127 to 20 dBm", "more than 0 and at most 3600 seconds", "a whole number from 1 to 100".
-  var description: String {
+  package var description: String {
     let unit = unit.isEmpty ? "" : " \(unit)"
     let kind = wholeNumbers ? "a whole number " : ""
     return includesLowest
@@ -30,25 +30,25 @@ struct ValueRange: Sendable, CustomStringConvertible {
 
   /// `text` as a number in the range: an option's `transform`, whose error ArgumentParser prints
   /// after the option's name (exit 64).
-  @Sendable func parse(_ text: String) throws(ValueOutOfRange) -> Double {
+  @Sendable package func parse(_ text: String) throws(ValueOutOfRange) -> Double {
     guard let value = Double(text), contains(value) else { throw ValueOutOfRange(range: self) }
     return value
   }
 
   /// `text` as a whole number in the range, of the option's integer type.
-  func parseInteger<Integer: FixedWidthInteger>(_ text: String) throws(ValueOutOfRange) -> Integer {
+  package func parseInteger<Integer: FixedWidthInteger>(_ text: String) throws(ValueOutOfRange) -> Integer {
     guard let integer = Integer(exactly: try parse(text)) else { throw ValueOutOfRange(range: self) }
     return integer
   }
 
   /// A file's `value` for `key`, checked; the file's decoder names the file in its error (exit 65).
-  func check(_ value: Double, key: String) throws(KeyOutOfRange) -> Double {
+  package func check(_ value: Double, key: String) throws(KeyOutOfRange) -> Double {
     guard contains(value) else { throw KeyOutOfRange(key: key, value: value, range: self) }
     return value
   }
 
   /// A file's whole `value` for `key`, checked, as `Integer`.
-  func checkInteger<Integer: FixedWidthInteger>(_ value: Double, key: String) throws(KeyOutOfRange) -> Integer {
+  package func checkInteger<Integer: FixedWidthInteger>(_ value: Double, key: String) throws(KeyOutOfRange) -> Integer {
     guard let integer = Integer(exactly: try check(value, key: key)) else {
       throw KeyOutOfRange(key: key, value: value, range: self)
     }
@@ -56,7 +56,7 @@ struct ValueRange: Sendable, CustomStringConvertible {
   }
 
   /// `value` as the help texts write it: whole numbers without a fraction.
-  static func format(_ value: Double) -> String {
+  package static func format(_ value: Double) -> String {
     if let whole = Int64(exactly: value), abs(whole) < 1_000_000_000_000_000 { return String(whole) }
     return String(value)
   }
@@ -66,62 +66,62 @@ struct ValueRange: Sendable, CustomStringConvertible {
 /// the DocC articles quote them).
 extension ValueRange {
   /// How long a run or a step of one lasts (`--duration`, `--dwell`): up to a year.
-  static let runSeconds = ValueRange(lowest: 0, includesLowest: false, highest: 31_536_000, unit: "seconds")
+  package static let runSeconds = ValueRange(lowest: 0, includesLowest: false, highest: 31_536_000, unit: "seconds")
   /// A wait that may be none (`--arrive-after`): up to a year.
-  static let delaySeconds = ValueRange(lowest: 0, highest: 31_536_000, unit: "seconds")
+  package static let delaySeconds = ValueRange(lowest: 0, highest: 31_536_000, unit: "seconds")
   /// How long a beacon may go unheard before it counts as gone (`--lost-after`, `lostAfterSeconds`).
-  static let lostAfterSeconds = ValueRange(lowest: 0, includesLowest: false, highest: 3600, unit: "seconds")
+  package static let lostAfterSeconds = ValueRange(lowest: 0, includesLowest: false, highest: 3600, unit: "seconds")
   /// How often a live run rewrites its page (`--report-every`); 0: only at the end.
-  static let reportEverySeconds = ValueRange(lowest: 0, highest: 86_400, unit: "seconds")
+  package static let reportEverySeconds = ValueRange(lowest: 0, highest: 86_400, unit: "seconds")
   /// A station's RSSI threshold (`--enter-rssi`, `--exit-rssi`, `enterRSSI`, `exitRSSI`): what
   /// a controller can report (−127 dBm) to a transmitter touching the antenna.
-  static let rssi = ValueRange(lowest: -127, highest: 20, unit: "dBm")
+  package static let rssi = ValueRange(lowest: -127, highest: 20, unit: "dBm")
   /// Reports in a row (`--enter-reports`, `enterReports`).
-  static let reportCount = ValueRange(lowest: 1, highest: 100, unit: "", wholeNumbers: true)
+  package static let reportCount = ValueRange(lowest: 1, highest: 100, unit: "", wholeNumbers: true)
   /// Stops a station found may lie ahead of the last one (`maximumPlausibleSkip`).
-  static let plausibleSkip = ValueRange(lowest: 0, highest: 100, unit: "stops", wholeNumbers: true)
+  package static let plausibleSkip = ValueRange(lowest: 0, highest: 100, unit: "stops", wholeNumbers: true)
   /// The shortest time a train takes per stop (`minimumSecondsPerStop`).
-  static let secondsPerStop = ValueRange(lowest: 0, highest: 3600, unit: "seconds")
+  package static let secondsPerStop = ValueRange(lowest: 0, highest: 3600, unit: "seconds")
   /// A scan's interval and window (`beacon-scan --interval`, `--window`).
-  static let scanMilliseconds = ValueRange(lowest: 2.5, highest: 10_240, unit: "ms")
+  package static let scanMilliseconds = ValueRange(lowest: 2.5, highest: 10_240, unit: "ms")
   /// Legacy advertising's interval (`beacon-broadcast --interval`).
-  static let advertisingMilliseconds = ValueRange(lowest: 20, highest: 10_240, unit: "ms")
+  package static let advertisingMilliseconds = ValueRange(lowest: 20, highest: 10_240, unit: "ms")
   /// An iBeacon's measured power (`--measured-power`): a signed byte.
-  static let measuredPower = ValueRange(lowest: -128, highest: 127, unit: "dBm", wholeNumbers: true)
+  package static let measuredPower = ValueRange(lowest: -128, highest: 127, unit: "dBm", wholeNumbers: true)
   /// A 16-bit identifier: an iBeacon's major or minor, a train set, a line's code.
-  static let identifier16 = ValueRange(lowest: 0, highest: 65_535, unit: "", wholeNumbers: true)
+  package static let identifier16 = ValueRange(lowest: 0, highest: 65_535, unit: "", wholeNumbers: true)
   /// When an expected beacon counts as silent (`--silent-after`).
-  static let silentAfterSeconds = ValueRange(lowest: 1, highest: 86_400, unit: "seconds")
+  package static let silentAfterSeconds = ValueRange(lowest: 1, highest: 86_400, unit: "seconds")
   /// How far below its baseline an expected beacon counts as weak (`--weak-drop`).
-  static let weakDrop = ValueRange(lowest: 1, highest: 60, unit: "dB")
+  package static let weakDrop = ValueRange(lowest: 1, highest: 60, unit: "dB")
   /// The least time between two MQTT states of one beacon (`--mqtt-interval`).
-  static let mqttIntervalSeconds = ValueRange(lowest: 0.1, highest: 3600, unit: "seconds")
+  package static let mqttIntervalSeconds = ValueRange(lowest: 0.1, highest: 3600, unit: "seconds")
   /// A walk between two stations of a catalog (`walkingMinutes`).
-  static let walkingMinutes = ValueRange(lowest: 0, highest: 1440, unit: "minutes")
+  package static let walkingMinutes = ValueRange(lowest: 0, highest: 1440, unit: "minutes")
   /// WGS 84 decimal degrees (`latitude`, `longitude`).
-  static let latitude = ValueRange(lowest: -90, highest: 90, unit: "degrees")
-  static let longitude = ValueRange(lowest: -180, highest: 180, unit: "degrees")
+  package static let latitude = ValueRange(lowest: -90, highest: 90, unit: "degrees")
+  package static let longitude = ValueRange(lowest: -180, highest: 180, unit: "degrees")
 }
 
 /// A number on the command line outside its documented range, or no number at all.
-struct ValueOutOfRange: Error, CustomStringConvertible {
-  var range: ValueRange
-  var description: String { "must be \(range)" }
+package struct ValueOutOfRange: Error, CustomStringConvertible {
+  package var range: ValueRange
+  package var description: String { "must be \(range)" }
 }
 
 /// A file's number outside its key's documented range.
-struct KeyOutOfRange: Error, CustomStringConvertible {
-  var key: String
-  var value: Double
-  var range: ValueRange
-  var description: String { "\"\(key)\" must be \(range) (not \(ValueRange.format(value)))" }
+package struct KeyOutOfRange: Error, CustomStringConvertible {
+  package var key: String
+  package var value: Double
+  package var range: ValueRange
+  package var description: String { "\"\(key)\" must be \(range) (not \(ValueRange.format(value)))" }
 }
 
 extension Duration {
   /// `seconds`, to the millisecond, without trapping: the one conversion of a number of seconds
   /// a user gave (checked by its ``ValueRange`` first) to a `Duration`. Out of `Int64`'s reach it
   /// saturates; NaN is zero.
-  static func milliseconds(ofSeconds seconds: Double) -> Duration {
+  package static func milliseconds(ofSeconds seconds: Double) -> Duration {
     if let milliseconds = Int64(exactly: (seconds * 1000).rounded()) { return .milliseconds(milliseconds) }
     if seconds.isNaN { return .zero }
     return .milliseconds(seconds > 0 ? Int64.max : Int64.min)

@@ -1,6 +1,5 @@
 import Beacons
 import BluetoothTypes
-import LinuxNotifications
 import MRTNavigation
 import POSIXSupport
 import Positioning
@@ -47,14 +46,14 @@ public enum CatalogFile {
     return try parse(Data(bytes), path: path)
   }
 
-  static func parse(_ data: Data, path: String) throws(CatalogFileError) -> StationCatalog {
+  package static func parse(_ data: Data, path: String) throws(CatalogFileError) -> StationCatalog {
     try parse(data, path: path, feed: nil).catalog
   }
 
   /// The catalog in `data` (`path` names it in errors), and the `stop_id` in `feed` of each
   /// station that gives a `stopId`, by its name; a `stopId` that is no stop of `feed` is refused.
   /// Without a feed, `stopId`s are not read.
-  static func parse(_ data: Data, path: String, feed: Feed?) throws(CatalogFileError) -> (
+  package static func parse(_ data: Data, path: String, feed: Feed?) throws(CatalogFileError) -> (
     catalog: StationCatalog, stopIDs: [String: String]
   ) {
     let document = try decodeDocument(data, path: path)
