@@ -37,13 +37,23 @@ import TransitFeeds
 /// centre of the station's platforms. The built-in network is such a catalog with its feed.
 public enum CatalogFile {
   public static func load(path: String) throws(CatalogFileError) -> StationCatalog {
-    let bytes: [UInt8]
+    try parse(try contents(of: path), path: path)
+  }
+
+  /// The catalog at `path` read with `feed`: its stations that give a `stopId` take the feed's
+  /// coordinates when they give none, and their `stop_id`s come back by station name.
+  public static func load(path: String, feed: Feed) throws(CatalogFileError) -> (
+    catalog: StationCatalog, stopIDs: [String: String]
+  ) {
+    try parse(try contents(of: path), path: path, feed: feed)
+  }
+
+  private static func contents(of path: String) throws(CatalogFileError) -> Data {
     do {
-      bytes = try FileDescriptor.readSmallFile(path)
+      return Data(try FileDescriptor.readSmallFile(path))
     } catch {
       throw .unreadable(path: path, reason: error.description)
     }
-    return try parse(Data(bytes), path: path)
   }
 
   package static func parse(_ data: Data, path: String) throws(CatalogFileError) -> StationCatalog {

@@ -2,7 +2,8 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
-/// `--gtfs FEED`: the network of a real feed in Fixtures/gtfs replaces the built-in one.
+/// `--gtfs FEED`: the network of a real feed in Fixtures/gtfs replaces the built-in one, or gives
+/// a `--catalog`'s stations their timetable.
 @Suite struct GTFSNetworkCommandTests {
   static let kobe = TestPaths.fixture("gtfs/kobe-subway.zip")
 
@@ -78,11 +79,57 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
-  @Test func gtfsAndCatalogTogetherIsAUsageError() throws {
-    let result = try Executable.run(
-      "beacon-scan", ["--gtfs", Self.kobe, "--catalog", TestPaths.fixture("gtfs/SOURCES.md"), "--list-devices"])
-    #expect(result.status == 64, "\(result.stderr)")
-    #expect(result.stderr.contains("--catalog and --gtfs each give the network: give one of them."), "\(result.stderr)")
+  /// `--catalog` with `--gtfs`: the catalog's own stations and beacons, the feed's timetable for
+  /// those that name their stop (`stopId`) and its platforms' centre for those with no coordinate.
+  @Test func aCatalogWithAFeedTakesTheFeedsTimetableAndCoordinates() throws {
+    let directory = try TemporaryDirectory(files: [
+      "mine.json": """
+      {"stations": [
+        {"name": "Home", "stopId": "SLBB", "uuid": "11111111-2222-3333-4444-555555555555", "major": 7, "minor": 1},
+        {"name": "Office", "stopId": "GBKM02", "uuid": "11111111-2222-3333-4444-555555555555", "major": 7, "minor": 2},
+        {"name": "Gym", "latitude": -6.2, "longitude": 106.8, "uuid": "11111111-2222-3333-4444-555555555555", "major": 7, "minor": 3}
+      ]}
+      """
+    ])
+    defer { directory.remove() }
+    let jakarta = TestPaths.fixture("gtfs/jakarta-mrt.zip")
+    let both = ["--catalog", directory.path("mine.json"), "--gtfs", jakarta]
+    let listing = try Executable.run("beacon-broadcast", both + ["--list-stations", "--format", "json"])
+    #expect(listing.status == 0, "\(listing.stderr)")
+    let home = try #require(listing.stdout.split(separator: "\n").first)
+    #expect(home.contains(#""name":"Home","stopId":"SLBB""#), "\(home)")
+    #expect(home.contains(#""latitude":-6.289275,"longitude":106.774935"#), "\(home)")
+    // The journey by the feed's timetable, as the feed's own network plans it.
+    let mine = try Executable.run(
+      "beacon-ride",
+      both + ["--plan", "--from", "Home", "--to", "Office", "--at", "2026-11-27T07:00", "--format", "json"])
+    let feeds = try Executable.run(
+      "beacon-ride",
+      ["--gtfs", jakarta, "--plan", "--from", "SLBB", "--to", "SBKM", "--at", "2026-11-27T07:00", "--format", "json"])
+    #expect(mine.status == 0, "\(mine.stderr)")
+    #expect(mine.stdout.contains(#""departure":"2026-11-27T07:04:30+07:00","arrival":"2026-11-27T07:17:20+07:00""#))
+    #expect(feeds.stdout.contains(#""departure":"2026-11-27T07:04:30+07:00","arrival":"2026-11-27T07:17:20+07:00""#))
+    // A station the feed does not have: the journey without times, and --at refused.
+    let gym = try Executable.run("beacon-ride", both + ["--plan", "--from", "Home", "--to", "Gym", "--at", "07:00"])
+    #expect(gym.status == 64)
+    #expect(gym.stderr.contains("Home and Gym are not both stations of the timetable"), "\(gym.stderr)")
+  }
+
+  @Test func aCatalogWithAFeedRefusesAStopTheFeedDoesNotHaveAndABeaconUUID() throws {
+    let directory = try TemporaryDirectory(files: [
+      "mine.json": """
+      {"stations": [{"name": "Home", "stopId": "NOPE", "uuid": "11111111-2222-3333-4444-555555555555", "major": 7, "minor": 1}]}
+      """
+    ])
+    defer { directory.remove() }
+    let both = ["--catalog", directory.path("mine.json"), "--gtfs", TestPaths.fixture("gtfs/jakarta-mrt.zip")]
+    let unknown = try Executable.run("beacon-broadcast", both + ["--list-stations"])
+    #expect(unknown.status == 65, "\(unknown.stderr)")
+    #expect(unknown.stderr.contains(#"station "Home": "stopId" NOPE is no station or platform of the feed"#))
+    let uuid = try Executable.run(
+      "beacon-broadcast", both + ["--beacon-uuid", "11111111-2222-3333-4444-555555555555", "--list-stations"])
+    #expect(uuid.status == 64, "\(uuid.stderr)")
+    #expect(uuid.stderr.contains("--beacon-uuid numbers a --gtfs feed's stations"), "\(uuid.stderr)")
   }
 
   @Test func routeTypesWithoutThoseRoutesExits65AndAMalformedListIsAUsageError() throws {

@@ -134,9 +134,10 @@ public struct BeaconRideCommand: ParsableCommand {
     if at != nil, !plan {
       throw ValidationError("--at is when a journey planned by the timetable leaves: give --plan too.")
     }
-    if at != nil, catalogOptions.catalog != nil {
+    if at != nil, catalogOptions.catalog != nil, catalogOptions.gtfs == nil {
       throw ValidationError(
-        "--at is when a journey planned by a timetable leaves, and a --catalog has none: drop --at.")
+        "--at is when a journey planned by a timetable leaves, and a --catalog has none: drop --at, or give --gtfs FEED for its timetable."
+      )
     }
     if plan {
       guard from != nil, to != nil else {
@@ -162,7 +163,8 @@ public struct BeaconRideCommand: ParsableCommand {
   /// `--plan` by the timetable (the `--gtfs` feed's, or the built-in MRT's): the earliest arrival,
   /// leaving at `--at` (or now); none from then to the end of the next service day exits 1, naming
   /// the next day with one. False, having printed nothing, when the timetable does not have both
-  /// stations (the built-in network's other lines) or cannot be read here.
+  /// stations (the built-in network's other lines, a catalog's stations without a `stopId`) or
+  /// cannot be read here.
   private func planByTimetable(_ network: LoadedNetwork, from: String, to: String) throws -> Bool {
     let catalog = network.catalog
     guard let timetable = try network.usableTimetable(program: "beacon-ride") else { return false }
@@ -175,8 +177,7 @@ public struct BeaconRideCommand: ParsableCommand {
     }
     guard origin != destination else { throw ValidationError(JourneyProblem.sameStation(origin).description) }
     guard let originStop = network.stop(of: origin), let destinationStop = network.stop(of: destination) else {
-      if network.isBuiltIn { return false }
-      throw ValidationError(JourneyProblem.unreachable(from: origin, to: destination).description)
+      return false
     }
     let now = WallClock.now().microsecondsSinceUnixEpoch / 1_000_000
     let start = at?.unixSeconds(in: timetable.timeZone, now: now) ?? now
@@ -208,7 +209,7 @@ public struct BeaconRideCommand: ParsableCommand {
     if plan, let from, let to {
       if at != nil {
         throw ValidationError(
-          "--at is when a journey planned by the timetable leaves, and the built-in timetable (the MRT North–South line's) does not go from \(from) to \(to): drop --at for the journey without times."
+          "--at is when a journey planned by the timetable leaves, and \(from) and \(to) are not both stations of the timetable (the built-in one is the MRT North–South line's): drop --at for the journey without times."
         )
       }
       let journey: Journey

@@ -5,19 +5,20 @@ import StationCatalogs
 import TransitFeeds
 import TransitNetworks
 
-/// `--catalog FILE` or `--gtfs FEED`: which stations beacons are named after.
+/// `--catalog FILE` or `--gtfs FEED`, or both: which stations beacons are named after, and the
+/// timetable.
 public struct CatalogOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "A station catalog (JSON) mapping your own beacons to stations; default: the built-in network (the MRT North–South line, KRL Cikarang line, airport line, LRT Jabodebek).",
+      "A station catalog (JSON) mapping your own beacons to stations; default: the built-in network (the MRT North–South line, KRL Cikarang line, airport line, LRT Jabodebek). With --gtfs, its stations that give a stopId take the feed's timetable.",
       valueName: "file"))
   public var catalog: String?
 
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "A GTFS feed (a directory or a .zip) whose network replaces the built-in one: its routes are the lines, its stations the stations, numbered by the default beacon scheme (major = the route's position in routes.txt, minor = the station's position on its first route). Not with --catalog.",
+      "A GTFS feed (a directory or a .zip) whose network replaces the built-in one: its routes are the lines, its stations the stations, numbered by the default beacon scheme (major = the route's position in routes.txt, minor = the station's position on its first route). With --catalog, the catalog's stations and the feed's timetable.",
       valueName: "feed"))
   public var gtfs: String?
 
@@ -48,15 +49,14 @@ public struct CatalogOptions: ParsableArguments {
   public var sourceName: String? { catalog ?? gtfs.map { "GTFS feed \($0)" } }
 
   public func validate() throws {
-    if catalog != nil, gtfs != nil {
-      throw ValidationError("--catalog and --gtfs each give the network: give one of them.")
-    }
     if routeTypes != nil, gtfs == nil {
       throw ValidationError("--route-types chooses the lines of a --gtfs feed: give --gtfs too.")
     }
     if let beaconUUID {
-      guard gtfs != nil else {
-        throw ValidationError("--beacon-uuid numbers a --gtfs feed's stations: give --gtfs too.")
+      guard gtfs != nil, catalog == nil else {
+        throw ValidationError(
+          "--beacon-uuid numbers a --gtfs feed's stations: give --gtfs, and no --catalog (whose stations have their own beacons)."
+        )
       }
       guard UUID128(beaconUUID) != nil else {
         throw ValidationError("--beacon-uuid \(beaconUUID) is not a UUID; expected 8-4-4-4-12 hex digits.")
@@ -69,12 +69,19 @@ public struct CatalogOptions: ParsableArguments {
   /// one 65.
   public func load() throws -> StationCatalog { try loadNetwork().catalog }
 
-  /// The stations as ``load()`` gives them, with the feed they come from when `--gtfs` names one.
+  /// The stations as ``load()`` gives them, with the feed of their timetable: the one `--gtfs`
+  /// names (with `--catalog`, the catalog's stations that give a `stopId` are on it), or the
+  /// built-in network's.
   public func loadNetwork() throws -> LoadedNetwork {
     if let gtfs {
       let uuid = beaconUUID.flatMap(UUID128.init) ?? JakartaRail.projectUUID
       let feed: Feed
       do { feed = try Feed.load(from: gtfs) } catch { throw GTFSFeedProblem.feed(path: gtfs, error) }
+      if let catalog {
+        let read = try CatalogFile.load(path: catalog, feed: feed)
+        return LoadedNetwork(
+          catalog: read.catalog, stopIDs: read.stopIDs, feed: feed, feedPath: gtfs, routeTypes: routeTypes)
+      }
       do {
         let network = try FeedNetwork(feed: feed, beaconUUID: uuid, routeTypes: routeTypes)
         return LoadedNetwork(
