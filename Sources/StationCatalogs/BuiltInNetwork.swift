@@ -52,6 +52,8 @@ public enum BuiltInNetworkError: Error, Hashable, Sendable, CustomStringConverti
 
   public var description: String {
     switch self {
+    // A message without a file names the archive already.
+    case .feed(let error) where error.file == nil: "\(error) (a defect of this build: please report it)"
     case .feed(let error): "\(BuiltInNetwork.feedName): \(error) (a defect of this build: please report it)"
     case .catalog(let error): "\(error) (a defect of this build: please report it)"
     }

@@ -22,11 +22,15 @@ final class FeedFiles {
 
   private let path: String
   private let storage: Storage
+  /// The folder of a zip archive opened from a file, where a `beacons.txt` may lie beside it;
+  /// `nil` for a directory feed and for an archive held in memory, which has no folder.
+  private let folder: FilePath?
 
   /// Opens the feed at `path`: a directory holding the `.txt` files, or a zip archive of them (at
   /// its top level or in one folder).
   init(path: String) throws(FeedError) {
     self.path = path
+    folder = FilePath(path).removingLastComponent()
     var status = Glibc.stat()
     guard stat(path, &status) == 0 else {
       throw .unreadableFeed(path: path, reason: Errno(rawValue: errno).message)
@@ -58,6 +62,7 @@ final class FeedFiles {
   /// Opens a zip archive of a feed held in memory (`bytes`); `name` stands for it in errors.
   init(name: String, zipArchive bytes: [UInt8]) throws(FeedError) {
     path = name
+    folder = nil
     var error = zip_error_t()
     zip_error_init(&error)
     defer { zip_error_fini(&error) }
@@ -93,11 +98,12 @@ final class FeedFiles {
     }
   }
 
-  /// For a zip archive, the file `name` in the folder that holds it, and its path; nil for a
-  /// directory feed (whose files are all inside) or when there is no such file.
+  /// For a zip archive opened from a file, the file `name` in the folder that holds it, and its
+  /// path; nil for a directory feed (whose files are all inside), for an archive held in memory
+  /// (never a file of the working directory) or when there is no such file.
   func contentsBeside(_ name: String) throws(FeedError) -> (path: String, bytes: [UInt8])? {
-    guard case .zip = storage else { return nil }
-    let beside = FilePath(path).removingLastComponent().appending(name).string
+    guard case .zip = storage, let folder else { return nil }
+    let beside = folder.appending(name).string
     return try Self.file(at: beside).map { (beside, $0) }
   }
 

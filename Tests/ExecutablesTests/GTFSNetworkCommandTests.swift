@@ -115,6 +115,22 @@ import Testing
     #expect(gym.stderr.contains("Home and Gym are not both stations of the timetable"), "\(gym.stderr)")
   }
 
+  /// The built-in feed is held in memory and has no folder: a `beacons.txt` in the working
+  /// directory (here a malformed one) is not read as lying beside it.
+  @Test func aBeaconsFileInTheWorkingDirectoryIsNotTheBuiltInFeeds() throws {
+    let directory = try TemporaryDirectory(files: ["beacons.txt": "stop_id,uuid,major,minor\nSLBB,x,1,1\n"])
+    defer { directory.remove() }
+    let result = try ChildProcess(
+      executable: "/bin/sh",
+      arguments: [
+        "-c", #"cd "$0" && exec "$1" --list-stations --format json"#, directory.url.path,
+        TestPaths.productsDirectory.appendingPathComponent("beacon-broadcast").path,
+      ]
+    ).finish(seconds: 20)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.split(separator: "\n").count == 55)
+  }
+
   @Test func aCatalogWithAFeedRefusesAStopTheFeedDoesNotHaveAndABeaconUUID() throws {
     let directory = try TemporaryDirectory(files: [
       "mine.json": """
