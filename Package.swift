@@ -209,7 +209,7 @@ let package = Package(
       name: "LinuxHCITransportsTests",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "BeaconTestSupport",
-        "HCITestSupport",
+        "HCITestSupport", "HCICaptures",
         "POSIXSupport", .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),

@@ -129,8 +129,10 @@ public struct BeaconBroadcastCommand: ParsableCommand {
 
   public func validate() throws {
     if listStations { return }
-    if let spec = deviceOptions.transport(), spec.isReplay {
-      throw ValidationError("-i \(spec): a capture cannot advertise; give a controller such as hci0 or tcp:HOST:PORT.")
+    if let spec = deviceOptions.transport(), spec.onlyListens {
+      throw ValidationError(
+        "-i \(spec): \(spec.isReplay ? "a capture" : "the monitor channel only listens and") cannot advertise; give a controller such as hci0 or tcp:HOST:PORT."
+      )
     }
     if mqtt.broker != nil, deviceOptions.transport() == nil {
       throw ValidationError("--mqtt reports what is advertised: give -i DEVICE (a dry run sends nothing).")

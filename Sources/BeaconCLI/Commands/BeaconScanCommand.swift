@@ -173,6 +173,13 @@ public struct BeaconScanCommand: ParsableCommand {
       throw ValidationError(
         "Give a source: -i hci0 (or serial:…, tcp:…), or --replay FILE. See --list-devices for the controllers here.")
     }
+    if let spec, case .monitor = spec {
+      for (flag, given) in [("--active", active), ("--dedupe", dedupe)] where given {
+        throw ValidationError(
+          "\(flag) sets how the controller scans, and -i \(spec) only listens to whoever scans; give the device (-i hci0) to scan yourself."
+        )
+      }
+    }
     let isLive = spec.map { if case .replay = $0 { false } else { true } } ?? false
     if !isLive {
       for (flag, given) in [

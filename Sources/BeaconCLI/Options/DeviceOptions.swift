@@ -9,7 +9,7 @@ public struct DeviceOptions: ParsableArguments {
   @Option(
     name: [.customShort("i"), .customLong("device")],
     help: ArgumentHelp(
-      "The controller: hci0 (or 0) through the kernel; serial:/dev/ttyUSB0[,BAUD][,rtscts] for H4 over a UART; tcp:HOST:PORT for H4 over TCP (emulators).",
+      "The controller: hci0 (or 0) through the kernel; monitor[:hci0] to only listen, on the kernel's HCI monitor channel, to the reports of whoever scans (bluetoothd, Home Assistant), sending nothing; serial:/dev/ttyUSB0[,BAUD][,rtscts] for H4 over a UART; tcp:HOST:PORT for H4 over TCP (emulators).",
       valueName: "device"),
     transform: { text throws(TransportSpecError) in try TransportSpec(parsing: text) })
   public var device: TransportSpec?

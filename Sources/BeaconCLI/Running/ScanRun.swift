@@ -102,6 +102,16 @@ final class ScanRun {
     }
   }
 
+  /// A source that only listens (the monitor channel) has no session to say it scans: say what
+  /// it hears instead, and that the service is ready.
+  private func announceListening() {
+    StandardError.writeLine(
+      "\(program): \(spec): listening on the HCI monitor channel, which sends nothing: every advertising "
+        + "report the controller delivers to whoever scans (bluetoothd's discovery, Home Assistant), "
+        + "at their duty cycle; none while nobody scans. Ctrl-C to stop", priority: .info)
+    service?.ready(status: "listening on \(spec)")
+  }
+
   /// Reports why the finder did not start and throws the exit status that says so.
   func reportStartFailure(of finder: HCIBeaconFinder, output: any ScanOutput) throws -> Never {
     guard let failure = finder.failure else {
@@ -129,6 +139,7 @@ final class ScanRun {
     let deadline = duration.map { clock.now.advanced(by: $0) }
     defer { captureWriter?.close() }
     self.output = output
+    if finder.session == nil, !spec.isReplay { announceListening() }
     var replayWarnings: [CaptureReplayWarning] = []
     /// How the wait for a lost controller ended the run, and how long it had been gone: said
     /// after the output has finished, so that it follows the final table.

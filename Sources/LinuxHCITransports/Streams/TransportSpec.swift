@@ -11,6 +11,7 @@ import POSIXSupport
 /// | Text                                | Spec                                                    |
 /// |-------------------------------------|---------------------------------------------------------|
 /// | `hci0`, `0`                         | ``kernel(device:)``                                     |
+/// | `monitor`, `monitor:hci0`           | ``monitor(device:)``: every controller, or one          |
 /// | `serial:/dev/ttyUSB0`               | ``serial(path:baudRate:flowControl:)``, default rate    |
 /// | `serial:/dev/ttyUSB0,1000000`       | … at 1000000 baud                                       |
 /// | `serial:/dev/ttyACM0,115200,rtscts` | … with RTS/CTS flow control                             |
@@ -19,6 +20,8 @@ import POSIXSupport
 public enum TransportSpec: Hashable, Sendable {
   /// A kernel HCI device, the N of `hciN`.
   case kernel(device: HCIDeviceIndex)
+  /// The kernel's HCI monitor channel, listening to one controller or (`nil`) every one.
+  case monitor(device: HCIDeviceIndex?)
   /// H4 over a serial port; `baudRate` `nil` means ``SerialPort/defaultBaudRate``.
   case serial(path: String, baudRate: Int?, flowControl: Bool)
   /// H4 over TCP; `host` is a name or an address, IPv6 without brackets.
@@ -32,6 +35,10 @@ public enum TransportSpec: Hashable, Sendable {
   /// Reads a transport as people write it; see the table above.
   public init(parsing text: String) throws(TransportSpecError) {
     guard !text.isEmpty else { throw .empty }
+    if text == "monitor" {
+      self = .monitor(device: nil)
+      return
+    }
     guard let colon = text.firstIndex(of: ":") else {
       do throws(HCIDeviceIndexParseError) {
         self = .kernel(device: try HCIDeviceIndex(parsing: text))
@@ -48,6 +55,12 @@ public enum TransportSpec: Hashable, Sendable {
     switch scheme {
     case "serial": self = try Self.parseSerial(rest)
     case "tcp": self = try Self.parseTCP(rest, text: text)
+    case "monitor":
+      do throws(HCIDeviceIndexParseError) {
+        self = .monitor(device: try HCIDeviceIndex(parsing: rest))
+      } catch {
+        throw .badMonitorDevice(text)
+      }
     case "replay":
       guard !rest.isEmpty else { throw .missingPath(scheme: "replay") }
       self = .replay(path: rest)
@@ -93,11 +106,13 @@ public enum TransportSpec: Hashable, Sendable {
 
 extension TransportSpec: CustomStringConvertible {
   /// The canonical text, which ``init(parsing:)`` reads back to the same spec: `hci0`,
-  /// `serial:/dev/ttyUSB0,1000000,rtscts`, `tcp:[::1]:9000`, `replay:FILE`.
+  /// `monitor:hci0`, `serial:/dev/ttyUSB0,1000000,rtscts`, `tcp:[::1]:9000`, `replay:FILE`.
   public var description: String {
     switch self {
     case .kernel(let device):
       return device.description
+    case .monitor(let device):
+      return device.map { "monitor:\($0)" } ?? "monitor"
     case .serial(let path, let baudRate, let flowControl):
       var text = "serial:\(path)"
       if let baudRate { text += ",\(baudRate)" }
@@ -112,7 +127,8 @@ extension TransportSpec: CustomStringConvertible {
 }
 
 extension TransportSpec {
-  /// Opens the transport this names: the kernel socket (``KernelHCIConnection``), a serial port
+  /// Opens the transport this names: the kernel socket (``KernelHCIConnection``), its monitor
+  /// channel (``MonitorHCIConnection``), a serial port
   /// (``SerialPort``), a TCP connection (``TCPClient``) or a capture (``CaptureReplayConnection``).
   ///
   /// - Parameter exclusive: for a kernel device, the user channel instead of the raw channel.
@@ -122,6 +138,8 @@ extension TransportSpec {
     switch self {
     case .kernel(let device):
       return try KernelHCIConnection.open(device: device, exclusive: exclusive)
+    case .monitor(let device):
+      return try MonitorHCIConnection.open(device: device)
     case .serial(let path, let baudRate, let flowControl):
       do throws(SerialPortError) {
         return try SerialPort.open(path: path, baudRate: baudRate, flowControl: flowControl, name: description)
@@ -147,5 +165,14 @@ extension TransportSpec {
   public var isReplay: Bool {
     if case .replay = self { return true }
     return false
+  }
+
+  /// Whether this only listens to what a controller sends (the monitor channel, a capture): it
+  /// can neither scan nor advertise itself.
+  public var onlyListens: Bool {
+    switch self {
+    case .monitor, .replay: return true
+    case .kernel, .serial, .tcp: return false
+    }
   }
 }

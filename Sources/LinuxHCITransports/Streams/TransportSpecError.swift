@@ -23,12 +23,14 @@ public enum TransportSpecError: Error, Hashable, Sendable {
   case badPort(String)
   /// An IPv6 address without brackets, so its colons cannot be told from the port's.
   case ipv6NeedsBrackets(String)
+  /// `monitor:` followed by no device name.
+  case badMonitorDevice(String)
 }
 
 extension TransportSpecError: CustomStringConvertible {
   /// The forms a transport may take, with examples, for error messages and help text.
   public static let knownForms =
-    "hciN or N (kernel device, e.g. hci0), serial:PATH[,BAUD][,rtscts] (e.g. serial:/dev/ttyUSB0,1000000), "
+    "hciN or N (kernel device, e.g. hci0), monitor[:hciN] (listen on the kernel's HCI monitor channel), serial:PATH[,BAUD][,rtscts] (e.g. serial:/dev/ttyUSB0,1000000), "
     + "tcp:HOST:PORT (e.g. tcp:127.0.0.1:9000 or tcp:[::1]:9000), replay:FILE (e.g. replay:scan.btsnoop)"
 
   public var description: String {
@@ -60,6 +62,9 @@ extension TransportSpecError: CustomStringConvertible {
     case .ipv6NeedsBrackets(let host):
       return "put the IPv6 address '\(host)' in brackets so that its colons are not read as the port's: "
         + "tcp:[\(host)]:PORT, e.g. tcp:[::1]:9000"
+    case .badMonitorDevice(let text):
+      return "'\(text)' is not a monitored device: write monitor for every controller, or monitor:hciN "
+        + "for one, e.g. monitor:hci0"
     }
   }
 }

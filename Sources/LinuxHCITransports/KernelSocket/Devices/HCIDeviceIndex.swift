@@ -6,6 +6,9 @@ public struct HCIDeviceIndex: RawRepresentable, Hashable, Comparable, Sendable {
 
   public init(rawValue: UInt16) { self.rawValue = rawValue }
 
+  /// BlueZ's `HCI_DEV_NONE`: what a socket bound to no device (the monitor channel) binds to.
+  public static let none = HCIDeviceIndex(rawValue: 0xFFFF)
+
   /// Parses a device as people write it: `hci0` or just `0`.
   ///
   /// Only ASCII decimal digits may follow the optional `hci` prefix: no sign, no spaces,

@@ -40,6 +40,8 @@ public indirect enum HCISocketError: Error, Hashable, Sendable {
   case userChannelNeedsDeviceDown(HCIDeviceIndex)
   /// The device is down, and bringing it up failed with `cause`.
   case couldNotBringUp(HCIDeviceIndex, cause: HCISocketError)
+  /// A packet was to be sent on the monitor channel, which only listens.
+  case monitorSendsNothing
   /// Any other failure of a system call.
   case system(HCISocketOperation, Errno)
 }
@@ -57,7 +59,7 @@ extension HCISocketError: TransportFailure {
     case .deviceRemoved, .socketClosed, .emptyRead: return .closed(self)
     case .malformedPacket: return .framing(self)
     case .deviceBusy, .userChannelTaken, .userChannelNeedsDeviceDown, .filterNeedsRawChannel,
-      .missingPacketIndicator, .shortWrite, .system:
+      .missingPacketIndicator, .shortWrite, .monitorSendsNothing, .system:
       return .failed(self)
     }
   }
@@ -119,6 +121,9 @@ extension HCISocketError: CustomStringConvertible {
     case .couldNotBringUp(let device, let cause):
       return "\(device) is down and could not be brought up (\(cause)). "
         + "Or bring it up yourself: `sudo hciconfig \(device) up` or `bluetoothctl power on`"
+    case .monitorSendsNothing:
+      return "the HCI monitor channel only listens and sends nothing to a controller; "
+        + "to scan or advertise yourself give the device (`-i hci0`)"
     case .system(let operation, let errno):
       return "could not \(operation): \(errno.name): \(errno.message)"
     }

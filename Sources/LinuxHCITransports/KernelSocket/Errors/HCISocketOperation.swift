@@ -27,6 +27,7 @@ extension HCISocketOperation: CustomStringConvertible {
   public var description: String {
     switch self {
     case .open: return "open a raw HCI socket"
+    case .bind(_, .monitor): return "bind to the HCI monitor channel"
     case .bind(let device, let channel): return "bind to \(device) on the \(channel) channel"
     case .setFilter: return "set the HCI socket filter"
     case .send: return "send an HCI packet"
@@ -42,7 +43,9 @@ extension HCISocketOperation: CustomStringConvertible {
   /// The device the operation concerns, if any.
   var device: HCIDeviceIndex? {
     switch self {
-    case .bind(let device, _), .readDeviceInfo(let device), .bringUp(let device), .bringDown(let device):
+    case .bind(let device, let channel) where channel != .monitor: return device
+    case .bind: return nil
+    case .readDeviceInfo(let device), .bringUp(let device), .bringDown(let device):
       return device
     case .open, .setFilter, .send, .receive, .close, .listDevices:
       return nil

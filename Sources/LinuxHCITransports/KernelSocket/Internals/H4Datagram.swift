@@ -24,7 +24,7 @@ enum H4Datagram {
   }
 
   /// Checks that the header's parameter or data length matches the bytes after the header.
-  private static func checkLength(of bytes: ArraySlice<UInt8>, type: HCIPacketType) throws(ByteDecodingError) {
+  static func checkLength(of bytes: ArraySlice<UInt8>, type: HCIPacketType) throws(ByteDecodingError) {
     guard let layout = HCIPacketHeaderLayout(type) else { return }
     guard bytes.count >= layout.headerLength else {
       throw .truncated(field: "\(layout.name) header", needed: layout.headerLength, available: bytes.count)

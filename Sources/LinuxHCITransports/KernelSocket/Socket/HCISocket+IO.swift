@@ -63,25 +63,31 @@ extension HCISocket {
   ///
   /// The corresponding C functions are `poll` and `read`.
   public func receive(timeout: Duration? = nil) throws(HCISocketError) -> HCIPacket? {
+    guard let datagram = try receiveDatagram(until: timeout.map { ContinuousClock.now.advanced(by: $0) }) else {
+      return nil
+    }
+    return try H4Datagram.decode(datagram)
+  }
+
+  /// The next datagram as the kernel delivered it, or `nil` once `deadline` (`nil`: none) passes.
+  func receiveDatagram(until deadline: ContinuousClock.Instant?) throws(HCISocketError) -> [UInt8]? {
     let descriptor = try openDescriptor()
-    let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
     while true {
-      let datagram: [UInt8]
       do throws(Errno) {
         let readable = try waitRetryingOnInterrupt(until: deadline) { milliseconds throws(Errno) in
           try system.poll(descriptor, timeoutMilliseconds: milliseconds)
         }
         guard readable else { return nil }
-        datagram = try retryingOnInterrupt { () throws(Errno) in
+        return try retryingOnInterrupt { () throws(Errno) in
           try system.read(descriptor, maxCount: Self.receiveBufferSize)
         }
       } catch  where error == .resourceTemporarilyUnavailable {
         // Readable, and then not: another reader of a shared socket took the packet.
         continue
       } catch {
-        throw system.error(error, during: .receive, device: device, descriptor: descriptor)
+        throw system.error(
+          error, during: .receive, device: channel == .monitor ? nil : device, descriptor: descriptor)
       }
-      return try H4Datagram.decode(datagram)
     }
   }
 }
