@@ -52,10 +52,14 @@ import PackageDescription
 //   RideReports         a ride as a page: escaped HTML and SVG markup, charts thinned per pixel
 //                       column. No I/O: it builds text, the commands write it.
 //   LinuxNotifications  desktop notifications, terminal bell, alarm sound; knows no beacons.
-//   CSystemd            libsystemd's sd_notify and sd_watchdog_enabled (system library, pkg-config
-//                       libsystemd); only ServiceManager imports it.
+//   CSystemd            libsystemd's sd_notify, sd_watchdog_enabled and sd-bus (system library,
+//                       pkg-config libsystemd); only ServiceManager imports it.
 //   ServiceManager      running under systemd: readiness, stopping and watchdog notifications,
-//                       journald's priority prefixes. Knows no Bluetooth.
+//                       journald's priority prefixes; D-Bus calls on the system bus (SystemBus).
+//                       Knows no Bluetooth.
+//   BluetoothdClient    bluetoothd over D-Bus: whether it runs, an adapter's state, a discovery of
+//                       our own; and the connection that has bluetoothd scan while the monitor
+//                       channel hears the reports (--scan-via bluetoothd).
 //   BeaconCLI           options, presentation and the commands' wiring.
 //   beacon-scan, beacon-broadcast, beacon-ride   main.swift only.
 let package = Package(
@@ -168,6 +172,10 @@ let package = Package(
     ),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .target(name: "ServiceManager", dependencies: ["CSystemd"]),
+    .target(
+      name: "BluetoothdClient",
+      dependencies: ["HCICodec", "HCITransportCore", "LinuxHCITransports", "ServiceManager"]
+    ),
     // The reference documentation (a DocC catalog of articles, no code):
     // `swift package generate-documentation --target BeaconToolkit`.
     .target(name: "BeaconToolkit", path: "Sources/BeaconToolkit"),
@@ -177,7 +185,7 @@ let package = Package(
         "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "HCIController",
         "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
         "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitNetworks", "StationCatalogs",
-        "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager",
+        "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "DequeModule", package: "swift-collections"),

@@ -121,6 +121,7 @@ public struct BeaconRideCommand: ParsableCommand {
   public var duration: Double?
 
   @OptionGroup public var deviceOptions: DeviceOptions
+  @OptionGroup public var scanViaOptions: ScanViaOptions
   @OptionGroup(title: "GPS") public var gpsOptions: GPSOptions
   @OptionGroup public var reconnectOptions: ReconnectOptions
   @OptionGroup(title: "Station detection") public var policyOptions: StationPolicyOptions
@@ -153,6 +154,7 @@ public struct BeaconRideCommand: ParsableCommand {
     let spec = deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
     try reconnectOptions.check(live: spec.map { !$0.isReplay } ?? false)
+    try scanViaOptions.check(device: spec, exclusive: deviceOptions.exclusive, scanShaping: [])
     let gps = gpsOptions.endpoint()
     guard replay != nil || spec != nil || gps != nil else {
       throw ValidationError("Give a source: -i hci0 (or serial:…, tcp:…), --replay FILE, or --gps [HOST:PORT].")
@@ -250,7 +252,8 @@ public struct BeaconRideCommand: ParsableCommand {
     var finder: HCIBeaconFinder?
     if let spec {
       let scanRun = ScanRun(
-        spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet, duration: duration,
+        spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
+        scanVia: scanViaOptions.scanVia, duration: duration,
         reconnect: reconnectOptions.reconnect, program: "beacon-ride")
       finder = try scanRun.makeFinder(scanner: BeaconScanner())
       run = scanRun

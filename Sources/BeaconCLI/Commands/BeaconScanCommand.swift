@@ -92,6 +92,7 @@ public struct BeaconScanCommand: ParsableCommand {
   public var summary = false
 
   @OptionGroup public var deviceOptions: DeviceOptions
+  @OptionGroup public var scanViaOptions: ScanViaOptions
   @OptionGroup public var reconnectOptions: ReconnectOptions
 
   @Flag(help: "List the kernel's Bluetooth controllers (index, address, up/down, name) and exit.")
@@ -173,6 +174,9 @@ public struct BeaconScanCommand: ParsableCommand {
       throw ValidationError(
         "Give a source: -i hci0 (or serial:…, tcp:…), or --replay FILE. See --list-devices for the controllers here.")
     }
+    try scanViaOptions.check(
+      device: spec, exclusive: deviceOptions.exclusive,
+      scanShaping: [("--active", active), ("--dedupe", dedupe)])
     if let spec, case .monitor = spec {
       for (flag, given) in [("--active", active), ("--dedupe", dedupe)] where given {
         throw ValidationError(
@@ -214,6 +218,7 @@ public struct BeaconScanCommand: ParsableCommand {
     if live { stdout.flushesEachLine = true }  // each report as it comes, also into a pipe
     let run = ScanRun(
       spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
+      scanVia: scanViaOptions.scanVia,
       configuration: ScanConfiguration(
         active: active, intervalMilliseconds: interval, windowMilliseconds: window, filterDuplicates: dedupe),
       recordPath: record, duration: duration.map(Duration.milliseconds(ofSeconds:)),

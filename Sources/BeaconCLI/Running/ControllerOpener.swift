@@ -1,5 +1,6 @@
 import BeaconAdvertising
 import BeaconScanning
+import BluetoothdClient
 import HCICaptures
 import HCIController
 import HCITransportCore
@@ -13,13 +14,20 @@ struct ControllerOpener {
   var spec: TransportSpec
   var exclusive = false
   var preference: CommandSetPreference = .automatic
+  /// Who scans a kernel controller: this program, or bluetoothd (heard on the monitor channel).
+  var scanVia: ScanVia = .controller
   var program: String
   /// The `--record` capture, which spans every connection of the run (`--reconnect`).
   var captureWriter: CaptureWriter?
 
   /// Opens the transport, wrapped in a ``RecordingConnection`` when recording.
   func open() throws(HCIConnectionError) -> any HCIConnection {
-    let connection = try spec.open(exclusive: exclusive)
+    let connection: any HCIConnection
+    if scanVia == .bluetoothd, case .kernel(let device) = spec {
+      connection = try BluetoothdScanConnection.open(device: device)
+    } else {
+      connection = try spec.open(exclusive: exclusive)
+    }
     guard let captureWriter else { return connection }
     return RecordingConnection(connection, writer: captureWriter, closesWriter: false)
   }

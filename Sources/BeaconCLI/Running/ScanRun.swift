@@ -32,6 +32,7 @@ final class ScanRun {
   let spec: TransportSpec
   let exclusive: Bool
   let preference: CommandSetPreference
+  let scanVia: ScanVia
   let configuration: ScanConfiguration
   let recordPath: String?
   let duration: Duration?
@@ -46,12 +47,14 @@ final class ScanRun {
 
   init(
     spec: TransportSpec, exclusive: Bool = false, preference: CommandSetPreference = .automatic,
-    configuration: ScanConfiguration = ScanConfiguration(), recordPath: String? = nil, duration: Duration? = nil,
+    scanVia: ScanVia = .controller, configuration: ScanConfiguration = ScanConfiguration(), recordPath: String? = nil,
+    duration: Duration? = nil,
     reconnect: Bool = false, program: String
   ) {
     self.spec = spec
     self.exclusive = exclusive
     self.preference = preference
+    self.scanVia = scanVia
     self.configuration = configuration
     self.recordPath = recordPath
     self.duration = duration
@@ -78,7 +81,8 @@ final class ScanRun {
     if !spec.isReplay { StopSignal.install() }
     captureWriter = try ControllerOpener.openCaptureWriter(recordPath, program: program)
     let opener = ControllerOpener(
-      spec: spec, exclusive: exclusive, preference: preference, program: program, captureWriter: captureWriter)
+      spec: spec, exclusive: exclusive, preference: preference, scanVia: scanVia, program: program,
+      captureWriter: captureWriter)
     let finder = opener.finder(scanner: scanner, configuration: configuration)
     finder.onProgress = { [weak self] progress in self?.show(progress) }
     return finder
@@ -102,9 +106,17 @@ final class ScanRun {
     }
   }
 
-  /// A source that only listens (the monitor channel) has no session to say it scans: say what
-  /// it hears instead, and that the service is ready.
+  /// A source that only listens (the monitor channel, bluetoothd's discovery) has no session to
+  /// say it scans: say what it hears instead, and that the service is ready.
   private func announceListening() {
+    if scanVia == .bluetoothd {
+      StandardError.writeLine(
+        "\(program): \(spec): bluetoothd discovers LE devices for us, and the HCI monitor channel hears the "
+          + "reports (bluetoothd scans actively; the controller drops repeated reports of a device). "
+          + "Ctrl-C to stop", priority: .info)
+      service?.ready(status: "scanning \(spec) via bluetoothd")
+      return
+    }
     StandardError.writeLine(
       "\(program): \(spec): listening on the HCI monitor channel, which sends nothing: every advertising "
         + "report the controller delivers to whoever scans (bluetoothd's discovery, Home Assistant), "

@@ -1,0 +1,45 @@
+import ArgumentParser
+import LinuxHCITransports
+
+/// Who scans a kernel controller for `beacon-scan` and `beacon-ride`.
+public enum ScanVia: String, CaseIterable, Sendable, ExpressibleByArgument {
+  /// This program, with HCI commands on the raw (or user) channel.
+  case controller
+  /// bluetoothd, asked over D-Bus to discover LE devices; the reports are read from the HCI
+  /// monitor channel.
+  case bluetoothd
+}
+
+/// `--scan-via`: whether this program scans the controller itself or has bluetoothd scan it.
+public struct ScanViaOptions: ParsableArguments {
+  @Option(
+    name: .customLong("scan-via"),
+    help: ArgumentHelp(
+      "controller: scan with HCI commands on the kernel's raw channel (shared with bluetoothd, but a scan of "
+        + "its own may be refused or stop bluetoothd's); bluetoothd: ask bluetoothd over D-Bus to discover LE "
+        + "devices and read the reports from the HCI monitor channel, so bluetoothd and its clients (Home "
+        + "Assistant) go on undisturbed. bluetoothd scans actively and the controller drops repeated reports "
+        + "of a device, so beacons are heard less often.",
+      valueName: "controller|bluetoothd"))
+  public var scanVia: ScanVia = .controller
+
+  public init() {}
+
+  /// Refuses `--scan-via bluetoothd` with a source bluetoothd does not manage or with options
+  /// that shape a scan of our own; `scanShaping` pairs each such option's flag with whether it
+  /// was given.
+  func check(device: TransportSpec?, exclusive: Bool, scanShaping: [(flag: String, given: Bool)]) throws {
+    guard scanVia == .bluetoothd, let device else { return }
+    guard case .kernel = device else {
+      throw ValidationError(
+        "--scan-via bluetoothd needs a kernel controller that bluetoothd manages (-i hci0), not -i \(device).")
+    }
+    if exclusive {
+      throw ValidationError("--exclusive keeps bluetoothd out, and --scan-via bluetoothd needs it: drop one.")
+    }
+    for option in scanShaping where option.given {
+      throw ValidationError(
+        "\(option.flag) shapes a scan of our own; with --scan-via bluetoothd, bluetoothd decides how it scans.")
+    }
+  }
+}
