@@ -174,7 +174,10 @@ let package = Package(
     .target(name: "ServiceManager", dependencies: ["CSystemd"]),
     .target(
       name: "BluetoothdClient",
-      dependencies: ["HCICodec", "HCITransportCore", "LinuxHCITransports", "ServiceManager"]
+      dependencies: [
+        "HCICodec", "HCITransportCore", "LinuxHCITransports", "POSIXSupport", "ServiceManager",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
     ),
     // The reference documentation (a DocC catalog of articles, no code):
     // `swift package generate-documentation --target BeaconToolkit`.
@@ -304,7 +307,7 @@ let package = Package(
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
         "BeaconScanning", "Positioning", "MRTNavigation", "BeaconStatistics", "BeaconCLI", "BeaconTestSupport",
         "HCITestSupport",
-        "POSIXSupport", "StationCatalogs",
+        "POSIXSupport", "StationCatalogs", "BluetoothdClient", .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
   ],

@@ -98,6 +98,12 @@ public struct BeaconScanCommand: ParsableCommand {
   @Flag(help: "List the kernel's Bluetooth controllers (index, address, up/down, name) and exit.")
   public var listDevices = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Say what this machine's Bluetooth is like and how to scan here, then exit: whether the kernel has Bluetooth, this program's capabilities, bluetoothd (running, powering, discovering), rfkill, each controller and the programs holding it; then the recommended mode with its exact command. --format json for one JSON object."
+    ))
+  public var doctor = false
+
   @Flag(help: "Active scanning: ask advertisers for scan responses (default: passive, listen only).")
   public var active = false
 
@@ -166,6 +172,16 @@ public struct BeaconScanCommand: ParsableCommand {
     if summary, table || once || notify {
       throw ValidationError("--summary prints one summary at the end; drop --table/--once/--notify.")
     }
+    if doctor {
+      let given = [
+        ("--list-devices", listDevices), ("-i", deviceOptions.device != nil), ("--replay", replay != nil),
+        ("--table", table), ("--once", once), ("--notify", notify), ("--summary", summary),
+      ]
+      if let (flag, _) = given.first(where: { $0.1 }) {
+        throw ValidationError("--doctor looks at this machine and exits; drop \(flag).")
+      }
+      return
+    }
     if listDevices { return }
     let spec = deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
@@ -207,6 +223,9 @@ public struct BeaconScanCommand: ParsableCommand {
   }
 
   public func run() throws {
+    if doctor {
+      return DoctorReport.print(DoctorFindings.gather(), format: output.format, to: StandardOutput())
+    }
     let catalog = try InputFiles.read(program: "beacon-scan") { () throws in
       _ = try policyOptions.policy()
       return try catalogOptions.load()

@@ -19,9 +19,9 @@ struct JSONLine {
     if let value { append(String(value)) } else { append("null") }
   }
 
-  mutating func add(_ key: String, _ value: Bool) {
+  mutating func add(_ key: String, _ value: Bool?) {
     appendKey(key)
-    append(value ? "true" : "false")
+    if let value { append(value ? "true" : "false") } else { append("null") }
   }
 
   mutating func add(_ key: String, _ value: Double?) {

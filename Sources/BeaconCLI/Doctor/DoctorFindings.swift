@@ -1,0 +1,117 @@
+import BluetoothdClient
+import LinuxHCITransports
+import POSIXSupport
+import ServiceManager
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What `beacon-scan --doctor` found out about this machine's Bluetooth: the kernel, this
+/// program's rights, bluetoothd, rfkill, each controller and who holds it. Each probe that
+/// cannot answer says why instead.
+struct DoctorFindings {
+  /// One controller, with what each source says of it.
+  struct Controller {
+    var info: HCIDeviceInfo
+    /// bluetoothd's view (`org.bluez.Adapter1`), or why there is none.
+    var bluetoothd: Result<BluetoothdAdapterState, BluetoothdError>?
+    /// The controller's own rfkill switch, if the kernel has one for it.
+    var rfkill: RFKillSwitch?
+    /// The sockets other programs hold on it (raw or user channel).
+    var users: [HCISocketUser]
+  }
+
+  /// What bluetoothd's presence on the system bus is.
+  enum BusPresence {
+    case running
+    case notRunning
+    case unknown(BluetoothdError)
+  }
+
+  var kernelRelease: String
+  var kernelBluetooth: KernelBluetoothSupport
+  var capabilities: ProcessCapabilities?
+  var executable: String?
+  var bluetoothdProcesses: [Int32]
+  var bluetoothdOnBus: BusPresence
+  var rfkill: [RFKillSwitch]
+  /// The kernel's controllers, or why they could not be listed (`nil` without Bluetooth).
+  var controllers: Result<[Controller], HCISocketError>?
+  /// The management-interface sockets (bluetoothd's, btmgmt's), or why they are not known.
+  var managementUsers: Result<[HCISocketUser], HCISocketError>?
+
+  /// Looks at this machine now.
+  static func gather() -> DoctorFindings {
+    var name = utsname()
+    uname(&name)
+    let release = withUnsafeBytes(of: name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    let support = KernelBluetoothSupport.probe()
+    let client: BluetoothdClient?
+    let onBus: BusPresence
+    do throws(BluetoothdError) {
+      let connected = try BluetoothdClient.connect()
+      onBus = try connected.isRunning() ? .running : .notRunning
+      client = connected
+    } catch {
+      onBus = .unknown(error)
+      client = nil
+    }
+    let rfkill = RFKillSwitch.bluetoothSwitches()
+    var controllers: Result<[Controller], HCISocketError>?
+    var management: Result<[HCISocketUser], HCISocketError>?
+    if support == .available {
+      let users: Result<[HCISocketUser], HCISocketError>
+      do throws(HCISocketError) {
+        users = .success(try HCISocketUsers.list())
+      } catch {
+        users = .failure(error)
+      }
+      management = users.map { $0.filter { $0.channel == .control } }
+      do throws(HCISocketError) {
+        controllers = .success(
+          try HCIDeviceList.list().map { info in
+            var bluetoothd: Result<BluetoothdAdapterState, BluetoothdError>?
+            if case .running = onBus, let client {
+              do throws(BluetoothdError) {
+                bluetoothd = .success(try client.state(of: BluetoothdAdapter(name: info.index.description)))
+              } catch {
+                bluetoothd = .failure(error)
+              }
+            }
+            let held = (try? users.get())?.filter { $0.device == info.index } ?? []
+            return Controller(
+              info: info, bluetoothd: bluetoothd, rfkill: rfkill.first { $0.name == info.index.description },
+              users: held)
+          })
+      } catch {
+        controllers = .failure(error)
+      }
+    }
+    client?.bus.close()
+    return DoctorFindings(
+      kernelRelease: release, kernelBluetooth: support, capabilities: ProcessCapabilities.current(),
+      executable: CommandLine.arguments.first.flatMap(Self.executablePath),
+      bluetoothdProcesses: BluetoothdProcess.running(),
+      bluetoothdOnBus: onBus, rfkill: rfkill, controllers: controllers, managementUsers: management)
+  }
+
+  /// The running binary's path, for the `setcap` advice.
+  private static func executablePath(_ argument: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return argument.contains("/") ? argument : nil }
+    return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Whether bluetoothd runs, by either sign.
+  var bluetoothdRuns: Bool {
+    if case .running = bluetoothdOnBus { return true }
+    return !bluetoothdProcesses.isEmpty
+  }
+
+  /// The usable controllers: listed, and supporting LE.
+  var leControllers: [Controller] {
+    ((try? controllers?.get()) ?? []).filter { $0.info.supportsLowEnergy || !$0.info.isUp }
+  }
+}
