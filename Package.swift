@@ -57,9 +57,10 @@ import PackageDescription
 //   ServiceManager      running under systemd: readiness, stopping and watchdog notifications,
 //                       journald's priority prefixes; D-Bus calls on the system bus (SystemBus).
 //                       Knows no Bluetooth.
-//   BluetoothdClient    bluetoothd over D-Bus: whether it runs, an adapter's state, a discovery of
-//                       our own; and the connection that has bluetoothd scan while the monitor
-//                       channel hears the reports (--scan-via bluetoothd).
+//   BluetoothdClient    sharing the radio with bluetoothd: its D-Bus side (whether it runs, an
+//                       adapter's state, a discovery of our own), the connection that has it scan
+//                       while the monitor channel hears the reports (--scan-via bluetoothd), and the
+//                       broadcaster through the kernel's management interface beside it (--via).
 //   BeaconCLI           options, presentation and the commands' wiring.
 //   beacon-scan, beacon-broadcast, beacon-ride   main.swift only.
 let package = Package(
@@ -175,8 +176,8 @@ let package = Package(
     .target(
       name: "BluetoothdClient",
       dependencies: [
-        "HCICodec", "HCITransportCore", "LinuxHCITransports", "POSIXSupport", "ServiceManager",
-        .product(name: "SystemPackage", package: "swift-system"),
+        "BluetoothTypes", "Beacons", "HCICodec", "HCITransportCore", "LinuxHCITransports", "POSIXSupport",
+        "ServiceManager", .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
     // The reference documentation (a DocC catalog of articles, no code):

@@ -121,6 +121,12 @@ public struct BeaconBroadcastCommand: ParsableCommand {
 
   @OptionGroup public var deviceOptions: DeviceOptions
 
+  @Option(
+    help: ArgumentHelp(
+      "controller: advertise with HCI commands of our own (legacy or extended, --command-set). bluetoothd: add an advertising instance through the kernel's management interface (Add Extended Advertising Parameters and Data), beside bluetoothd and its own advertisements, so bluetoothd keeps running; needs a kernel device (-i hci0) bluetoothd has powered, and CAP_NET_ADMIN. The instance is non-connectable, from a random address the kernel chooses.",
+      valueName: "controller|bluetoothd"))
+  public var via: ControllerDriver = .controller
+
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var catalogOptions: CatalogOptions
   @OptionGroup(title: "A fleet over MQTT") var mqtt: MQTTOptions
@@ -133,6 +139,15 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       throw ValidationError(
         "-i \(spec): \(spec.isReplay ? "a capture" : "the monitor channel only listens and") cannot advertise; give a controller such as hci0 or tcp:HOST:PORT."
       )
+    }
+    if via == .bluetoothd {
+      guard case .kernel? = deviceOptions.transport() else {
+        throw ValidationError(
+          "--via bluetoothd advertises through the kernel beside bluetoothd: give its device, -i hci0.")
+      }
+      if deviceOptions.exclusive {
+        throw ValidationError("--exclusive keeps bluetoothd out, and --via bluetoothd needs it: drop one.")
+      }
     }
     if mqtt.broker != nil, deviceOptions.transport() == nil {
       throw ValidationError("--mqtt reports what is advertised: give -i DEVICE (a dry run sends nothing).")
@@ -180,7 +195,8 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       return
     }
     let live = BroadcastRun(
-      spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet, plans: plans,
+      spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
+      viaBluetoothd: via == .bluetoothd, plans: plans,
       dwell: route == nil && train == nil ? nil : .milliseconds(ofSeconds: dwell),
       duration: duration.map(Duration.milliseconds(ofSeconds:)),
       startDelay: train == nil ? nil : .milliseconds(ofSeconds: arriveAfter),

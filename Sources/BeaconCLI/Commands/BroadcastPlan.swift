@@ -95,7 +95,10 @@ struct BroadcastPlan {
         }
         lines.append("Dry run: nothing was sent to a controller. Give -i hci0 (or serial:…, tcp:…) to advertise.")
       case .live(let device, let commandSet, let dwell):
-        lines.append("Advertising on:    \(device), \(commandSet) advertising commands")
+        lines.append(
+          commandSet == "management"
+            ? "Advertising on:    \(device), an instance through the kernel's management interface (beside bluetoothd)"
+            : "Advertising on:    \(device), \(commandSet) advertising commands")
         lines.append(dwell.map { "For:               \($0) s" } ?? "Until:             Ctrl-C")
       }
       return lines

@@ -1,15 +1,6 @@
 import ArgumentParser
 import LinuxHCITransports
 
-/// Who scans a kernel controller for `beacon-scan` and `beacon-ride`.
-public enum ScanVia: String, CaseIterable, Sendable, ExpressibleByArgument {
-  /// This program, with HCI commands on the raw (or user) channel.
-  case controller
-  /// bluetoothd, asked over D-Bus to discover LE devices; the reports are read from the HCI
-  /// monitor channel.
-  case bluetoothd
-}
-
 /// `--scan-via`: whether this program scans the controller itself or has bluetoothd scan it.
 public struct ScanViaOptions: ParsableArguments {
   @Option(
@@ -21,7 +12,7 @@ public struct ScanViaOptions: ParsableArguments {
         + "Assistant) go on undisturbed. bluetoothd scans actively and the controller drops repeated reports "
         + "of a device, so beacons are heard less often.",
       valueName: "controller|bluetoothd"))
-  public var scanVia: ScanVia = .controller
+  public var scanVia: ControllerDriver = .controller
 
   public init() {}
 

@@ -1,5 +1,6 @@
 import BeaconAdvertising
 import Beacons
+import BluetoothdClient
 import HCIController
 import LinuxHCITransports
 import ServiceManager
@@ -17,6 +18,9 @@ struct BroadcastRun {
   var spec: TransportSpec
   var exclusive: Bool
   var preference: CommandSetPreference
+  /// `--via bluetoothd`: an advertising instance through the kernel's management interface,
+  /// beside bluetoothd, instead of HCI commands of our own.
+  var viaBluetoothd = false
   var plans: [BroadcastPlan]
   /// How long each plan is advertised; `nil`: until stopped (the last plan of a route too).
   var dwell: Duration?
@@ -31,10 +35,16 @@ struct BroadcastRun {
   func run(output: StandardOutput) throws {
     StopSignal.install()
     let name = spec.description
-    let controller = ControllerOpener(
-      spec: spec, exclusive: exclusive, preference: preference, program: "beacon-broadcast"
-    ).broadcaster()
-    controller.onControllerStarted = { StandardError.writeLine("beacon-broadcast: \(name): \($0)", priority: .info) }
+    let controller: any RunningBroadcaster
+    if viaBluetoothd, case .kernel(let device) = spec {
+      controller = ManagementBeaconBroadcaster(device: device)
+    } else {
+      let session = ControllerOpener(
+        spec: spec, exclusive: exclusive, preference: preference, program: "beacon-broadcast"
+      ).broadcaster()
+      session.onControllerStarted = { StandardError.writeLine("beacon-broadcast: \(name): \($0)", priority: .info) }
+      controller = session
+    }
     defer { controller.close() }
     let broadcaster: any BeaconBroadcaster = controller
     let clock = ContinuousClock()
@@ -59,7 +69,7 @@ struct BroadcastRun {
           "advertising \(plan.station?.displayName ?? "iBeacon \(plan.frame.major)/\(plan.frame.minor)") on \(name)")
       let isLast = index == plans.count - 1
       let execution = BroadcastPlan.Execution.live(
-        device: name, commandSet: controller.session?.advertisingCommandSet.description ?? "",
+        device: name, commandSet: controller.advertisingMethod,
         dwellSeconds: dwell.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 })
       if index > 0, format == .text { output.writeLine("") }
       for line in try plan.lines(format: format, execution: execution) { output.writeLine(line) }
@@ -84,9 +94,9 @@ struct BroadcastRun {
   }
 
   /// Says why the controller could not be used, and exits 69.
-  private func fail(_ controller: HCIBeaconBroadcaster) throws -> Never {
+  private func fail(_ controller: any RunningBroadcaster) throws -> Never {
     StandardError.writeLine(
-      "beacon-broadcast: \(controller.failure.map { "\($0)" } ?? "\(spec) could not be used")", priority: .error)
+      "beacon-broadcast: \(controller.failureDescription ?? "\(spec) could not be used")", priority: .error)
     throw ExitStatus.unavailable
   }
 }

@@ -15,7 +15,7 @@ struct ControllerOpener {
   var exclusive = false
   var preference: CommandSetPreference = .automatic
   /// Who scans a kernel controller: this program, or bluetoothd (heard on the monitor channel).
-  var scanVia: ScanVia = .controller
+  var scanVia: ControllerDriver = .controller
   var program: String
   /// The `--record` capture, which spans every connection of the run (`--reconnect`).
   var captureWriter: CaptureWriter?

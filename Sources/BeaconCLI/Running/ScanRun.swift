@@ -32,7 +32,7 @@ final class ScanRun {
   let spec: TransportSpec
   let exclusive: Bool
   let preference: CommandSetPreference
-  let scanVia: ScanVia
+  let scanVia: ControllerDriver
   let configuration: ScanConfiguration
   let recordPath: String?
   let duration: Duration?
@@ -47,7 +47,8 @@ final class ScanRun {
 
   init(
     spec: TransportSpec, exclusive: Bool = false, preference: CommandSetPreference = .automatic,
-    scanVia: ScanVia = .controller, configuration: ScanConfiguration = ScanConfiguration(), recordPath: String? = nil,
+    scanVia: ControllerDriver = .controller, configuration: ScanConfiguration = ScanConfiguration(),
+    recordPath: String? = nil,
     duration: Duration? = nil,
     reconnect: Bool = false, program: String
   ) {

@@ -28,6 +28,7 @@ extension HCISocketOperation: CustomStringConvertible {
     switch self {
     case .open: return "open a raw HCI socket"
     case .bind(_, .monitor): return "bind to the HCI monitor channel"
+    case .bind(_, .control): return "bind to the Bluetooth management interface"
     case .bind(let device, let channel): return "bind to \(device) on the \(channel) channel"
     case .setFilter: return "set the HCI socket filter"
     case .send: return "send an HCI packet"
@@ -43,7 +44,7 @@ extension HCISocketOperation: CustomStringConvertible {
   /// The device the operation concerns, if any.
   var device: HCIDeviceIndex? {
     switch self {
-    case .bind(let device, let channel) where channel != .monitor: return device
+    case .bind(let device, let channel) where channel != .monitor && channel != .control: return device
     case .bind: return nil
     case .readDeviceInfo(let device), .bringUp(let device), .bringDown(let device):
       return device

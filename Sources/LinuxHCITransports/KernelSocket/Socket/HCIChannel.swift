@@ -13,6 +13,9 @@ public enum HCIChannel: UInt16, Hashable, Sendable {
   /// `HCI_CHANNEL_MONITOR`: a read-only copy of the traffic between the kernel and every
   /// controller, what `btmon` shows. Bound to no device; needs CAP_NET_RAW.
   case monitor = 2
+  /// `HCI_CHANNEL_CONTROL`: the kernel's management interface (``ManagementSocket``), bluetoothd's
+  /// way to the controllers. Bound to no device.
+  case control = 3
 }
 
 extension HCIChannel: CustomStringConvertible {
@@ -22,6 +25,7 @@ extension HCIChannel: CustomStringConvertible {
     case .raw: return "raw"
     case .user: return "user"
     case .monitor: return "monitor"
+    case .control: return "management"
     }
   }
 }

@@ -45,12 +45,18 @@ extension HCISocket {
   /// The corresponding C function is `write`.
   public func send(h4Bytes bytes: [UInt8]) throws(HCISocketError) {
     guard !bytes.isEmpty else { throw .missingPacketIndicator }
+    try sendDatagram(bytes)
+  }
+
+  /// Writes one datagram as it is.
+  func sendDatagram(_ bytes: [UInt8]) throws(HCISocketError) {
     let descriptor = try openDescriptor()
     let written: Int
     do throws(Errno) {
       written = try retryingOnInterrupt { () throws(Errno) in try system.write(descriptor, bytes) }
     } catch {
-      throw system.error(error, during: .send, device: device, descriptor: descriptor)
+      throw system.error(
+        error, during: .send, device: channel == .raw || channel == .user ? device : nil, descriptor: descriptor)
     }
     guard written == bytes.count else { throw .shortWrite(written: written, expected: bytes.count) }
   }
@@ -86,7 +92,7 @@ extension HCISocket {
         continue
       } catch {
         throw system.error(
-          error, during: .receive, device: channel == .monitor ? nil : device, descriptor: descriptor)
+          error, during: .receive, device: channel == .raw || channel == .user ? device : nil, descriptor: descriptor)
       }
     }
   }
