@@ -40,7 +40,8 @@ struct ManagementBeaconBroadcasterTests {
         Self.complete(0x003F, [2]),
       ]))
     let broadcaster = ManagementBeaconBroadcaster(
-      device: HCIDeviceIndex(rawValue: 1), openSocket: { () throws(ManagementError) in try ManagementSocket.open(system: system) })
+      device: HCIDeviceIndex(rawValue: 1),
+      openSocket: { () throws(ManagementError) in try ManagementSocket.open(system: system) })
     #expect(broadcaster.startBroadcasting(Self.frame, interval: .milliseconds(100)) == .broadcasting)
     #expect(broadcaster.instance == 2)
     #expect(system.script.withLock { $0.bound.map(\.channel) } == [3])
@@ -56,7 +57,8 @@ struct ManagementBeaconBroadcasterTests {
       ])
     let payload = Array(Self.frame.advertisingData.bytes)
     #expect(payload.count == 30)
-    #expect(written.last == [0x55, 0x00, 0x01, 0x00, UInt8(3 + payload.count), 0x00, 2, UInt8(payload.count), 0] + payload)
+    #expect(
+      written.last == [0x55, 0x00, 0x01, 0x00, UInt8(3 + payload.count), 0x00, 2, UInt8(payload.count), 0] + payload)
     #expect(broadcaster.stopBroadcasting() == .stopped)
     #expect(system.written.last == [0x3F, 0x00, 0x01, 0x00, 1, 0x00, 2])
     #expect(broadcaster.stopBroadcasting() == .notBroadcasting)
@@ -70,7 +72,8 @@ struct ManagementBeaconBroadcasterTests {
         Self.event(0x0002, index: 1, [0x54, 0x00, 0x14]),
       ]))
     let broadcaster = ManagementBeaconBroadcaster(
-      device: HCIDeviceIndex(rawValue: 1), openSocket: { () throws(ManagementError) in try ManagementSocket.open(system: system) })
+      device: HCIDeviceIndex(rawValue: 1),
+      openSocket: { () throws(ManagementError) in try ManagementSocket.open(system: system) })
     #expect(broadcaster.startBroadcasting(Self.frame, interval: .milliseconds(100)) == .notAuthorized)
     let text = broadcaster.failure?.description ?? ""
     #expect(text.contains("hci1 refused Add Extended Advertising Parameters: Permission Denied (0x14)"))
@@ -80,15 +83,18 @@ struct ManagementBeaconBroadcasterTests {
   @Test func aControllerBluetoothdKeepsOffIsUnavailable() {
     let system = ScriptedSystemCalls(.init(datagrams: [Self.complete(0x003D, status: 0x0F)]))
     let broadcaster = ManagementBeaconBroadcaster(
-      device: HCIDeviceIndex(rawValue: 1), openSocket: { () throws(ManagementError) in try ManagementSocket.open(system: system) })
+      device: HCIDeviceIndex(rawValue: 1),
+      openSocket: { () throws(ManagementError) in try ManagementSocket.open(system: system) })
     #expect(broadcaster.startBroadcasting(Self.frame, interval: .milliseconds(100)) == .bluetoothUnavailable)
     #expect(broadcaster.failure?.description.contains("bluetoothctl power on") == true)
   }
 
   @Test func everyInstanceInUseIsSaid() {
-    let system = ScriptedSystemCalls(.init(datagrams: [Self.complete(0x003D, [0xFF, 0xFF, 0x01, 0x00, 31, 31, 2, 2, 1, 2])]))
+    let system = ScriptedSystemCalls(
+      .init(datagrams: [Self.complete(0x003D, [0xFF, 0xFF, 0x01, 0x00, 31, 31, 2, 2, 1, 2])]))
     let broadcaster = ManagementBeaconBroadcaster(
-      device: HCIDeviceIndex(rawValue: 1), openSocket: { () throws(ManagementError) in try ManagementSocket.open(system: system) })
+      device: HCIDeviceIndex(rawValue: 1),
+      openSocket: { () throws(ManagementError) in try ManagementSocket.open(system: system) })
     #expect(broadcaster.startBroadcasting(Self.frame, interval: .milliseconds(100)) == .failed)
     #expect(broadcaster.failure?.description.contains("every instance is in use") == true)
   }
