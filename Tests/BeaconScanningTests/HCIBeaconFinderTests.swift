@@ -58,6 +58,21 @@ private struct Gone: TransportFailure {
     #expect(finder.stop() == .notRunning)
   }
 
+  /// A capture is what was recorded: its silences are no deaf controller's, however short the
+  /// watch (zero would call a controller deaf at the first look after its first report).
+  @Test func aCaptureIsNeverDeaf() {
+    let finder = HCIBeaconFinder(openConnection: { InMemoryConnection(incoming: Self.packets) })
+    finder.deafAfter = .zero
+    #expect(finder.start() == .started)
+    guard case .endOfStream = finder.run() else {
+      Issue.record("the run did not end with the source")
+      return
+    }
+    #expect(finder.scanner.statistics.advertisingReports == 2)
+    #expect(finder.scanner.statistics.deafScanRecoveries.isEmpty)
+    finder.stop()
+  }
+
   @Test func aFailureAfterSightingsEndsTheRunWithTheConnectionsError() {
     let connection = InMemoryConnection(
       incoming: Array(Self.packets.prefix(1)), ending: .closed(Gone()))
