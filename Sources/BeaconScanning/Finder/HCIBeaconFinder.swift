@@ -13,6 +13,11 @@ import HCITransportCore
 /// ``delegate`` of each sighting and of time passing. ``stop()`` disables scanning, leaving the
 /// controller as it was found, and closes the connection.
 ///
+/// With ``deafAfter``, a run on a controller that has been heard and then goes that long without
+/// an advertising report ends with ``RunEnd/deaf(silence:)``; the caller recovers it in stages
+/// (``rescan()``, ``resetController()``, ``powerCycle(_:)``) and the next run says
+/// ``RunEnd/heardAgain`` when reports come back. A capture is never deaf.
+///
 /// A failure keeps its type: ``failure`` says why the last start or run failed, and the start
 /// result says what to do (``BeaconFinderStartResult/notAuthorized`` for a permission refused).
 /// Not `Sendable`: use it from one thread.
