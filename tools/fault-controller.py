@@ -22,6 +22,12 @@ and misbehaves as --fault says:
   disallow          the first LE Set Scan Enable (enable) is answered Command Disallowed (0x0C)
   come-back         after --after reports, close; accept the next connection and behave again
                     (--times how many times), for --reconnect
+  deaf              after --after reports, no more reports while every command is still answered
+                    (an adapter that stays up but hears nothing); --cured-by says what brings the
+                    reports back: scan-enable (LE Set Scan Enable, enable, after a disable), reset
+                    (HCI Reset; then the reports come once scanning is enabled again) or nothing;
+                    once cured, it reports on for good.
+                    --after 0: a controller that never reports, as in a place with no beacons
 
 Reports go out --rate per second (0: as fast as the socket takes them). It prints
 `READY {"port": N}` on standard output once it listens, and a line per connection and fault on
@@ -92,6 +98,8 @@ class Connection:
         self.silent = False
         self.disallowed_once = False
         self.faulted = False
+        self.deaf = False
+        self.disabled_since_deaf = False
 
     def send(self, data: bytes) -> bool:
         try:
@@ -130,12 +138,24 @@ class Connection:
                 self.send(command_complete(opcode, bytes([0x0C])))
                 return
             self.scanning = True
+            if self.deaf and self.args.cured_by == "scan-enable" and self.disabled_since_deaf:
+                self.cure("LE Set Scan Enable after a disable")
         elif opcode == OP_LE_SET_SCAN_ENABLE:
             self.scanning = False
+            self.disabled_since_deaf = self.deaf
             log("scanning disabled by the host")
         elif opcode == OP_RESET:
             self.scanning = False
+            log("reset by the host")
+            if self.deaf and self.args.cured_by == "reset":
+                self.cure("HCI Reset")
         self.send(command_complete(opcode, returns_for(opcode)))
+
+    def cure(self, by: str) -> None:
+        """Ends the deaf spell for good: reports go on."""
+        log(f"deafness cured by {by}")
+        self.deaf = False
+        self.disabled_since_deaf = False
 
     def fault(self) -> str | None:
         """Misbehaves once --after reports have gone; returns 'end' or 'again' to drop the link."""
@@ -161,6 +181,8 @@ class Connection:
             self.send(event(0x10, bytes([0x42])))
         elif kind == "come-back":
             return "again"
+        elif kind == "deaf":
+            self.deaf = True
         return None
 
     def run(self) -> str:
@@ -170,7 +192,7 @@ class Connection:
             wait = max(0.0, next_report - time.monotonic()) if self.scanning else 0.5
             if not self.read_commands(min(wait, 0.5) if wait > 0 else 0.0001):
                 return "host-left"
-            if not self.scanning or self.silent or time.monotonic() < next_report:
+            if not self.scanning or self.silent or self.deaf or time.monotonic() < next_report:
                 continue
             if self.args.fault != "none" and not self.faulted and self.sent >= self.args.after:
                 outcome = self.fault()
@@ -197,10 +219,12 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (default: any free one)")
     parser.add_argument("--fault", default="none",
                         choices=["none", "unknown-indicator", "length-lie", "half-packet", "reset", "close", "mute",
-                                 "hardware-error", "disallow", "come-back"])
+                                 "hardware-error", "disallow", "come-back", "deaf"])
     parser.add_argument("--after", type=int, default=5, help="good reports before the fault (default 5)")
     parser.add_argument("--count", type=int, default=0, help="stop reporting after this many (0: never)")
     parser.add_argument("--rate", type=float, default=20.0, help="reports per second (0: as fast as possible)")
+    parser.add_argument("--cured-by", default="nothing", choices=["scan-enable", "reset", "nothing"],
+                        help="deaf: what brings the reports back (default nothing)")
     parser.add_argument("--times", type=int, default=1, help="come-back: how many times to drop the link")
     parser.add_argument("--down-seconds", type=float, default=2.0, help="come-back: how long to stay away")
     args = parser.parse_args()

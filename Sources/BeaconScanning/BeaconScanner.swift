@@ -13,6 +13,13 @@ import HCITransportCore
 public struct BeaconScanner: Sendable {
   public var filter: BeaconFilter
   public private(set) var statistics = ScanStatistics()
+
+  /// The recovery stages done on a deaf controller, counted by whoever does them (the finder,
+  /// the run's last stage) into ``statistics``.
+  public var deafScanRecoveries: DeafScanRecoveries {
+    get { statistics.deafScanRecoveries }
+    set { statistics.deafScanRecoveries = newValue }
+  }
   private var reassembler = ExtendedDataReassembler()
 
   public init(filter: BeaconFilter = BeaconFilter()) {

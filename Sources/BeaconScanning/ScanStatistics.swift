@@ -14,6 +14,8 @@ public struct ScanStatistics: Hashable, Sendable {
   public var emittedSightings = 0
   /// Event packets that were malformed in whole or in part.
   public var malformedEvents = 0
+  /// What was done to a controller that went deaf (``HCIBeaconFinder/RunEnd/deaf(silence:)``).
+  public var deafScanRecoveries = DeafScanRecoveries()
 
   public init() {}
 }

@@ -18,10 +18,19 @@ extension ControllerSession {
   ///
   /// The command sets come from the Supported_Commands bits only (see
   /// ``ControllerCapabilities``), unless ``commandSetPreference`` forces one.
+  ///
+  /// A started session may be started again: with ``resetOnStart``, the controller is reset
+  /// and set up afresh, and the session no longer counts itself scanning or advertising.
   @discardableResult
   public func start() throws(ControllerError) -> ControllerCapabilities {
     if resetOnStart {
       try execute(Reset())
+      // A reset leaves the controller neither scanning nor advertising, and free to take
+      // either command set again (a session started again: a deaf controller's recovery).
+      isScanning = false
+      isAdvertising = false
+      advertisingSetExists = false
+      usedCommandSets = []
       record(.reset)
     }
     let version = try execute(ReadLocalVersionInformation())

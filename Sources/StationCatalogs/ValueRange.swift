@@ -71,6 +71,9 @@ extension ValueRange {
   package static let delaySeconds = ValueRange(lowest: 0, highest: 31_536_000, unit: "seconds")
   /// How long a beacon may go unheard before it counts as gone (`--lost-after`, `lostAfterSeconds`).
   package static let lostAfterSeconds = ValueRange(lowest: 0, includesLowest: false, highest: 3600, unit: "seconds")
+  /// How long a heard controller may be silent while scanning before it counts as deaf
+  /// (`--deaf-after`); 0: never.
+  package static let deafAfterSeconds = ValueRange(lowest: 0, highest: 3600, unit: "seconds")
   /// How often a live run rewrites its page (`--report-every`); 0: only at the end.
   package static let reportEverySeconds = ValueRange(lowest: 0, highest: 86_400, unit: "seconds")
   /// A station's RSSI threshold (`--enter-rssi`, `--exit-rssi`, `enterRSSI`, `exitRSSI`): what

@@ -48,6 +48,26 @@ import Testing
     #expect(json.contains(#""station":"BlokM","reports":2,"addresses":2,"addressesExact":true,"#))
   }
 
+  /// A deaf controller's recovery stages are counted at the end of the summary, and only when
+  /// one was done: a replay's summary (and its goldens) stay as they were.
+  @Test func theDeafControllerStagesAreCountedOnlyWhenOneWasDone() {
+    let summary = Self.summary()
+    var statistics = Self.statistics(summary)
+    let text = ScanSummaryFormatter(format: .text)
+    let json = ScanSummaryFormatter(format: .json)
+    #expect(!text.text(summary: summary, statistics: statistics).contains { $0.contains("deaf") })
+    #expect(!json.json(summary: summary, statistics: statistics, source: "test").contains("deaf"))
+    statistics.deafScanRecoveries.rescans = 1
+    statistics.deafScanRecoveries.resets = 1
+    statistics.deafScanRecoveries.exits = 1
+    #expect(
+      text.text(summary: summary, statistics: statistics).last
+        == "deaf controller: scanning re-enabled 1×, reset 1×, power-cycled 0×, then exited for a restart")
+    #expect(
+      json.json(summary: summary, statistics: statistics, source: "test").contains(
+        #""deafScanRecoveries":{"rescans":1,"resets":1,"powerCycles":0,"exits":1},"beacons":["#))
+  }
+
   @Test func textMarksAnEstimateWithApproximatelyEqual() throws {
     let summary = Self.summary()
     let cipete = try #require(summary.beacons.first { $0.station?.name == "CipeteRaya" })

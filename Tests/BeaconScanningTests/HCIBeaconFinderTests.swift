@@ -3,6 +3,7 @@ import Beacons
 import BluetoothTypes
 import Glibc
 import HCICaptures
+import HCIController
 import HCITestSupport
 import HCITransportCore
 import LinuxHCITransports
@@ -56,6 +57,59 @@ private struct Gone: TransportFailure {
     #expect(finder.stop() == .stopped)
     #expect(connection.isClosed)
     #expect(finder.stop() == .notRunning)
+  }
+
+  /// A capture is what was recorded: its silences are no deaf controller's, however short the
+  /// watch (zero would call a controller deaf at the first look after its first report).
+  @Test func aCaptureIsNeverDeaf() {
+    let finder = HCIBeaconFinder(openConnection: { InMemoryConnection(incoming: Self.packets) })
+    finder.deafAfter = .zero
+    #expect(finder.start() == .started)
+    guard case .endOfStream = finder.run() else {
+      Issue.record("the run did not end with the source")
+      return
+    }
+    #expect(finder.scanner.statistics.advertisingReports == 2)
+    #expect(finder.scanner.statistics.deafScanRecoveries.isEmpty)
+    finder.stop()
+  }
+
+  /// Stage 3 of a deaf controller's recovery: the finder closes its connection, the caller's
+  /// cycle runs (the CLI's powers a kernel device down and up), and the finder opens the source
+  /// again; the stage is counted.
+  @Test func aPowerCycleClosesRunsTheCycleAndOpensAgain() throws {
+    var opened: [InMemoryConnection] = []
+    let finder = HCIBeaconFinder(openConnection: {
+      opened.append(InMemoryConnection(incoming: Self.packets))
+      return opened[opened.count - 1]
+    })
+    #expect(finder.start() == .started)
+    var cycledWhileClosed: Bool?
+    try finder.powerCycle { cycledWhileClosed = opened.first?.isClosed }
+    #expect(cycledWhileClosed == true)
+    #expect(opened.count == 2)
+    #expect(finder.connection === opened.last)
+    #expect(finder.scanner.statistics.deafScanRecoveries.powerCycles == 1)
+    finder.stop()
+  }
+
+  /// A cycle refused (no CAP_NET_ADMIN) is thrown with its own error, typed; the finder stays
+  /// stopped, so that the caller's next stage (an exit) starts from a closed source.
+  @Test func aPowerCycleRefusedIsThrownAndTheFinderStaysStopped() {
+    let connection = InMemoryConnection(incoming: Self.packets)
+    let finder = HCIBeaconFinder(openConnection: { connection })
+    #expect(finder.start() == .started)
+    #expect(throws: HCIFailure.self) {
+      try finder.powerCycle { () throws(HCIConnectionError) in throw .notAuthorized(Gone()) }
+    }
+    guard case .connection(.notAuthorized(let failure)) = finder.failure else {
+      Issue.record("expected the cycle's error, got \(String(describing: finder.failure))")
+      return
+    }
+    #expect(failure is Gone)
+    #expect(finder.connection == nil)
+    #expect(connection.isClosed)
+    #expect(finder.scanner.statistics.deafScanRecoveries.powerCycles == 1)
   }
 
   @Test func aFailureAfterSightingsEndsTheRunWithTheConnectionsError() {

@@ -43,6 +43,7 @@ import Testing
       (["beacon-scan", "beacon-ride"], "--enter-reports", reports, ["-1", "0", "1.5", "101"]),
       (["beacon-scan", "beacon-ride"], "--lost-after", lostAfter, ["-1", "0", "3601"]),
       (["beacon-scan", "beacon-ride"], "--report-every", reportEvery, ["-1", "86401"]),
+      (["beacon-scan", "beacon-ride"], "--deaf-after", "from 0 to 3600 seconds", ["-1", "3601"]),
       (["beacon-scan"], "--interval", "from 2.5 to 10240 ms", ["-1", "2", "10241"]),
       (["beacon-scan"], "--window", "from 2.5 to 10240 ms", ["-1", "0"]),
       (["beacon-scan"], "--silent-after", "from 1 to 86400 seconds", ["-1", "0"]),

@@ -38,6 +38,21 @@ import Testing
     #expect(controller.isConsumed)
   }
 
+  /// A deaf controller's reset: the session started again resets the controller, which leaves
+  /// it not scanning, so scanning is enabled again without a disable first.
+  @Test func aSessionStartedAgainAfterAResetEnablesScanningWithoutDisablingFirst() throws {
+    let start = F.startScript(bits: F.legacyBits, extendedReports: false)
+    let (session, controller) = F.session(start + F.legacyScanStart + start + F.legacyScanStart)
+    try session.start()
+    try session.startScanning()
+    try session.start()
+    #expect(!session.isScanning)
+    try session.startScanning()
+    #expect(session.isScanning)
+    #expect(controller.isConsumed)
+    #expect(session.events.filter { $0 == .reset }.count == 2)
+  }
+
   @Test func stoppingWhenNotScanningSendsNothing() throws {
     let (session, controller) = F.session([])
     try session.stopScanning()

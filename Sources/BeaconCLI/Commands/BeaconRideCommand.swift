@@ -78,6 +78,8 @@ public struct BeaconRideCommand: ParsableCommand {
         65, 66, 69, 74  as for beacon-scan: a bad capture, catalog or policy file,
                         no capture, no controller (with --reconnect: still gone
                         when --duration ran out), I/O
+        75  as for beacon-scan: the controller went deaf and the recovery stages
+            did not bring its reports back (see --deaf-after)
       """)
 
   @Option(
@@ -253,8 +255,8 @@ public struct BeaconRideCommand: ParsableCommand {
     if let spec {
       let scanRun = ScanRun(
         spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
-        scanVia: scanViaOptions.scanVia, duration: duration,
-        reconnect: reconnectOptions.reconnect, program: "beacon-ride")
+        scanVia: scanViaOptions.scanVia, duration: duration, reconnect: reconnectOptions.reconnect,
+        deafAfter: reconnectOptions.deafSilence, program: "beacon-ride")
       finder = try scanRun.makeFinder(scanner: BeaconScanner())
       run = scanRun
     }

@@ -64,6 +64,9 @@ public struct BeaconScanCommand: ParsableCommand {
         69  the controller cannot be used, stopped answering or went away
             (with --reconnect: still gone when --duration ran out)
         74  a read or write failed (e.g. --record)
+        75  the controller went deaf (heard, then silent for --deaf-after while
+            scanning) and re-enabling the scan, a reset and a power cycle did
+            not bring its reports back; systemd's Restart=on-failure restarts
       """)
 
   @Option(
@@ -241,7 +244,7 @@ public struct BeaconScanCommand: ParsableCommand {
       configuration: ScanConfiguration(
         active: active, intervalMilliseconds: interval, windowMilliseconds: window, filterDuplicates: dedupe),
       recordPath: record, duration: duration.map(Duration.milliseconds(ofSeconds:)),
-      reconnect: reconnectOptions.reconnect, program: "beacon-scan")
+      reconnect: reconnectOptions.reconnect, deafAfter: reconnectOptions.deafSilence, program: "beacon-scan")
     let finder = try run.makeFinder(scanner: BeaconScanner(filter: try filters.filter(catalog: catalog)))
     let sourceName = run.sourceName
     let report = try reportOptions.file.map { file in

@@ -13,6 +13,9 @@ public enum ExitStatus {
   /// The controller cannot be used: no Bluetooth in the kernel, no such device, no permission,
   /// nothing listening, it stopped answering or went away.
   public static let unavailable = ExitCode(69)
+  /// EX_TEMPFAIL: the controller went deaf and the staged recovery did not bring its reports
+  /// back; starting the program again (systemd's `Restart=on-failure`) is the last stage.
+  public static let deafController = ExitCode(75)
   /// A read or write failed while running.
   public static let ioError = ExitCode(74)
   /// EX_SOFTWARE: a defect of this build, such as its compiled-in network data.

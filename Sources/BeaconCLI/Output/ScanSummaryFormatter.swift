@@ -41,6 +41,15 @@ public struct ScanSummaryFormatter: Sendable {
       kinds.add(kind.rawValue, object: entry)
     }
     document.add("kinds", object: kinds)
+    let recoveries = statistics.deafScanRecoveries
+    if !recoveries.isEmpty {
+      var stages = JSONLine()
+      stages.add("rescans", recoveries.rescans)
+      stages.add("resets", recoveries.resets)
+      stages.add("powerCycles", recoveries.powerCycles)
+      stages.add("exits", recoveries.exits)
+      document.add("deafScanRecoveries", object: stages)
+    }
     document.add("beacons", objects: summary.beacons.map(Self.json))
     if let notListed = summary.identitiesNotListed {
       var more = JSONLine()
@@ -120,6 +129,10 @@ public struct ScanSummaryFormatter: Sendable {
     lines.append(Self.totalColumns.line("all reports", String(statistics.advertisingReports), "-"))
     if statistics.malformedEvents > 0 {
       lines.append(Self.totalColumns.line("malformed events", String(statistics.malformedEvents), "-"))
+    }
+    let recoveries = statistics.deafScanRecoveries
+    if !recoveries.isEmpty {
+      lines.append("deaf controller: \(recoveries)")
     }
     return lines
   }

@@ -73,6 +73,9 @@ extension RunReportCollector {
     if let statistics {
       totals.append(("advertising reports", "\(statistics.advertisingReports)"))
       totals.append(("beacon reports", "\(sightings)"))
+      if !statistics.deafScanRecoveries.isEmpty {
+        totals.append(("deaf controller", statistics.deafScanRecoveries.description))
+      }
     }
     let heard = stations.count
     totals.append(

@@ -26,6 +26,10 @@ import ServiceManager
 /// output hears how long it has been gone while it waits (``ScanOutput/controllerAway(for:now:)``).
 /// A wait cut short by a stop ends as a stop does (0); by the deadline, with exit 69.
 ///
+/// A live controller that has been heard and then goes ``deafAfter`` without an advertising
+/// report while scanning is recovered in stages (``DeafScanRecovery``), the last of which ends
+/// the run with exit 75. A capture is never deaf.
+///
 /// Under systemd (a `Type=notify` unit) a live run says it is ready once scanning has started,
 /// pings the watchdog from its loop and says it is stopping when the run ends.
 final class ScanRun {
@@ -37,6 +41,8 @@ final class ScanRun {
   let recordPath: String?
   let duration: Duration?
   let reconnect: Bool
+  /// How long a heard controller may be silent before it counts as deaf; `nil`: never.
+  let deafAfter: Duration?
   let program: String
   /// The `--record` capture, closed when the run ends.
   private var captureWriter: CaptureWriter?
@@ -48,9 +54,8 @@ final class ScanRun {
   init(
     spec: TransportSpec, exclusive: Bool = false, preference: CommandSetPreference = .automatic,
     scanVia: ControllerDriver = .controller, configuration: ScanConfiguration = ScanConfiguration(),
-    recordPath: String? = nil,
-    duration: Duration? = nil,
-    reconnect: Bool = false, program: String
+    recordPath: String? = nil, duration: Duration? = nil, reconnect: Bool = false, deafAfter: Duration? = nil,
+    program: String
   ) {
     self.spec = spec
     self.exclusive = exclusive
@@ -60,6 +65,7 @@ final class ScanRun {
     self.recordPath = recordPath
     self.duration = duration
     self.reconnect = reconnect
+    self.deafAfter = spec.isReplay ? nil : deafAfter
     self.program = program
     service = spec.isReplay ? nil : ServiceNotifier()
   }
@@ -85,6 +91,7 @@ final class ScanRun {
       spec: spec, exclusive: exclusive, preference: preference, scanVia: scanVia, program: program,
       captureWriter: captureWriter)
     let finder = opener.finder(scanner: scanner, configuration: configuration)
+    finder.deafAfter = deafAfter
     finder.onProgress = { [weak self] progress in self?.show(progress) }
     return finder
   }
@@ -157,6 +164,7 @@ final class ScanRun {
     /// How the wait for a lost controller ended the run, and how long it had been gone: said
     /// after the output has finished, so that it follows the final table.
     var endedWhileGone: (end: Restart, gone: String)?
+    var deafRecovery = DeafScanRecovery(spec: spec, exclusive: exclusive, program: program)
     let service = self.service
     // Polled before every read (at most HCIBeaconFinder.pollInterval apart) and every packet.
     let shouldStop = {
@@ -169,7 +177,24 @@ final class ScanRun {
         let turn = clock.now.advanced(by: Self.companionTurn)
         turnEnd = deadline.map { min($0, turn) } ?? turn
       }
-      let end = finder.run(until: turnEnd, shouldStop: shouldStop)
+      var end = finder.run(until: turnEnd, shouldStop: shouldStop)
+      switch end {
+      case .heardAgain:
+        deafRecovery.heardAgain()
+        continue
+      case .deaf(let silence):
+        switch deafRecovery.recover(finder, silence: silence) {
+        case .scanOn: continue
+        case .failed(let failure): end = .failed(failure)
+        case .exit:
+          service?.stopping()
+          finder.stop()
+          output.finish(statistics: finder.scanner.statistics)
+          throw ExitStatus.deafController
+        }
+      default:
+        break
+      }
       if case .deadline = end, let companion, deadline.map({ clock.now < $0 }) ?? true {
         companion.work(until: clock.now.advanced(by: Self.companionTurn), shouldStop: shouldStop)
         continue

@@ -13,6 +13,11 @@ import HCITransportCore
 /// ``delegate`` of each sighting and of time passing. ``stop()`` disables scanning, leaving the
 /// controller as it was found, and closes the connection.
 ///
+/// With ``deafAfter``, a run on a controller that has been heard and then goes that long without
+/// an advertising report ends with ``RunEnd/deaf(silence:)``; the caller recovers it in stages
+/// (``rescan()``, ``resetController()``, ``powerCycle(_:)``) and the next run says
+/// ``RunEnd/heardAgain`` when reports come back. A capture is never deaf.
+///
 /// A failure keeps its type: ``failure`` says why the last start or run failed, and the start
 /// result says what to do (``BeaconFinderStartResult/notAuthorized`` for a permission refused).
 /// Not `Sendable`: use it from one thread.
@@ -37,6 +42,12 @@ public final class HCIBeaconFinder: BeaconFinder {
     case deadline
     /// The connection or the controller failed; ``failure`` has the error too.
     case failed(HCIFailure)
+    /// Scanning is enabled and advertising reports were heard, but none for ``deafAfter``
+    /// (`silence`: since the last one, or since the last recovery stage). See ``rescan()``.
+    case deaf(silence: Duration)
+    /// Advertising reports are heard again after a recovery stage (``rescan()``,
+    /// ``resetController()``, ``powerCycle(_:)``).
+    case heardAgain
   }
 
   /// How long one wait for a packet may take, so that stop requests and time passing are
@@ -57,6 +68,19 @@ public final class HCIBeaconFinder: BeaconFinder {
   public private(set) var session: ControllerSession?
   /// Why the last start or run failed; `nil` after a start that worked.
   public private(set) var failure: HCIFailure?
+  /// How long a scanning controller that has been heard may go without an advertising report
+  /// before a run ends with ``RunEnd/deaf(silence:)``; `nil`: never. Never for a capture, and
+  /// never for a controller not heard since this finder was made (a quiet place is not a deaf
+  /// controller).
+  public var deafAfter: Duration?
+
+  /// The advertising reports counted at the last look, for telling when one arrives.
+  private var reportsAtLastLook = 0
+  /// When the last advertising report came (or, after a recovery stage or a new start, when
+  /// that was); `nil` until the first report.
+  private var lastHeard: ContinuousClock.Instant?
+  /// A recovery stage was done and no report has come since.
+  private var recovering = false
 
   private let openConnection: () throws(HCIConnectionError) -> any HCIConnection
   private let makeSession: (any HCIConnection) -> ControllerSession
@@ -104,6 +128,7 @@ public final class HCIBeaconFinder: BeaconFinder {
     }
     connection = opened
     self.session = session
+    if lastHeard != nil { lastHeard = ContinuousClock().now }
     return .started
   }
 
@@ -141,6 +166,9 @@ public final class HCIBeaconFinder: BeaconFinder {
     while let connection {
       if stopRequested || shouldStop() { return .stopped }
       if let deadline, clock.now >= deadline { return .deadline }
+      if let deafAfter, session != nil, let end = listen(reports: scanner.statistics.advertisingReports, deafAfter) {
+        return end
+      }
       let handed: Int
       do throws(HCIFailure) {
         handed = try receivePackets(from: connection) { packet in
@@ -158,6 +186,83 @@ public final class HCIBeaconFinder: BeaconFinder {
       if handed == 0 { delegate?.beaconFinder(self, didReach: WallClock.now()) }
     }
     return .stopped
+  }
+
+  /// Whether the controller has gone deaf or is heard again, from the advertising reports
+  /// counted so far: `nil` to read on.
+  private func listen(reports: Int, _ deafAfter: Duration) -> RunEnd? {
+    let now = ContinuousClock().now
+    if reports != reportsAtLastLook {
+      reportsAtLastLook = reports
+      lastHeard = now
+      if recovering {
+        recovering = false
+        return .heardAgain
+      }
+      return nil
+    }
+    guard let lastHeard, now - lastHeard >= deafAfter else { return nil }
+    return .deaf(silence: now - lastHeard)
+  }
+
+  /// Recovery stage 1 for a deaf controller (an adapter that stays up but hears nothing until
+  /// it is reset, as Raspberry Pis' do): disables scanning and enables it again, on the same
+  /// session. The silence is measured again from now. Each stage is counted in the scanner's
+  /// ``ScanStatistics/deafScanRecoveries``; a failure is kept in ``failure`` too.
+  public func rescan() throws(HCIFailure) {
+    guard let session else { return }
+    scanner.deafScanRecoveries.rescans += 1
+    rearm()
+    do throws(ControllerError) {
+      try session.startScanning(configuration)
+    } catch {
+      failure = .controller(error)
+      throw .controller(error)
+    }
+  }
+
+  /// Whether ``resetController()`` can be done: the session resets the controller when it
+  /// starts. Not on the kernel's shared channel, where bluetoothd owns the controller.
+  public var resetsController: Bool { session?.resetOnStart ?? false }
+
+  /// Recovery stage 2 for a deaf controller: starts the session again, which resets the
+  /// controller (HCI_Reset) and sets it up, then enables scanning. The silence is measured
+  /// again from now.
+  public func resetController() throws(HCIFailure) {
+    guard let session, session.resetOnStart else { return }
+    scanner.deafScanRecoveries.resets += 1
+    rearm()
+    do throws(ControllerError) {
+      onProgress?(.controllerStarted(try session.start()))
+      try session.startScanning(configuration)
+      onProgress?(.scanning(configuration, session.scanningCommandSet))
+    } catch {
+      failure = .controller(error)
+      throw .controller(error)
+    }
+  }
+
+  /// Recovery stage 3 for a deaf controller: stops the finder, runs `cycle` (which powers the
+  /// device down and up: the caller knows how, for the transports that can), and starts again.
+  /// The silence is measured again from now.
+  public func powerCycle(_ cycle: () throws(HCIConnectionError) -> Void) throws(HCIFailure) {
+    scanner.deafScanRecoveries.powerCycles += 1
+    stop()
+    rearm()
+    do throws(HCIConnectionError) {
+      try cycle()
+    } catch {
+      failure = .connection(error)
+      throw .connection(error)
+    }
+    if start() != .started, let failure { throw failure }
+  }
+
+  /// After a recovery stage: the silence is measured from now, and the next report says the
+  /// controller is heard again.
+  private func rearm() {
+    lastHeard = ContinuousClock().now
+    recovering = true
   }
 
   /// The most packets one read of a capture hands out before the deadline is looked at again.
