@@ -123,6 +123,7 @@ public struct BeaconRideCommand: ParsableCommand {
   @OptionGroup public var deviceOptions: DeviceOptions
   @OptionGroup(title: "GPS") public var gpsOptions: GPSOptions
   @OptionGroup public var reconnectOptions: ReconnectOptions
+  @OptionGroup(title: "Scan timing (live controllers)") public var scanTiming: ScanTimingOptions
   @OptionGroup(title: "Station detection") public var policyOptions: StationPolicyOptions
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var catalogOptions: CatalogOptions
@@ -153,6 +154,7 @@ public struct BeaconRideCommand: ParsableCommand {
     let spec = deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
     try reconnectOptions.check(live: spec.map { !$0.isReplay } ?? false)
+    try scanTiming.check(live: spec.map { !$0.isReplay } ?? false)
     let gps = gpsOptions.endpoint()
     guard replay != nil || spec != nil || gps != nil else {
       throw ValidationError("Give a source: -i hci0 (or serial:…, tcp:…), --replay FILE, or --gps [HOST:PORT].")
@@ -250,8 +252,9 @@ public struct BeaconRideCommand: ParsableCommand {
     var finder: HCIBeaconFinder?
     if let spec {
       let scanRun = ScanRun(
-        spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet, duration: duration,
-        reconnect: reconnectOptions.reconnect, program: "beacon-ride")
+        spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
+        configuration: scanTiming.configuration(), duration: duration, reconnect: reconnectOptions.reconnect,
+        program: "beacon-ride")
       finder = try scanRun.makeFinder(scanner: BeaconScanner())
       run = scanRun
     }

@@ -100,18 +100,7 @@ public struct BeaconScanCommand: ParsableCommand {
   @Flag(help: "Active scanning: ask advertisers for scan responses (default: passive, listen only).")
   public var active = false
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp("Scan interval in milliseconds, \(ValueRange.scanMilliseconds).", valueName: "ms"),
-    transform: ValueRange.scanMilliseconds.parse)
-  public var interval: Double = 100
-
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Scan window in milliseconds, \(ValueRange.scanMilliseconds) and at most the interval.", valueName: "ms"),
-    transform: ValueRange.scanMilliseconds.parse)
-  public var window: Double = 100
+  @OptionGroup(title: "Scan timing (live controllers)") public var scanTiming: ScanTimingOptions
 
   @Flag(
     help: "Let the controller drop duplicate reports (default: every report, which RSSI tracking needs).")
@@ -182,10 +171,7 @@ public struct BeaconScanCommand: ParsableCommand {
         throw ValidationError("\(flag) needs a live controller (-i DEVICE); a replay shows what was recorded.")
       }
     }
-    guard window <= interval else {
-      throw ValidationError(
-        "--window (\(ValueRange.format(window)) ms) must be at most --interval (\(ValueRange.format(interval)) ms).")
-    }
+    try scanTiming.check(live: isLive)
     if let record {
       do {
         try OutputFile(path: record).check()
@@ -207,8 +193,7 @@ public struct BeaconScanCommand: ParsableCommand {
     if live { stdout.flushesEachLine = true }  // each report as it comes, also into a pipe
     let run = ScanRun(
       spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
-      configuration: ScanConfiguration(
-        active: active, intervalMilliseconds: interval, windowMilliseconds: window, filterDuplicates: dedupe),
+      configuration: scanTiming.configuration(active: active, filterDuplicates: dedupe),
       recordPath: record, duration: duration.map(Duration.milliseconds(ofSeconds:)),
       reconnect: reconnectOptions.reconnect, program: "beacon-scan")
     let finder = try run.makeFinder(scanner: BeaconScanner(filter: try filters.filter(catalog: catalog)))

@@ -6,6 +6,7 @@ import HCIController
 import HCITransportCore
 import LinuxHCITransports
 import ServiceManager
+import StationCatalogs
 
 #if canImport(Glibc)
   import Glibc
@@ -91,12 +92,14 @@ final class ScanRun {
     case .controllerStarted(let capabilities):
       StandardError.writeLine("\(program): \(spec): \(capabilities)", priority: .info)
     case .scanning(let configuration, let commandSet):
+      let mode = configuration.active ? "active" : "passive"
+      let duty = "\(ValueRange.format((configuration.dutyPercent * 10).rounded() / 10)) % duty"
       StandardError.writeLine(
-        "\(program): \(spec): scanning (\(configuration.active ? "active" : "passive"), "
-          + "\(commandSet) commands, interval \(configuration.intervalMilliseconds) ms, "
-          + "window \(configuration.windowMilliseconds) ms"
+        "\(program): \(spec): scanning (\(mode), \(commandSet) commands, "
+          + "interval \(ValueRange.format(configuration.intervalMilliseconds)) ms, "
+          + "window \(ValueRange.format(configuration.windowMilliseconds)) ms, \(duty)"
           + (configuration.filterDuplicates ? ", duplicates filtered" : "") + "); Ctrl-C to stop", priority: .info)
-      service?.ready(status: "scanning \(spec) (\(configuration.active ? "active" : "passive"))")
+      service?.ready(status: "scanning \(spec) (\(mode), \(duty))")
     case .problem(let problem):
       output?.warn(problem)
     }

@@ -1,0 +1,57 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+/// `--scan-interval`, `--scan-window` and `--duty` end to end: `beacon-scan` and `beacon-ride`
+/// against tools/fault-controller.py, which logs the LE Set Scan Parameters it receives. What the
+/// controller is sent is what was asked for, in 0.625 ms units, and the run says its duty.
+@Suite(.serialized, .enabled(if: FaultController.python != nil, "needs python3 for tools/fault-controller.py"))
+struct ScanDutyCommandTests {
+  /// One run: the program and its timing options, the parameters the controller must receive
+  /// (as the fault controller logs them) and what the `scanning` line must say.
+  struct Case: CustomTestStringConvertible, Sendable {
+    var program: String
+    var arguments: [String]
+    var received: String
+    var scanning: String
+    var testDescription: String { "\(program) \(arguments.joined(separator: " "))" }
+  }
+
+  static let cases = [
+    Case(
+      program: "beacon-scan", arguments: [],
+      received: "LE Set Scan Parameters: passive, interval 0x00A0 (100 ms), window 0x00A0 (100 ms)",
+      scanning: "interval 100 ms, window 100 ms, 100 % duty"),
+    Case(
+      program: "beacon-scan", arguments: ["--duty", "25"],
+      received: "LE Set Scan Parameters: passive, interval 0x00A0 (100 ms), window 0x0028 (25 ms)",
+      scanning: "interval 100 ms, window 25 ms, 25 % duty"),
+    Case(
+      program: "beacon-scan", arguments: ["--scan-interval", "200", "--scan-window", "50", "--active"],
+      received: "LE Set Scan Parameters: active, interval 0x0140 (200 ms), window 0x0050 (50 ms)",
+      scanning: "interval 200 ms, window 50 ms, 25 % duty"),
+    Case(
+      program: "beacon-scan", arguments: ["--scan-interval", "1000", "--duty", "10"],
+      received: "LE Set Scan Parameters: passive, interval 0x0640 (1000 ms), window 0x00A0 (100 ms)",
+      scanning: "interval 1000 ms, window 100 ms, 10 % duty"),
+    Case(
+      program: "beacon-ride", arguments: ["--duty", "50"],
+      received: "LE Set Scan Parameters: passive, interval 0x00A0 (100 ms), window 0x0050 (50 ms)",
+      scanning: "interval 100 ms, window 50 ms, 50 % duty"),
+  ]
+
+  @Test(arguments: cases)
+  func theControllerReceivesTheIntervalAndWindowAskedFor(_ run: Case) throws {
+    let controller = try FaultController(["--count", "3"])
+    defer { controller.stop() }
+    let result = try background(
+      run.program, ["-i", controller.device, "--format", "json", "--duration", "1"] + run.arguments
+    ).finish(seconds: 15)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(controller.waitForLog("scanning disabled by the host", seconds: 5), "\(controller.log)")
+    let received = controller.log.split(separator: "\n").filter { $0.contains("LE Set Scan Parameters") }
+    #expect(received == ["fault-controller: " + run.received], "\(controller.log)")
+    #expect(result.stderr.contains("\(run.program): \(controller.device): scanning ("), "\(result.stderr)")
+    #expect(result.stderr.contains(run.scanning), "\(result.stderr)")
+  }
+}
