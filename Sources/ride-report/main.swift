@@ -232,7 +232,9 @@ struct RideReportCommand: ParsableCommand {
           ("rides", rides.map(\.name).joined(separator: ", ")), ("defaults", describeDefaults()),
           ("scored", "on time: found while the train stood at the platform; median: from the station's first report"),
         ],
-        charts: sweepCharts(scored, defaultScore: defaultScore) + [SweepChart(title: "Scan duty (%)", points: dutyPoints)],
+        charts: sweepCharts(scored, defaultScore: defaultScore) + [
+          SweepChart(title: "Scan duty (%)", points: dutyPoints)
+        ],
         table: (header, tableRows))
       do throws(OutputFileProblem) {
         try OutputFile(path: chartPath).replace(with: Array(page.html.utf8))

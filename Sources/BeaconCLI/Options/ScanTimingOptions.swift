@@ -64,7 +64,8 @@ public struct ScanTimingOptions: ParsableArguments {
   /// window would be shorter than the shortest the controller takes.
   public func validate() throws {
     let interval = interval ?? Self.defaultInterval
-    let intervalText = "--scan-interval (\(ValueRange.format(interval)) ms\(self.interval == nil ? ", its default" : ""))"
+    let intervalText =
+      "--scan-interval (\(ValueRange.format(interval)) ms\(self.interval == nil ? ", its default" : ""))"
     if let duty {
       guard window == nil else {
         throw ValidationError(
