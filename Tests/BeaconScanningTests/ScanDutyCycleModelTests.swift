@@ -46,11 +46,11 @@ import Testing
     #expect(heard.count == 10, "\(heard)")
   }
 
-  @Test func fullDutyHearsEveryReportAtEveryPhase() throws {
-    let times = (0..<500).map { Double($0) * 37.3 }
+  @Test func fullDutyHearsEveryReportAtEveryPhase() {
+    let sightings = Self.sightings(atMilliseconds: (0..<500).map { Double($0) * 37.3 })
     for phase in ScanDutyCycleModel.phases(10) {
       let model = ScanDutyCycleModel(intervalMilliseconds: 100, dutyPercent: 100, phase: phase)
-      #expect(Self.heardMilliseconds(model, times) == times)
+      #expect(model.heard(sightings).map(\.time) == sightings.map(\.time))
     }
   }
 

@@ -49,8 +49,10 @@ struct ScanDutyCommandTests {
     ).finish(seconds: 15)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(controller.waitForLog("scanning disabled by the host", seconds: 5), "\(controller.log)")
-    let received = controller.log.split(separator: "\n").filter { $0.contains("LE Set Scan Parameters") }
-    #expect(received == ["fault-controller: " + run.received], "\(controller.log)")
+    let received = controller.log.split(separator: "\n").map(String.init).filter {
+      $0.contains("LE Set Scan Parameters")
+    }
+    #expect(received == ["fault-controller: \(run.received)"], "\(controller.log)")
     #expect(result.stderr.contains("\(run.program): \(controller.device): scanning ("), "\(result.stderr)")
     #expect(result.stderr.contains(run.scanning), "\(result.stderr)")
   }
