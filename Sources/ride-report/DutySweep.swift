@@ -4,15 +4,15 @@ import HCIController
 import MRTNavigation
 import StationCatalogs
 
-/// The duty sweep: the default policy on the rides as a scanner at 100, 50, 25 and 10 % duty
-/// would have heard them (``ScanDutyCycleModel``), at the default scan interval.
+/// The duty sweep: the default policy on the rides as a scanner at 100, 90, 75, 50, 25 and 10 %
+/// duty would have heard them (``ScanDutyCycleModel``), at the default scan interval.
 ///
 /// Each ride is scored at ``phaseCount`` window phases and the worst counts (``RideScore/isWorse(than:)``):
 /// a scanner starts wherever its windows happen to fall, and a stop must be on time at any of
 /// them. At 100 % every phase hears every report, so the row is the policy sweep's default row.
 enum DutySweep {
   /// The duties tried, in percent, the default (100) first.
-  static let dutiesPercent: [Double] = [100, 50, 25, 10]
+  static let dutiesPercent: [Double] = [100, 90, 75, 50, 25, 10]
   /// The scan interval of every row: the commands' default.
   static let intervalMilliseconds = ScanConfiguration().intervalMilliseconds
   /// How many window phases each ride is scored at.

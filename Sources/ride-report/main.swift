@@ -125,7 +125,7 @@ struct RideReportCommand: ParsableCommand {
       Prints a Markdown table: a row for the default constants, then one for each constant \
       changed (enter and exit threshold, reports in a row, smoothing window, lost after), \
       with the stops found on time, early, missed or falsely, and the latencies. A second \
-      table scores the default policy with the scanner listening 100, 50, 25 and 10 % of each \
+      table scores the default policy with the scanner listening 100, 90, 75, 50, 25 and 10 % of each \
       100 ms scan interval (--duty): a report counts only when it falls inside a scan window, \
       each ride at the worst of 10 window phases (the Detection article states the model). Each capture \
       needs NAME.expected-stations.json beside it (tools/make-fixtures.py writes them); \

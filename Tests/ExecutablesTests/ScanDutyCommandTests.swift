@@ -57,3 +57,39 @@ struct ScanDutyCommandTests {
     #expect(result.stderr.contains(run.scanning), "\(result.stderr)")
   }
 }
+
+/// `ride-report`'s duty sweep over the ride fixtures: the 100 % row is the policy sweep's default
+/// row figure for figure (every report heard), and less duty costs stops.
+@Suite struct DutySweepReportTests {
+  /// A table row's figures after its label.
+  static func figures(_ line: Substring) -> [String] {
+    Array(line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.dropFirst())
+  }
+
+  @Test func fullDutyIsTheDefaultRowAndLessDutyCostsStops() throws {
+    let fixtures = try FileManager.default.contentsOfDirectory(atPath: TestPaths.fixture(""))
+    let rides = fixtures.filter { $0.hasPrefix("ride-") && $0.hasSuffix(".expected-stations.json") }.sorted().map {
+      TestPaths.fixture(String($0.dropLast(".expected-stations.json".count)) + ".btsnoop")
+    }
+    try #require(rides.count >= 5)
+    let result = try Executable.run("ride-report", rides)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n")
+    let defaultRow = try #require(lines.first { $0.hasPrefix("| **default** (") })
+    #expect(
+      result.stdout.contains(
+        "Scan duty, default policy (scan interval 100 ms; each ride at the worst of 10 window phases):"))
+    let full = try #require(lines.first { $0.hasPrefix("| **100 % (window 100 of 100 ms)** |") })
+    #expect(Self.figures(full) == Self.figures(defaultRow))
+    var onTime: [Int] = []
+    for duty in [
+      "**100 % (window 100 of 100 ms)**", "90 % (window 90 of 100 ms)", "75 % (window 75 of 100 ms)",
+      "50 % (window 50 of 100 ms)", "25 % (window 25 of 100 ms)", "10 % (window 10 of 100 ms)",
+    ] {
+      let row = try #require(lines.first { $0.hasPrefix("| \(duty) |") }, "\(duty)")
+      onTime.append(try #require(Int(Self.figures(row)[1])))
+    }
+    #expect(onTime == onTime.sorted(by: >), "\(onTime)")
+    #expect(try #require(onTime.last) < onTime[0] / 2, "\(onTime)")
+  }
+}
