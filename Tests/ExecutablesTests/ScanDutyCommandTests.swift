@@ -91,5 +91,27 @@ struct ScanDutyCommandTests {
     }
     #expect(onTime == onTime.sorted(by: >), "\(onTime)")
     #expect(try #require(onTime.last) < onTime[0] / 2, "\(onTime)")
+
+    // The scanning units' default, in each unit and in the environment files that override it,
+    // is the lowest duty of the sweep that keeps every stop on time.
+    let lowest = try #require(
+      lines.filter { $0.contains("% (window ") }.compactMap { row -> Int? in
+        let figures = Self.figures(row)
+        guard figures.count > 1, figures[0] == figures[1] else { return nil }
+        return Int(row.drop { !$0.isNumber }.prefix { $0.isNumber })
+      }.min())
+    let distribution = TestPaths.packageRoot.appendingPathComponent("dist/systemd")
+    for (file, line) in [
+      ("beacon-scan.service", "Environment=\"BEACON_SCAN_TIMING=--duty \(lowest)\""),
+      ("beacon-ride.service", "Environment=\"BEACON_SCAN_TIMING=--duty \(lowest)\""),
+      ("default/beacon-scan", "BEACON_SCAN_TIMING=\"--duty \(lowest)\""),
+      ("default/ride.env", "BEACON_SCAN_TIMING=\"--duty \(lowest)\""),
+    ] {
+      let text = try String(contentsOf: distribution.appendingPathComponent(file), encoding: .utf8)
+      #expect(text.split(separator: "\n").contains { $0 == line }, "\(file): \(line)")
+      if file.hasSuffix(".service") {
+        #expect(text.contains(" --reconnect $BEACON_SCAN_TIMING "), "\(file)")
+      }
+    }
   }
 }
