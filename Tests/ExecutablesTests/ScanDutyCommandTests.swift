@@ -56,6 +56,28 @@ struct ScanDutyCommandTests {
     #expect(result.stderr.contains("\(run.program): \(controller.device): scanning ("), "\(result.stderr)")
     #expect(result.stderr.contains(run.scanning), "\(result.stderr)")
   }
+
+  /// A live run's `--report` page says how it scanned; a replay's says nothing of a scan.
+  @Test func theReportPageSaysTheDuty() throws {
+    let folder = try RideReportCommandTests.folder()
+    let controller = try FaultController(["--count", "3"])
+    defer { controller.stop() }
+    let live = folder.appendingPathComponent("live.html")
+    let result = try background(
+      "beacon-scan",
+      ["-i", controller.device, "--duration", "1", "--duty", "25", "--dedupe", "--report", live.path]
+    ).finish(seconds: 15)
+    #expect(result.status == 0, "\(result.stderr)")
+    let html = try String(contentsOf: live, encoding: .utf8)
+    #expect(
+      html.contains("<dt>scan</dt><dd>passive, interval 100 ms, window 25 ms, 25 % duty, duplicates filtered</dd>"),
+      "\(html)")
+    let replay = folder.appendingPathComponent("replay.html")
+    let replayed = try Executable.run(
+      "beacon-scan", ["--replay", RideReportCommandTests.ride, "--summary", "--report", replay.path])
+    #expect(replayed.status == 0, "\(replayed.stderr)")
+    #expect(try !String(contentsOf: replay, encoding: .utf8).contains("<dt>scan</dt>"))
+  }
 }
 
 /// `ride-report`'s duty sweep over the ride fixtures: the 100 % row is the policy sweep's default

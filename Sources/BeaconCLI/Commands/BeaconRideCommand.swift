@@ -269,6 +269,7 @@ public struct BeaconRideCommand: ParsableCommand {
         title: journey.map { "Journey: \($0.origin.displayName) → \($0.destination.displayName)" }
           ?? destination.map { "Ride to \($0.displayName)" } ?? "Ride in the background",
         source: [run?.sourceName, gps.map { "gpsd at \($0.endpoint)" }].compactMap { $0 }.joined(separator: " and "),
+        scan: run.flatMap { $0.spec.isReplay ? nil : $0.configuration },
         catalog: catalog, catalogName: catalogOptions.sourceName, policy: try policyOptions.policy(),
         ranging: try policyOptions.rangingConfiguration(),
         checkpointInterval: spec?.isReplay == true ? nil : reportOptions.checkpointInterval)

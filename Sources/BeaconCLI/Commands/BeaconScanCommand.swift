@@ -200,7 +200,8 @@ public struct BeaconScanCommand: ParsableCommand {
     let sourceName = run.sourceName
     let report = try reportOptions.file.map { file in
       RunReport(
-        file: file, program: "beacon-scan", title: "Scan: \(sourceName)", source: sourceName, catalog: catalog,
+        file: file, program: "beacon-scan", title: "Scan: \(sourceName)", source: sourceName,
+        scan: live ? run.configuration : nil, catalog: catalog,
         catalogName: catalogOptions.sourceName, policy: try policyOptions.policy(),
         ranging: try policyOptions.rangingConfiguration(),
         checkpointInterval: live ? reportOptions.checkpointInterval : nil)

@@ -6,7 +6,6 @@ import HCIController
 import HCITransportCore
 import LinuxHCITransports
 import ServiceManager
-import StationCatalogs
 
 #if canImport(Glibc)
   import Glibc
@@ -93,13 +92,10 @@ final class ScanRun {
       StandardError.writeLine("\(program): \(spec): \(capabilities)", priority: .info)
     case .scanning(let configuration, let commandSet):
       let mode = configuration.active ? "active" : "passive"
-      let duty = "\(ValueRange.format((configuration.dutyPercent * 10).rounded() / 10)) % duty"
       StandardError.writeLine(
-        "\(program): \(spec): scanning (\(mode), \(commandSet) commands, "
-          + "interval \(ValueRange.format(configuration.intervalMilliseconds)) ms, "
-          + "window \(ValueRange.format(configuration.windowMilliseconds)) ms, \(duty)"
+        "\(program): \(spec): scanning (\(mode), \(commandSet) commands, \(configuration.timingText)"
           + (configuration.filterDuplicates ? ", duplicates filtered" : "") + "); Ctrl-C to stop", priority: .info)
-      service?.ready(status: "scanning \(spec) (\(mode), \(duty))")
+      service?.ready(status: "scanning \(spec) (\(mode), \(configuration.dutyText))")
     case .problem(let problem):
       output?.warn(problem)
     }
