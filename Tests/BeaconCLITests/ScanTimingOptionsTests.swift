@@ -113,6 +113,18 @@ import Testing
     }
   }
 
+  @Test func gpsAloneRefusesScanTiming() {
+    do {
+      _ = try BeaconRideCommand.parseAsRoot(["--gps", "127.0.0.1:2947", "--duty", "50"])
+      Issue.record("accepted")
+    } catch {
+      #expect(BeaconRideCommand.exitCode(for: error) == ExitStatus.usage)
+      #expect(
+        BeaconRideCommand.message(for: error)
+          == "--duty needs a live controller (-i DEVICE); --gps alone scans nothing.")
+    }
+  }
+
   @Test func theHelpSaysWhatDutyIsForAndThatItIsForLiveControllers() {
     for help in [BeaconScanCommand.helpMessage(columns: 200), BeaconRideCommand.helpMessage(columns: 200)] {
       #expect(help.contains("SCAN TIMING (LIVE CONTROLLERS):"), "\(help)")

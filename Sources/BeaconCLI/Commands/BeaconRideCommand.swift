@@ -154,7 +154,9 @@ public struct BeaconRideCommand: ParsableCommand {
     let spec = deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
     try reconnectOptions.check(live: spec.map { !$0.isReplay } ?? false)
-    try scanTiming.check(live: spec.map { !$0.isReplay } ?? false)
+    try scanTiming.check(
+      live: spec.map { !$0.isReplay } ?? false,
+      reason: spec == nil && replay == nil ? "--gps alone scans nothing" : "a replay shows what was recorded")
     let gps = gpsOptions.endpoint()
     guard replay != nil || spec != nil || gps != nil else {
       throw ValidationError("Give a source: -i hci0 (or serial:…, tcp:…), --replay FILE, or --gps [HOST:PORT].")

@@ -83,10 +83,11 @@ public struct ScanTimingOptions: ParsableArguments {
     }
   }
 
-  /// Refuses these options without a live controller: a capture was scanned when it was recorded.
-  func check(live: Bool) throws {
+  /// Refuses these options without a live controller: a capture was scanned when it was
+  /// recorded; `reason` says why there is none.
+  func check(live: Bool, reason: String = "a replay shows what was recorded") throws {
     if !live, let name = namesGiven.first {
-      throw ValidationError("\(name) needs a live controller (-i DEVICE); a replay shows what was recorded.")
+      throw ValidationError("\(name) needs a live controller (-i DEVICE); \(reason).")
     }
   }
 }
