@@ -35,7 +35,7 @@ public struct BeaconScanCommand: ParsableCommand {
       Examples:
         beacon-scan -i hci0
         beacon-scan -i hci0 --table                   # live, one row per beacon
-        beacon-scan -i hci0 --duty 50                 # half the radio time (Pi Wi-Fi)
+        beacon-scan -i hci0 --duty 50                 # half the time: a Pi's Wi-Fi
         beacon-scan -i tcp:127.0.0.1:9001 --duration 10 --record scan.btsnoop
         beacon-scan --replay ride.btsnoop --once      # each beacon once
         beacon-scan --replay day.btsnoop --summary    # a row per beacon: reports, addresses, RSSI
