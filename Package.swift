@@ -201,8 +201,8 @@ let package = Package(
     .executableTarget(
       name: "ride-report",
       dependencies: [
-        "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "Beacons", "BeaconScanning", "MRTNavigation",
-        "StationCatalogs", "RideReports", "POSIXSupport",
+        "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons", "BeaconScanning",
+        "MRTNavigation", "StationCatalogs", "RideReports", "POSIXSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

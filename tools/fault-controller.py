@@ -29,9 +29,11 @@ and misbehaves as --fault says:
                     once cured, it reports on for good.
                     --after 0: a controller that never reports, as in a place with no beacons
 
-Reports go out --rate per second (0: as fast as the socket takes them). It prints
-`READY {"port": N}` on standard output once it listens, and a line per connection and fault on
-standard error. It exits when the host disconnects (come-back: after the last connection).
+Reports go out --rate per second (0: as fast as the socket takes them); it sends them whatever
+scan window it was given (a test of the host, not of the radio). It prints `READY {"port": N}` on
+standard output once it listens, and on standard error a line per connection and fault, and one
+per LE Set Scan Parameters with what it carried, so that a test can check what the host asked for:
+  fault-controller: LE Set Scan Parameters: passive, interval 0x00A0 (100 ms), window 0x0028 (25 ms) It exits when the host disconnects (come-back: after the last connection).
 """
 import argparse
 import json
@@ -131,6 +133,10 @@ class Connection:
         if self.muted or self.silent:
             log(f"command 0x{opcode:04X} not answered")
             return
+        if opcode == OP_LE_SET_SCAN_PARAMETERS and len(params) >= 5:
+            scan_type, interval, window = params[0], *struct.unpack("<HH", params[1:5])
+            log(f"LE Set Scan Parameters: {'active' if scan_type else 'passive'}, "
+                f"interval 0x{interval:04X} ({interval * 0.625:g} ms), window 0x{window:04X} ({window * 0.625:g} ms)")
         if opcode == OP_LE_SET_SCAN_ENABLE and params[:1] == b"\x01":
             if self.args.fault == "disallow" and not self.disallowed_once:
                 self.disallowed_once = True

@@ -15,6 +15,11 @@ public struct ScanConfiguration: Hashable, Sendable {
   /// wants every packet for RSSI over time.
   public var filterDuplicates: Bool
 
+  /// The share of the time spent listening, in percent: the window over the interval (100 when
+  /// the window is the interval). On a Raspberry Pi, whose Wi-Fi shares the 2.4 GHz radio with
+  /// Bluetooth, less than 100 % leaves the Wi-Fi its turns.
+  public var dutyPercent: Double { windowMilliseconds / intervalMilliseconds * 100 }
+
   /// By default passive, 100 ms windows every 100 ms (listening all the time), every report.
   public init(
     active: Bool = false, intervalMilliseconds: Double = 100, windowMilliseconds: Double = 100,

@@ -85,8 +85,11 @@ extension ValueRange {
   package static let plausibleSkip = ValueRange(lowest: 0, highest: 100, unit: "stops", wholeNumbers: true)
   /// The shortest time a train takes per stop (`minimumSecondsPerStop`).
   package static let secondsPerStop = ValueRange(lowest: 0, highest: 3600, unit: "seconds")
-  /// A scan's interval and window (`beacon-scan --interval`, `--window`).
+  /// A scan's interval and window (`--scan-interval`, `--scan-window`): the spec's range for legacy
+  /// scanning (0x0004 to 0x4000 units of 0.625 ms), which the extended commands' includes.
   package static let scanMilliseconds = ValueRange(lowest: 2.5, highest: 10_240, unit: "ms")
+  /// The share of each scan interval spent listening (`--duty`).
+  package static let dutyPercent = ValueRange(lowest: 1, highest: 100, unit: "%")
   /// Legacy advertising's interval (`beacon-broadcast --interval`).
   package static let advertisingMilliseconds = ValueRange(lowest: 20, highest: 10_240, unit: "ms")
   /// An iBeacon's measured power (`--measured-power`): a signed byte.

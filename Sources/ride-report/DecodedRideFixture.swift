@@ -39,11 +39,15 @@ struct DecodedRideFixture {
     return .success(DecodedRideFixture(name: name, catalog: catalog, sightings: sightings, truth: truth))
   }
 
-  /// The station events of the whole ride under one policy and finder configuration.
-  func events(policy: StationPresencePolicy, finder: BeaconRanging.Configuration) -> [StationEvent] {
+  /// The station events of the whole ride under one policy and finder configuration, from the
+  /// ride's sightings or from `heard`, those of them a scanner heard (the duty sweep); the
+  /// detector runs on to a minute after the ride's last sighting either way.
+  func events(
+    policy: StationPresencePolicy, finder: BeaconRanging.Configuration, sightings heard: [BeaconSighting]? = nil
+  ) -> [StationEvent] {
     var detector = StationDetector(catalog: catalog, policy: policy, rangingConfiguration: finder)
     var events: [StationEvent] = []
-    for sighting in sightings { events += detector.ingest(sighting) }
+    for sighting in heard ?? sightings { events += detector.ingest(sighting) }
     if let last = sightings.last {
       events += detector.advance(
         to: CaptureTime(microsecondsSinceUnixEpoch: last.time.microsecondsSinceUnixEpoch + 60_000_000))

@@ -57,6 +57,19 @@ struct RideScore {
     falseFound += used.filter { !$0 }.count
   }
 
+  /// Whether this score is worse than `other`: more stops missed or found falsely, then fewer on
+  /// time, then a longer worst latency, then a longer total latency.
+  func isWorse(than other: RideScore) -> Bool {
+    let errors = missed + falseFound
+    let otherErrors = other.missed + other.falseFound
+    if errors != otherErrors { return errors > otherErrors }
+    if onTime != other.onTime { return onTime < other.onTime }
+    let worst = latencies.max() ?? 0
+    let otherWorst = other.latencies.max() ?? 0
+    if worst != otherWorst { return worst > otherWorst }
+    return latencies.reduce(0, +) > other.latencies.reduce(0, +)
+  }
+
   /// The median latency in seconds, or nil without hits.
   var medianLatency: Double? {
     let sorted = latencies.sorted()

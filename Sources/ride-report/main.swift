@@ -1,5 +1,5 @@
 // ride-report: detection latency and accuracy of the station detector over the ride fixtures,
-// across a sweep of policy constants. Usage:
+// across a sweep of policy constants, then of scan duty cycles (DutySweep). Usage:
 //   swift run ride-report [--stops] [--chart FILE.html] [CAPTURE.btsnoop ...]
 // --chart writes the sweep as a page as well: a chart a constant (median latency and stops on
 // time at each value tried, the default marked).
@@ -70,15 +70,25 @@ func sweepRows() -> [SweepRow] {
   return rows
 }
 
+/// A chart's point: a value tried and its score.
+func point(_ value: Double, _ score: RideScore, isDefault: Bool) -> SweepChart.Point {
+  SweepChart.Point(
+    value: value, medianLatency: score.medianLatency,
+    onTimeShare: score.stops > 0 ? Double(score.onTime) / Double(score.stops) : 0,
+    errors: score.missed + score.falseFound, isDefault: isDefault)
+}
+
+/// A row's figures: stops, on time, early, missed, false, suspect, median and max latency.
+func cells(_ score: RideScore) -> [String] {
+  [
+    "\(score.stops)", "\(score.onTime)", "\(score.early)", "\(score.missed)", "\(score.falseFound)",
+    "\(score.suspects)", format(score.medianLatency), format(score.latencies.max()),
+  ]
+}
+
 /// One chart a swept constant: its values and the default, with their scores.
 func sweepCharts(_ scored: [(row: SweepRow, score: RideScore)], defaultScore: RideScore) -> [SweepChart] {
-  func point(_ value: Double, _ score: RideScore, isDefault: Bool) -> SweepChart.Point {
-    SweepChart.Point(
-      value: value, medianLatency: score.medianLatency,
-      onTimeShare: score.stops > 0 ? Double(score.onTime) / Double(score.stops) : 0,
-      errors: score.missed + score.falseFound, isDefault: isDefault)
-  }
-  return sweptConstants().map { constant in
+  sweptConstants().map { constant in
     let tried = scored.compactMap { entry -> SweepChart.Point? in
       guard let swept = entry.row.constant, swept.title == constant.title else { return nil }
       return point(swept.value, entry.score, isDefault: false)
@@ -114,7 +124,10 @@ struct RideReportCommand: ParsableCommand {
     discussion: """
       Prints a Markdown table: a row for the default constants, then one for each constant \
       changed (enter and exit threshold, reports in a row, smoothing window, lost after), \
-      with the stops found on time, early, missed or falsely, and the latencies. Each capture \
+      with the stops found on time, early, missed or falsely, and the latencies. A second \
+      table scores the default policy with the scanner listening 100, 90, 75, 50, 25 and 10 % of each \
+      100 ms scan interval (--duty): a report counts only when it falls inside a scan window, \
+      each ride at the worst of 10 window phases (the Detection article states the model). Each capture \
       needs NAME.expected-stations.json beside it (tools/make-fixtures.py writes them); \
       without captures it reads Fixtures/ride-*.btsnoop (run it from the package root).
 
@@ -189,23 +202,40 @@ struct RideReportCommand: ParsableCommand {
       var score = RideScore()
       for ride in rides { score.add(ride, events: ride.events(policy: row.policy, finder: row.finder)) }
       scored.append((row, score))
-      let cells = [
-        "\(score.stops)", "\(score.onTime)", "\(score.early)", "\(score.missed)", "\(score.falseFound)",
-        "\(score.suspects)",
-        format(score.medianLatency), format(score.latencies.max()),
-      ]
-      tableRows.append([row.constant == nil ? "default (\(describeDefaults()))" : row.label] + cells)
+      tableRows.append([row.constant == nil ? "default (\(describeDefaults()))" : row.label] + cells(score))
       let label = row.constant == nil ? "**default** (\(describeDefaults()))" : row.label
-      print("| " + ([label] + cells).joined(separator: " | ") + " |")
+      print("| " + ([label] + cells(score)).joined(separator: " | ") + " |")
     }
     let defaultScore = scored.first { $0.row.constant == nil }?.score ?? RideScore()
+
+    print("")
+    print(
+      "Scan duty, default policy (scan interval \(ValueRange.format(DutySweep.intervalMilliseconds)) ms; "
+        + "each ride at the worst of \(DutySweep.phaseCount) window phases):")
+    print("")
+    let dutyHeader = ["scan duty"] + header.dropFirst()
+    print("| " + dutyHeader.joined(separator: " | ") + " |")
+    print("|" + String(repeating: "---|", count: dutyHeader.count))
+    var dutyPoints: [SweepChart.Point] = []
+    for duty in DutySweep.dutiesPercent {
+      let score = DutySweep.score(rides, dutyPercent: duty)
+      let isDefault = duty == 100
+      dutyPoints.append(point(duty, score, isDefault: isDefault))
+      tableRows.append(["duty " + DutySweep.label(duty)] + cells(score))
+      let label = isDefault ? "**\(DutySweep.label(duty))**" : DutySweep.label(duty)
+      print("| " + ([label] + cells(score)).joined(separator: " | ") + " |")
+    }
     if let chartPath = chart {
       let page = SweepReportPage(
         title: "Station detection: the policy constants swept",
         run: [
           ("rides", rides.map(\.name).joined(separator: ", ")), ("defaults", describeDefaults()),
           ("scored", "on time: found while the train stood at the platform; median: from the station's first report"),
-        ], charts: sweepCharts(scored, defaultScore: defaultScore), table: (header, tableRows))
+        ],
+        charts: sweepCharts(scored, defaultScore: defaultScore) + [
+          SweepChart(title: "Scan duty (%)", points: dutyPoints)
+        ],
+        table: (header, tableRows))
       do throws(OutputFileProblem) {
         try OutputFile(path: chartPath).replace(with: Array(page.html.utf8))
         FileHandle.standardError.write(Data("ride-report: wrote the sweep's charts to \(chartPath)\n".utf8))

@@ -54,7 +54,9 @@ import Testing
   @Test func scanHelpTeachesSourcesFormatsAndExitCodes() {
     let help = BeaconScanCommand.helpMessage(columns: 200)
     for option in [
-      "-i, --device <device>", "--list-devices", "--active", "--interval <ms>", "--window <ms>", "--dedupe",
+      "-i, --device <device>", "--list-devices", "--active", "--scan-interval, --interval <ms>",
+      "--scan-window, --window <ms>",
+      "--duty <percent>", "--dedupe",
       "--record <file>", "--duration <seconds>", "--exclusive", "--command-set <set>", "--once", "--table",
       "--summary",
     ] {

@@ -44,8 +44,9 @@ import Testing
       (["beacon-scan", "beacon-ride"], "--lost-after", lostAfter, ["-1", "0", "3601"]),
       (["beacon-scan", "beacon-ride"], "--report-every", reportEvery, ["-1", "86401"]),
       (["beacon-scan", "beacon-ride"], "--deaf-after", "from 0 to 3600 seconds", ["-1", "3601"]),
-      (["beacon-scan"], "--interval", "from 2.5 to 10240 ms", ["-1", "2", "10241"]),
-      (["beacon-scan"], "--window", "from 2.5 to 10240 ms", ["-1", "0"]),
+      (["beacon-scan", "beacon-ride"], "--scan-interval", "from 2.5 to 10240 ms", ["-1", "2", "10241"]),
+      (["beacon-scan", "beacon-ride"], "--scan-window", "from 2.5 to 10240 ms", ["-1", "0"]),
+      (["beacon-scan", "beacon-ride"], "--duty", "from 1 to 100 %", ["-1", "0", "0.5", "101"]),
       (["beacon-scan"], "--silent-after", "from 1 to 86400 seconds", ["-1", "0"]),
       (["beacon-scan"], "--weak-drop", "from 1 to 60 dB", ["-1", "61"]),
       (["beacon-scan"], "--mqtt-interval", "from 0.1 to 3600 seconds", ["-1", "0"]),
@@ -79,10 +80,12 @@ import Testing
         CommandLineCase(
           program: program, arguments: ["--enter-rssi", "-100"], option: "--exit-rssi (-95, its default)", range: rule))
     }
-    cases.append(
-      CommandLineCase(
-        program: "beacon-scan", arguments: ["--interval", "50", "--window", "100"], option: "--window (100 ms)",
-        range: "must be at most --interval (50 ms)"))
+    for program in ["beacon-scan", "beacon-ride"] {
+      cases.append(
+        CommandLineCase(
+          program: program, arguments: ["--scan-interval", "50", "--scan-window", "100"],
+          option: "--scan-window (100 ms)", range: "must be at most --scan-interval (50 ms)"))
+    }
     return cases
   }()
 

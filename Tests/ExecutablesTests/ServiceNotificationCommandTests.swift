@@ -38,7 +38,8 @@ struct ServiceNotificationCommandTests {
 
   static let cases = [
     Case(
-      program: "beacon-scan", arguments: ["-i", "DEVICE", "--format", "json"], status: "scanning DEVICE (passive)",
+      program: "beacon-scan", arguments: ["-i", "DEVICE", "--format", "json"],
+      status: "scanning DEVICE (passive, 100 % duty)",
       stoppedLine: "scanning ("),
     Case(
       program: "beacon-broadcast", arguments: ["-i", "DEVICE", "--station", "CipeteRaya"],

@@ -126,6 +126,7 @@ public struct BeaconRideCommand: ParsableCommand {
   @OptionGroup public var scanViaOptions: ScanViaOptions
   @OptionGroup(title: "GPS") public var gpsOptions: GPSOptions
   @OptionGroup public var reconnectOptions: ReconnectOptions
+  @OptionGroup(title: "Scan timing (live controllers)") public var scanTiming: ScanTimingOptions
   @OptionGroup(title: "Station detection") public var policyOptions: StationPolicyOptions
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var catalogOptions: CatalogOptions
@@ -156,7 +157,16 @@ public struct BeaconRideCommand: ParsableCommand {
     let spec = deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
     try reconnectOptions.check(live: spec.map { !$0.isReplay } ?? false)
-    try scanViaOptions.check(device: spec, exclusive: deviceOptions.exclusive, scanShaping: [])
+    try scanTiming.check(
+      live: spec.map { !$0.isReplay } ?? false,
+      reason: spec == nil && replay == nil ? "--gps alone scans nothing" : "a replay shows what was recorded")
+    try scanViaOptions.check(
+      device: spec, exclusive: deviceOptions.exclusive, scanShaping: scanTiming.namesGiven.map { ($0, true) })
+    if let spec, case .monitor = spec, let name = scanTiming.namesGiven.first {
+      throw ValidationError(
+        "\(name) sets how the controller scans, and -i \(spec) only listens to whoever scans; give the device (-i hci0) to scan yourself."
+      )
+    }
     let gps = gpsOptions.endpoint()
     guard replay != nil || spec != nil || gps != nil else {
       throw ValidationError("Give a source: -i hci0 (or serial:…, tcp:…), --replay FILE, or --gps [HOST:PORT].")
@@ -255,8 +265,8 @@ public struct BeaconRideCommand: ParsableCommand {
     if let spec {
       let scanRun = ScanRun(
         spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
-        scanVia: scanViaOptions.scanVia, duration: duration, reconnect: reconnectOptions.reconnect,
-        deafAfter: reconnectOptions.deafSilence, program: "beacon-ride")
+        scanVia: scanViaOptions.scanVia, configuration: scanTiming.configuration(), duration: duration,
+        reconnect: reconnectOptions.reconnect, deafAfter: reconnectOptions.deafSilence, program: "beacon-ride")
       finder = try scanRun.makeFinder(scanner: BeaconScanner())
       run = scanRun
     }
@@ -271,6 +281,7 @@ public struct BeaconRideCommand: ParsableCommand {
         title: journey.map { "Journey: \($0.origin.displayName) → \($0.destination.displayName)" }
           ?? destination.map { "Ride to \($0.displayName)" } ?? "Ride in the background",
         source: [run?.sourceName, gps.map { "gpsd at \($0.endpoint)" }].compactMap { $0 }.joined(separator: " and "),
+        scan: run.flatMap { $0.spec.isReplay ? nil : $0.configuration },
         catalog: catalog, catalogName: catalogOptions.sourceName, policy: try policyOptions.policy(),
         ranging: try policyOptions.rangingConfiguration(),
         checkpointInterval: spec?.isReplay == true ? nil : reportOptions.checkpointInterval)

@@ -35,6 +35,7 @@ public struct BeaconScanCommand: ParsableCommand {
       Examples:
         beacon-scan -i hci0
         beacon-scan -i hci0 --table                   # live, one row per beacon
+        beacon-scan -i hci0 --duty 50                 # half the time: a Pi's Wi-Fi
         beacon-scan -i tcp:127.0.0.1:9001 --duration 10 --record scan.btsnoop
         beacon-scan --replay ride.btsnoop --once      # each beacon once
         beacon-scan --replay day.btsnoop --summary    # a row per beacon: reports, addresses, RSSI
@@ -110,18 +111,7 @@ public struct BeaconScanCommand: ParsableCommand {
   @Flag(help: "Active scanning: ask advertisers for scan responses (default: passive, listen only).")
   public var active = false
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp("Scan interval in milliseconds, \(ValueRange.scanMilliseconds).", valueName: "ms"),
-    transform: ValueRange.scanMilliseconds.parse)
-  public var interval: Double = 100
-
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Scan window in milliseconds, \(ValueRange.scanMilliseconds) and at most the interval.", valueName: "ms"),
-    transform: ValueRange.scanMilliseconds.parse)
-  public var window: Double = 100
+  @OptionGroup(title: "Scan timing (live controllers)") public var scanTiming: ScanTimingOptions
 
   @Flag(
     help: "Let the controller drop duplicate reports (default: every report, which RSSI tracking needs).")
@@ -195,9 +185,10 @@ public struct BeaconScanCommand: ParsableCommand {
     }
     try scanViaOptions.check(
       device: spec, exclusive: deviceOptions.exclusive,
-      scanShaping: [("--active", active), ("--dedupe", dedupe)])
+      scanShaping: [("--active", active), ("--dedupe", dedupe)] + scanTiming.namesGiven.map { ($0, true) })
     if let spec, case .monitor = spec {
-      for (flag, given) in [("--active", active), ("--dedupe", dedupe)] where given {
+      for (flag, given) in [("--active", active), ("--dedupe", dedupe)] + scanTiming.namesGiven.map({ ($0, true) })
+      where given {
         throw ValidationError(
           "\(flag) sets how the controller scans, and -i \(spec) only listens to whoever scans; give the device (-i hci0) to scan yourself."
         )
@@ -212,10 +203,7 @@ public struct BeaconScanCommand: ParsableCommand {
         throw ValidationError("\(flag) needs a live controller (-i DEVICE); a replay shows what was recorded.")
       }
     }
-    guard window <= interval else {
-      throw ValidationError(
-        "--window (\(ValueRange.format(window)) ms) must be at most --interval (\(ValueRange.format(interval)) ms).")
-    }
+    try scanTiming.check(live: isLive)
     if let record {
       do {
         try OutputFile(path: record).check()
@@ -241,15 +229,15 @@ public struct BeaconScanCommand: ParsableCommand {
     let run = ScanRun(
       spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
       scanVia: scanViaOptions.scanVia,
-      configuration: ScanConfiguration(
-        active: active, intervalMilliseconds: interval, windowMilliseconds: window, filterDuplicates: dedupe),
+      configuration: scanTiming.configuration(active: active, filterDuplicates: dedupe),
       recordPath: record, duration: duration.map(Duration.milliseconds(ofSeconds:)),
       reconnect: reconnectOptions.reconnect, deafAfter: reconnectOptions.deafSilence, program: "beacon-scan")
     let finder = try run.makeFinder(scanner: BeaconScanner(filter: try filters.filter(catalog: catalog)))
     let sourceName = run.sourceName
     let report = try reportOptions.file.map { file in
       RunReport(
-        file: file, program: "beacon-scan", title: "Scan: \(sourceName)", source: sourceName, catalog: catalog,
+        file: file, program: "beacon-scan", title: "Scan: \(sourceName)", source: sourceName,
+        scan: live ? run.configuration : nil, catalog: catalog,
         catalogName: catalogOptions.sourceName, policy: try policyOptions.policy(),
         ranging: try policyOptions.rangingConfiguration(),
         checkpointInterval: live ? reportOptions.checkpointInterval : nil)

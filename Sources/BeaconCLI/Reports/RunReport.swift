@@ -1,6 +1,7 @@
 import BeaconScanning
 import Beacons
 import BluetoothTypes
+import HCIController
 import MRTNavigation
 import Positioning
 
@@ -24,11 +25,13 @@ final class RunReport: BeaconFinderDelegate {
   /// The scanner's counts for the page's totals, when there is a Bluetooth source.
   var statistics: () -> ScanStatistics? = { nil }
 
-  /// A report of a run of `program` over `source`, detected with `policy` and `ranging`;
-  /// rewritten every `checkpointInterval` while it runs, when given.
+  /// A report of a run of `program` over `source` (a live controller scanning as `scan` says),
+  /// detected with `policy` and `ranging`; rewritten every `checkpointInterval` while it runs,
+  /// when given.
   init(
-    file: ReportFile, program: String, title: String, source: String, catalog: StationCatalog, catalogName: String?,
-    policy: StationPresencePolicy, ranging: BeaconRanging.Configuration, checkpointInterval: Duration? = nil
+    file: ReportFile, program: String, title: String, source: String, scan: ScanConfiguration? = nil,
+    catalog: StationCatalog, catalogName: String?, policy: StationPresencePolicy, ranging: BeaconRanging.Configuration,
+    checkpointInterval: Duration? = nil
   ) {
     self.file = file
     self.program = program
@@ -36,22 +39,26 @@ final class RunReport: BeaconFinderDelegate {
     self.checkpointInterval = checkpointInterval
     nextCheckpoint = checkpointInterval.map { ContinuousClock.now.advanced(by: $0) }
     collector = RunReportCollector(catalog: catalog, policy: policy, rangingConfiguration: ranging)
-    run = [
+    var run = [
       ("command", CommandLine.arguments.map(Self.quoted).joined(separator: " ")),
       ("source", source),
-      ("catalog", catalogName ?? "built in: \(catalog.stations.count) stations on \(catalog.lines.count) lines"),
-      (
-        "station detection",
-        "enter at ≥ \(LiveBeaconTable.oneDecimal(policy.enterThreshold)) dBm smoothed for "
-          + "\(policy.enterReportCount) reports, leave below \(LiveBeaconTable.oneDecimal(policy.exitThreshold)) dBm "
-          + "or after \(ranging.exitPeriod.spokenDescription) unheard"
-      ),
-      (
-        "smoothing",
-        "trimmed mean over \(ranging.smoothingWindow.spokenDescription), "
-          + "\(LiveBeaconTable.oneDecimal(ranging.trimmedFraction * 100)) % trimmed at each end"
-      ),
     ]
+    if let scan { run.append(("scan", scan.reportText)) }
+    self.run =
+      run + [
+        ("catalog", catalogName ?? "built in: \(catalog.stations.count) stations on \(catalog.lines.count) lines"),
+        (
+          "station detection",
+          "enter at ≥ \(LiveBeaconTable.oneDecimal(policy.enterThreshold)) dBm smoothed for "
+            + "\(policy.enterReportCount) reports, leave below \(LiveBeaconTable.oneDecimal(policy.exitThreshold)) dBm "
+            + "or after \(ranging.exitPeriod.spokenDescription) unheard"
+        ),
+        (
+          "smoothing",
+          "trimmed mean over \(ranging.smoothingWindow.spokenDescription), "
+            + "\(LiveBeaconTable.oneDecimal(ranging.trimmedFraction * 100)) % trimmed at each end"
+        ),
+      ]
   }
 
   /// Listens to `finder`'s sightings beside its other listeners.

@@ -103,12 +103,11 @@ final class ScanRun {
     case .controllerStarted(let capabilities):
       StandardError.writeLine("\(program): \(spec): \(capabilities)", priority: .info)
     case .scanning(let configuration, let commandSet):
+      let mode = configuration.active ? "active" : "passive"
       StandardError.writeLine(
-        "\(program): \(spec): scanning (\(configuration.active ? "active" : "passive"), "
-          + "\(commandSet) commands, interval \(configuration.intervalMilliseconds) ms, "
-          + "window \(configuration.windowMilliseconds) ms"
+        "\(program): \(spec): scanning (\(mode), \(commandSet) commands, \(configuration.timingText)"
           + (configuration.filterDuplicates ? ", duplicates filtered" : "") + "); Ctrl-C to stop", priority: .info)
-      service?.ready(status: "scanning \(spec) (\(configuration.active ? "active" : "passive"))")
+      service?.ready(status: "scanning \(spec) (\(mode), \(configuration.dutyText))")
     case .problem(let problem):
       output?.warn(problem)
     }
