@@ -13,11 +13,7 @@ import Testing
 struct ManagementBeaconBroadcasterTests {
   /// An event of the management interface: code, controller index, parameters (LE16 each).
   static func event(_ code: UInt16, index: UInt16, _ parameters: [UInt8]) -> [UInt8] {
-    let length = UInt16(parameters.count)
-    return [
-      UInt8(code & 0xFF), UInt8(code >> 8), UInt8(index & 0xFF), UInt8(index >> 8), UInt8(length & 0xFF),
-      UInt8(length >> 8),
-    ] + parameters
+    channelDatagram(code: code, index: index, payload: parameters)
   }
 
   /// Command Complete (0x0001) of `opcode` on hci1 with a status and return parameters.

@@ -157,13 +157,14 @@ struct ReportBrowserTests {
     #expect(try ScreenshotStatistics(png).drawnShare > 0.05)
   }
 
+  /// Five policy constants and the scan duty: a chart each, its default marked.
   @Test func theSweepHasAChartPerConstant() throws {
     let page = try RideReportCommandTests.folder().appendingPathComponent("sweep.html")
     let result = try Executable.run(
       "ride-report", ["--chart", page.path, TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")])
     #expect(result.status == 0, "\(result.stderr)")
     let dom = try HeadlessChromium().dumpDOM(page)
-    #expect(Self.count("<svg class=\"sweep\"", in: dom) == 5)
-    #expect(Self.count("<line class=\"default\"", in: dom) == 5)
+    #expect(Self.count("<svg class=\"sweep\"", in: dom) == 6)
+    #expect(Self.count("<line class=\"default\"", in: dom) == 6)
   }
 }

@@ -16,11 +16,7 @@ import Testing
 struct MonitorHCIConnectionTests {
   /// A record as the monitor channel delivers it: opcode, index, length (LE16 each), payload.
   static func datagram(opcode: UInt16, index: UInt16, payload: some Collection<UInt8>) -> [UInt8] {
-    let length = UInt16(payload.count)
-    return [
-      UInt8(opcode & 0xFF), UInt8(opcode >> 8), UInt8(index & 0xFF), UInt8(index >> 8), UInt8(length & 0xFF),
-      UInt8(length >> 8),
-    ] + payload
+    channelDatagram(code: opcode, index: index, payload: payload)
   }
 
   /// The capture's records as monitor datagrams, and the events among them, in order.

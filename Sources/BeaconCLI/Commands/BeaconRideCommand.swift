@@ -265,7 +265,10 @@ public struct BeaconRideCommand: ParsableCommand {
     if let spec {
       let scanRun = ScanRun(
         spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
-        scanVia: scanViaOptions.scanVia, configuration: scanTiming.configuration(), duration: duration,
+        scanVia: scanViaOptions.scanVia,
+        listensBesideDiscovery: scanViaOptions.listensBesideDiscovery(
+          exclusive: deviceOptions.exclusive, scanShaping: scanTiming.namesGiven.map { ($0, true) }),
+        configuration: scanTiming.configuration(), duration: duration,
         reconnect: reconnectOptions.reconnect, deafAfter: reconnectOptions.deafSilence, program: "beacon-ride")
       finder = try scanRun.makeFinder(scanner: BeaconScanner())
       run = scanRun

@@ -229,6 +229,9 @@ public struct BeaconScanCommand: ParsableCommand {
     let run = ScanRun(
       spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
       scanVia: scanViaOptions.scanVia,
+      listensBesideDiscovery: scanViaOptions.listensBesideDiscovery(
+        exclusive: deviceOptions.exclusive,
+        scanShaping: [("--active", active), ("--dedupe", dedupe)] + scanTiming.namesGiven.map { ($0, true) }),
       configuration: scanTiming.configuration(active: active, filterDuplicates: dedupe),
       recordPath: record, duration: duration.map(Duration.milliseconds(ofSeconds:)),
       reconnect: reconnectOptions.reconnect, deafAfter: reconnectOptions.deafSilence, program: "beacon-scan")

@@ -15,7 +15,10 @@ struct ControllerOpener {
   var exclusive = false
   var preference: CommandSetPreference = .automatic
   /// Who scans a kernel controller: this program, or bluetoothd (heard on the monitor channel).
-  var scanVia: ControllerDriver = .controller
+  var scanVia: ControllerDriver? = .controller
+  /// Whether a kernel device whose bluetoothd is discovering is listened to on the monitor
+  /// channel instead of scanned (`--scan-via` not given).
+  var listensBesideDiscovery = false
   var program: String
   /// The `--record` capture, which spans every connection of the run (`--reconnect`).
   var captureWriter: CaptureWriter?
@@ -23,13 +26,27 @@ struct ControllerOpener {
   /// Opens the transport, wrapped in a ``RecordingConnection`` when recording.
   func open() throws(HCIConnectionError) -> any HCIConnection {
     let connection: any HCIConnection
-    if scanVia == .bluetoothd, case .kernel(let device) = spec {
+    if case .kernel(let device) = spec, scanVia == .bluetoothd {
       connection = try BluetoothdScanConnection.open(device: device)
+    } else if case .kernel(let device) = spec, listensBesideDiscovery, Self.bluetoothdIsDiscovering(on: device) {
+      connection = try MonitorHCIConnection.open(device: device)
     } else {
       connection = try spec.open(exclusive: exclusive)
     }
     guard let captureWriter else { return connection }
     return RecordingConnection(connection, writer: captureWriter, closesWriter: false)
+  }
+
+  /// Whether bluetoothd is discovering on `device` now; `false` when it cannot be asked (no
+  /// system bus, no bluetoothd, an adapter it does not manage).
+  static func bluetoothdIsDiscovering(on device: HCIDeviceIndex) -> Bool {
+    do throws(BluetoothdError) {
+      let client = try BluetoothdClient.connect()
+      defer { client.bus.close() }
+      return try client.state(of: BluetoothdAdapter(name: device.description)).discovering
+    } catch {
+      return false
+    }
   }
 
   /// A session on `connection`. On the kernel's shared (raw) channel, bluetoothd owns the

@@ -36,7 +36,8 @@ final class ScanRun {
   let spec: TransportSpec
   let exclusive: Bool
   let preference: CommandSetPreference
-  let scanVia: ControllerDriver
+  let scanVia: ControllerDriver?
+  let listensBesideDiscovery: Bool
   let configuration: ScanConfiguration
   let recordPath: String?
   let duration: Duration?
@@ -53,7 +54,8 @@ final class ScanRun {
 
   init(
     spec: TransportSpec, exclusive: Bool = false, preference: CommandSetPreference = .automatic,
-    scanVia: ControllerDriver = .controller, configuration: ScanConfiguration = ScanConfiguration(),
+    scanVia: ControllerDriver? = .controller, listensBesideDiscovery: Bool = false,
+    configuration: ScanConfiguration = ScanConfiguration(),
     recordPath: String? = nil, duration: Duration? = nil, reconnect: Bool = false, deafAfter: Duration? = nil,
     program: String
   ) {
@@ -61,6 +63,7 @@ final class ScanRun {
     self.exclusive = exclusive
     self.preference = preference
     self.scanVia = scanVia
+    self.listensBesideDiscovery = listensBesideDiscovery
     self.configuration = configuration
     self.recordPath = recordPath
     self.duration = duration
@@ -88,8 +91,8 @@ final class ScanRun {
     if !spec.isReplay { StopSignal.install() }
     captureWriter = try ControllerOpener.openCaptureWriter(recordPath, program: program)
     let opener = ControllerOpener(
-      spec: spec, exclusive: exclusive, preference: preference, scanVia: scanVia, program: program,
-      captureWriter: captureWriter)
+      spec: spec, exclusive: exclusive, preference: preference, scanVia: scanVia,
+      listensBesideDiscovery: listensBesideDiscovery, program: program, captureWriter: captureWriter)
     let finder = opener.finder(scanner: scanner, configuration: configuration)
     finder.deafAfter = deafAfter
     finder.onProgress = { [weak self] progress in self?.show(progress) }
@@ -123,6 +126,12 @@ final class ScanRun {
           + "Ctrl-C to stop", priority: .info)
       service?.ready(status: "scanning \(spec) via bluetoothd")
       return
+    }
+    if case .kernel = spec {
+      StandardError.writeLine(
+        "\(program): \(spec): bluetoothd is discovering on it, and a scan of our own would disturb that (its "
+          + "discovery may hear nothing after we stop): listening to its scan instead. --scan-via controller "
+          + "scans anyway", priority: .notice)
     }
     StandardError.writeLine(
       "\(program): \(spec): listening on the HCI monitor channel, which sends nothing: every advertising "

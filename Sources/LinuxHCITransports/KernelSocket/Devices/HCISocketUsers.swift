@@ -68,13 +68,14 @@ public enum HCISocketUsers {
     var open: [(cookie: UInt32, user: HCISocketUser)] = []
     for _ in 0..<readLimit {
       guard let datagram = try socket.receiveDatagram(until: .now) else { break }
-      let frame = try MonitorDatagram(decoding: datagram)
+      let frame = try ChannelDatagram(decoding: datagram)
       let payload = Array(frame.payload)
       guard payload.count >= 4 else { continue }
       let cookie = UInt32(payload[0]) | UInt32(payload[1]) << 8 | UInt32(payload[2]) << 16 | UInt32(payload[3]) << 24
-      if frame.opcode == .controlOpen, let user = HCISocketUser(announcement: frame.payload, index: frame.index) {
+      if frame.monitorOpcode == .controlOpen, let user = HCISocketUser(announcement: frame.payload, index: frame.index)
+      {
         open.append((cookie, user))
-      } else if frame.opcode == .controlClose {
+      } else if frame.monitorOpcode == .controlClose {
         open.removeAll { $0.cookie == cookie }
       }
     }

@@ -38,13 +38,8 @@ public final class ManagementSocket {
     _ opcode: UInt16, name: String, device: HCIDeviceIndex?, parameters: [UInt8] = []
   ) throws(ManagementError) -> [UInt8] {
     let index = device?.rawValue ?? HCIDeviceIndex.none.rawValue
-    let length = UInt16(truncatingIfNeeded: parameters.count)
-    let header = [
-      UInt8(opcode & 0xFF), UInt8(opcode >> 8), UInt8(index & 0xFF), UInt8(index >> 8), UInt8(length & 0xFF),
-      UInt8(length >> 8),
-    ]
     do throws(HCISocketError) {
-      try socket.sendDatagram(header + parameters)
+      try socket.sendDatagram(ChannelDatagram(code: opcode, index: index, payload: parameters[...]).bytes)
     } catch {
       throw .socket(error)
     }
@@ -74,12 +69,10 @@ public final class ManagementSocket {
   private func readEvent(until deadline: ContinuousClock.Instant) throws(ManagementError) -> ManagementEvent? {
     do throws(HCISocketError) {
       while let datagram = try socket.receiveDatagram(until: deadline) {
-        guard datagram.count >= 6 else { continue }
-        let length = Int(UInt16(datagram[4]) | UInt16(datagram[5]) << 8)
-        guard datagram.count >= 6 + length else { continue }
-        return ManagementEvent(
-          code: UInt16(datagram[0]) | UInt16(datagram[1]) << 8, index: UInt16(datagram[2]) | UInt16(datagram[3]) << 8,
-          parameters: Array(datagram[6..<(6 + length)]))
+        let frame = try ChannelDatagram(decoding: datagram)
+        // A cut event (longer than the read): no command's answer can be trusted from it.
+        guard frame.isComplete else { continue }
+        return ManagementEvent(code: frame.code, index: frame.index, parameters: Array(frame.payload))
       }
       return nil
     } catch {

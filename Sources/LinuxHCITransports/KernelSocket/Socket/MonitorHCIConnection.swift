@@ -64,9 +64,9 @@ public final class MonitorHCIConnection: HCIConnection {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     do throws(HCISocketError) {
       while let datagram = try socket.receiveDatagram(until: deadline) {
-        let frame = try MonitorDatagram(decoding: datagram)
+        let frame = try ChannelDatagram(decoding: datagram)
         if let device, frame.index != device.rawValue { continue }
-        if frame.opcode == .deleteIndex, let device { throw .deviceRemoved(device) }
+        if frame.monitorOpcode == .deleteIndex, let device { throw .deviceRemoved(device) }
         if let event = try frame.event() { return TimedHCIPacket(time: WallClock.now(), packet: event) }
       }
       return nil
