@@ -628,8 +628,9 @@ scenario_coexistence() {
   start_background via-broadcaster "$BROADCAST" -i hci1 --via bluetoothd --station CipeteRaya
   local via=$last_pid
   sleep 3
-  echo "+ $SCAN -i hci0 --format json --duration 8 >via.jsonl" >>$s.log
-  timeout --kill-after=5 60 "$SCAN" -i hci0 --format json --duration 8 >via.jsonl 2>>$s.log
+  # Our own scan hears it: bluetoothctl's discovery may hear nothing since the raw mode's scan.
+  echo "+ $SCAN -i hci0 --scan-via controller --format json --duration 8 >via.jsonl" >>$s.log
+  timeout --kill-after=5 60 "$SCAN" -i hci0 --scan-via controller --format json --duration 8 >via.jsonl 2>>$s.log
   local via_scan=$? heard alive=yes
   heard=$(grep -c '"station":"CipeteRaya"' via.jsonl)
   kill -0 "$bluetoothd_pid" 2>/dev/null || alive=no
