@@ -91,17 +91,9 @@ struct DoctorFindings {
     client?.bus.close()
     return DoctorFindings(
       kernelRelease: release, kernelBluetooth: support, capabilities: ProcessCapabilities.current(),
-      executable: CommandLine.arguments.first.flatMap(Self.executablePath),
+      executable: LiveHCISocketSystemCalls().executablePath(),
       bluetoothdProcesses: BluetoothdProcess.running(),
       bluetoothdOnBus: onBus, rfkill: rfkill, controllers: controllers, managementUsers: management)
-  }
-
-  /// The running binary's path, for the `setcap` advice.
-  private static func executablePath(_ argument: String) -> String? {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard count > 0 else { return argument.contains("/") ? argument : nil }
-    return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Whether bluetoothd runs, by either sign.

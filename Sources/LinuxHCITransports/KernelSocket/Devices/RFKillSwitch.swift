@@ -27,22 +27,14 @@ public struct RFKillSwitch: Hashable, Sendable {
     return entries.compactMap { entry in
       let folder = "\(root)/\(entry)"
       func read(_ name: String) -> String? {
+        // sysfs values are one line each.
         (try? FileDescriptor.readSmallFile("\(folder)/\(name)", limit: 4096)).map {
-          String(decoding: $0, as: UTF8.self).trimmingSuffix { $0 == "\n" || $0 == " " }
+          String(decoding: $0.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
         }
       }
       guard read("type") == "bluetooth" else { return nil }
       return RFKillSwitch(
         name: read("name") ?? entry, softBlocked: read("soft") == "1", hardBlocked: read("hard") == "1")
     }
-  }
-}
-
-extension String {
-  /// The string without the trailing characters that match.
-  fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
-    var end = endIndex
-    while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
-    return String(self[..<end])
   }
 }
