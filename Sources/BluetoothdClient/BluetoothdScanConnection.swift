@@ -1,3 +1,4 @@
+import Beacons
 import HCICodec
 import HCITransportCore
 import LinuxHCITransports
@@ -8,13 +9,42 @@ import LinuxHCITransports
 /// (``MonitorHCIConnection``). Nothing is sent to the controller behind bluetoothd's back, so
 /// bluetoothd and its other clients (Home Assistant, bluetoothctl) go on as before.
 ///
-/// ``close()`` stops the discovery; so does the end of the process, since bluetoothd ends a
-/// client's discovery when its bus connection goes.
+/// A discovery alone leaves the controller's duplicate filter on: most controllers then report a
+/// beacon once per scan (bluetoothd's LE discovery restarts about every 10 s). So the connection
+/// also adds an advertisement monitor of the kernel's for iBeacon frames
+/// (``ManagementSocket/addAdvertisementMonitor(_:device:)``), with which the kernel scans with
+/// that filter off; it needs CAP_NET_ADMIN, and without it the scan goes on, filtered
+/// (``duplicateFilter``).
+///
+/// ``close()`` stops the discovery and removes the monitor; the end of the process stops the
+/// discovery too, since bluetoothd ends a client's discovery when its bus connection goes.
 public final class BluetoothdScanConnection: HCIConnection {
   public let adapter: BluetoothdAdapter
+  public let device: HCIDeviceIndex
+  /// Whether the kernel lifted the controller's duplicate filter for this scan.
+  public let duplicateFilter: DuplicateFilter
   private let client: BluetoothdClient
   private let monitor: MonitorHCIConnection
+  private let management: ManagementSocket?
   private var discovering: Bool
+
+  /// Whether the controller drops repeated reports during the scan.
+  public enum DuplicateFilter: Sendable {
+    /// Off: the kernel holds advertisement monitor `handle` for this scan.
+    case lifted(handle: UInt16)
+    /// On, since the monitor could not be added (why).
+    case kept(ManagementError)
+  }
+
+  /// The pattern of the monitor: manufacturer data of Apple's with the iBeacon type and length.
+  /// The monitor's pattern only chooses what bluetoothd is told of; the HCI monitor channel
+  /// hears every report either way.
+  static let iBeaconPattern = AdvertisementPattern(
+    adType: 0xFF, offset: 0,
+    value: [
+      UInt8(IBeacon.appleCompanyIdentifier & 0xFF), UInt8(IBeacon.appleCompanyIdentifier >> 8),
+      UInt8(IBeacon.typeAndLength >> 8), UInt8(IBeacon.typeAndLength & 0xFF),
+    ])
 
   /// `hci0 via bluetoothd`.
   public var name: String { "\(adapter) via bluetoothd" }
@@ -22,26 +52,51 @@ public final class BluetoothdScanConnection: HCIConnection {
   /// bluetoothd scans; this only listens.
   public var answersCommands: Bool { false }
 
-  private init(adapter: BluetoothdAdapter, client: BluetoothdClient, monitor: MonitorHCIConnection) {
+  private init(
+    adapter: BluetoothdAdapter, device: HCIDeviceIndex, client: BluetoothdClient, monitor: MonitorHCIConnection,
+    management: ManagementSocket?, duplicateFilter: DuplicateFilter
+  ) {
     self.adapter = adapter
+    self.device = device
     self.client = client
     self.monitor = monitor
+    self.management = management
+    self.duplicateFilter = duplicateFilter
     discovering = true
   }
 
   /// Opens the monitor channel for `device`, then starts bluetoothd's discovery on it. A
   /// bluetoothd that is not running, lacks the adapter or keeps it off is refused with advice
-  /// (``HCIConnectionError/unavailable(_:)``); nothing is left open.
+  /// (``HCIConnectionError/unavailable(_:)``); nothing is left open. A monitor that cannot be
+  /// added is no failure (``duplicateFilter``).
   public static func open(device: HCIDeviceIndex) throws(HCIConnectionError) -> BluetoothdScanConnection {
     let adapter = BluetoothdAdapter(name: device.description)
     let monitor = try MonitorHCIConnection.open(device: device)
+    let client: BluetoothdClient
     do throws(BluetoothdError) {
-      let client = try BluetoothdClient.connect()
+      client = try BluetoothdClient.connect()
       try client.startDiscovery(on: adapter)
-      return BluetoothdScanConnection(adapter: adapter, client: client, monitor: monitor)
     } catch {
       monitor.close()
       throw error.connectionError
+    }
+    let (management, duplicateFilter) = liftDuplicateFilter(on: device)
+    return BluetoothdScanConnection(
+      adapter: adapter, device: device, client: client, monitor: monitor, management: management,
+      duplicateFilter: duplicateFilter)
+  }
+
+  /// Adds the iBeacon advertisement monitor on `device`; the socket that holds it, or why not.
+  private static func liftDuplicateFilter(on device: HCIDeviceIndex) -> (ManagementSocket?, DuplicateFilter) {
+    var socket: ManagementSocket?
+    do throws(ManagementError) {
+      let opened = try ManagementSocket.open()
+      socket = opened
+      let handle = try opened.addAdvertisementMonitor([iBeaconPattern].compactMap { $0 }, device: device)
+      return (opened, .lifted(handle: handle))
+    } catch {
+      socket?.close()
+      return (nil, .kept(error))
     }
   }
 
@@ -58,12 +113,17 @@ public final class BluetoothdScanConnection: HCIConnection {
   }
 
   /// Stops the discovery (a failure changes nothing: closing the bus connection ends it too),
-  /// then closes the bus and the monitor socket. Closing again does nothing.
+  /// removes the advertisement monitor (a failure leaves it until the controller goes away,
+  /// or btmgmt's `monitor` menu removes it), then closes the sockets. Closing again does nothing.
   public func close() {
     if discovering {
       discovering = false
       try? client.stopDiscovery(on: adapter)
       client.bus.close()
+      if let management, case .lifted(let handle) = duplicateFilter {
+        try? management.removeAdvertisementMonitor(handle, device: device)
+        management.close()
+      }
     }
     monitor.close()
   }

@@ -52,14 +52,16 @@ struct DoctorAdviceTests {
     #expect(advice.command == "beacon-scan -i monitor:hci0")
   }
 
-  @Test func bluetoothdIdleMeansTheSharedRawChannel() {
+  /// bluetoothd powers the controller and nobody scans: have bluetoothd scan (what `-i hci0`
+  /// then does), so that its other clients can scan too.
+  @Test func bluetoothdIdleMeansScanningThroughIt() {
     let advice = DoctorAdvice(
       Self.findings(
         controllers: [Self.controller(bluetoothd: BluetoothdAdapterState(powered: true, discovering: false))],
         bluetoothd: true))
-    #expect(advice.mode == "controller")
+    #expect(advice.mode == "scan-via-bluetoothd")
     #expect(advice.command == "beacon-scan -i hci0")
-    #expect(advice.reason.contains("--scan-via bluetoothd"))
+    #expect(advice.reason.contains("--scan-via controller"))
   }
 
   @Test func anAdapterBluetoothdKeepsOffIsPoweredOnThroughIt() {

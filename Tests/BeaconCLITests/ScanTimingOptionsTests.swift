@@ -125,6 +125,27 @@ import Testing
     }
   }
 
+  /// What the service units pass (`--duty 100`) is the default scan: it shapes nothing, so
+  /// `-i monitor:hci0` takes it and a device bluetoothd powers is still read through bluetoothd;
+  /// a duty that changes the scan is refused with the monitor and keeps the scan ours.
+  @Test func theDefaultDutyShapesNothing() throws {
+    for arguments in [["--duty", "100"], ["--scan-interval", "100", "--scan-window", "100"], []] {
+      let scan = try #require(
+        try BeaconScanCommand.parseAsRoot(["-i", "monitor:hci0"] + arguments) as? BeaconScanCommand)
+      #expect(scan.scanTiming.shapingNames.isEmpty)
+      let ride = try #require(
+        try BeaconRideCommand.parseAsRoot(["-i", "monitor:hci0"] + arguments) as? BeaconRideCommand)
+      #expect(ride.scanTiming.shapingNames.isEmpty)
+    }
+    let shaped = try #require(try BeaconScanCommand.parseAsRoot(["-i", "hci0", "--duty", "50"]) as? BeaconScanCommand)
+    #expect(shaped.scanTiming.shapingNames == ["--duty"])
+    #expect(!shaped.scanViaOptions.cooperatesWithBluetoothd(exclusive: false, scanShaping: [("--duty", true)]))
+    for messages in [Self.refusals(["-i", "monitor:hci0", "--duty", "50"])] {
+      #expect(messages.count == 2)
+      #expect(messages.allSatisfy { $0.contains("--duty") && $0.contains("only listens") }, "\(messages)")
+    }
+  }
+
   @Test func theHelpSaysWhatDutyIsForAndThatItIsForLiveControllers() {
     for help in [BeaconScanCommand.helpMessage(columns: 200), BeaconRideCommand.helpMessage(columns: 200)] {
       #expect(help.contains("SCAN TIMING (LIVE CONTROLLERS):"), "\(help)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BluetoothdClient
 import LinuxHCITransports
 import Testing
 
@@ -11,16 +12,16 @@ struct ScanViaOptionsTests {
   @Test func notGivenItListensBesideADiscoveryUnlessTheScanIsShaped() throws {
     let options = try ScanViaOptions.parse([])
     #expect(options.scanVia == nil)
-    #expect(options.listensBesideDiscovery(exclusive: false, scanShaping: [("--active", false)]))
-    #expect(!options.listensBesideDiscovery(exclusive: false, scanShaping: [("--active", true)]))
-    #expect(!options.listensBesideDiscovery(exclusive: true, scanShaping: []))
+    #expect(options.cooperatesWithBluetoothd(exclusive: false, scanShaping: [("--active", false)]))
+    #expect(!options.cooperatesWithBluetoothd(exclusive: false, scanShaping: [("--active", true)]))
+    #expect(!options.cooperatesWithBluetoothd(exclusive: true, scanShaping: []))
   }
 
   @Test func givenItIsObeyed() throws {
     for (text, driver) in [("controller", ControllerDriver.controller), ("bluetoothd", .bluetoothd)] {
       let options = try ScanViaOptions.parse(["--scan-via", text])
       #expect(options.scanVia == driver)
-      #expect(!options.listensBesideDiscovery(exclusive: false, scanShaping: []))
+      #expect(!options.cooperatesWithBluetoothd(exclusive: false, scanShaping: []))
     }
     #expect(throws: (any Error).self) { try ScanViaOptions.parse(["--scan-via", "auto"]) }
   }
@@ -43,6 +44,18 @@ struct ScanViaOptionsTests {
 
   /// Without bluetoothd to ask (no system bus here, or no bluetoothd), a kernel device is scanned.
   @Test func withNoBluetoothdToAskTheDeviceIsScanned() {
-    #expect(!ControllerOpener.bluetoothdIsDiscovering(on: HCIDeviceIndex(rawValue: 0)))
+    #expect(ControllerOpener.bluetoothdState(of: HCIDeviceIndex(rawValue: 0)) == nil)
+    #expect(ControllerOpener.cooperativeSource(bluetoothd: nil) == .controller)
+  }
+
+  /// bluetoothd owns a device it powers: it discovers for us, or, when it discovers already,
+  /// we listen to it; a device it keeps off is ours to bring up and scan.
+  @Test func aDeviceBluetoothdPowersIsReadThroughIt() {
+    let on = BluetoothdAdapterState(powered: true, discovering: false)
+    let discovering = BluetoothdAdapterState(powered: true, discovering: true)
+    let off = BluetoothdAdapterState(powered: false, discovering: false)
+    #expect(ControllerOpener.cooperativeSource(bluetoothd: on) == .bluetoothd)
+    #expect(ControllerOpener.cooperativeSource(bluetoothd: discovering) == .monitor)
+    #expect(ControllerOpener.cooperativeSource(bluetoothd: off) == .controller)
   }
 }

@@ -161,8 +161,8 @@ public struct BeaconRideCommand: ParsableCommand {
       live: spec.map { !$0.isReplay } ?? false,
       reason: spec == nil && replay == nil ? "--gps alone scans nothing" : "a replay shows what was recorded")
     try scanViaOptions.check(
-      device: spec, exclusive: deviceOptions.exclusive, scanShaping: scanTiming.namesGiven.map { ($0, true) })
-    if let spec, case .monitor = spec, let name = scanTiming.namesGiven.first {
+      device: spec, exclusive: deviceOptions.exclusive, scanShaping: scanTiming.shapingNames.map { ($0, true) })
+    if let spec, case .monitor = spec, let name = scanTiming.shapingNames.first {
       throw ValidationError(
         "\(name) sets how the controller scans, and -i \(spec) only listens to whoever scans; give the device (-i hci0) to scan yourself."
       )
@@ -266,8 +266,8 @@ public struct BeaconRideCommand: ParsableCommand {
       let scanRun = ScanRun(
         spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
         scanVia: scanViaOptions.scanVia,
-        listensBesideDiscovery: scanViaOptions.listensBesideDiscovery(
-          exclusive: deviceOptions.exclusive, scanShaping: scanTiming.namesGiven.map { ($0, true) }),
+        cooperatesWithBluetoothd: scanViaOptions.cooperatesWithBluetoothd(
+          exclusive: deviceOptions.exclusive, scanShaping: scanTiming.shapingNames.map { ($0, true) }),
         configuration: scanTiming.configuration(), duration: duration,
         reconnect: reconnectOptions.reconnect, deafAfter: reconnectOptions.deafSilence, program: "beacon-ride")
       finder = try scanRun.makeFinder(scanner: BeaconScanner())

@@ -185,9 +185,9 @@ public struct BeaconScanCommand: ParsableCommand {
     }
     try scanViaOptions.check(
       device: spec, exclusive: deviceOptions.exclusive,
-      scanShaping: [("--active", active), ("--dedupe", dedupe)] + scanTiming.namesGiven.map { ($0, true) })
+      scanShaping: [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map { ($0, true) })
     if let spec, case .monitor = spec {
-      for (flag, given) in [("--active", active), ("--dedupe", dedupe)] + scanTiming.namesGiven.map({ ($0, true) })
+      for (flag, given) in [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map({ ($0, true) })
       where given {
         throw ValidationError(
           "\(flag) sets how the controller scans, and -i \(spec) only listens to whoever scans; give the device (-i hci0) to scan yourself."
@@ -229,9 +229,9 @@ public struct BeaconScanCommand: ParsableCommand {
     let run = ScanRun(
       spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
       scanVia: scanViaOptions.scanVia,
-      listensBesideDiscovery: scanViaOptions.listensBesideDiscovery(
+      cooperatesWithBluetoothd: scanViaOptions.cooperatesWithBluetoothd(
         exclusive: deviceOptions.exclusive,
-        scanShaping: [("--active", active), ("--dedupe", dedupe)] + scanTiming.namesGiven.map { ($0, true) }),
+        scanShaping: [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map { ($0, true) }),
       configuration: scanTiming.configuration(active: active, filterDuplicates: dedupe),
       recordPath: record, duration: duration.map(Duration.milliseconds(ofSeconds:)),
       reconnect: reconnectOptions.reconnect, deafAfter: reconnectOptions.deafSilence, program: "beacon-scan")

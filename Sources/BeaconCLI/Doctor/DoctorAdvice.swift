@@ -23,7 +23,8 @@ struct DoctorAdvice: Equatable {
   }
 
   /// The advice for these findings: for the first LE controller, the least disruptive way that
-  /// works (listen when bluetoothd already scans; otherwise scan on the shared raw channel).
+  /// works (listen when bluetoothd already scans, have it scan when it owns the controller;
+  /// otherwise scan on the shared raw channel).
   init(_ findings: DoctorFindings) {
     guard case .available = findings.kernelBluetooth else {
       self.init(
@@ -80,10 +81,12 @@ struct DoctorAdvice: Equatable {
         return
       }
       self.init(
-        mode: "controller", command: "beacon-scan -i \(device)",
-        reason: "bluetoothd manages \(device) but nobody scans: scan on the raw channel, which shares it (every "
-          + "report, our duty cycle). If other programs will discover through bluetoothd (Home Assistant), use "
-          + "`--scan-via bluetoothd` instead, so that the scans do not collide", firstSteps: steps)
+        mode: "scan-via-bluetoothd", command: "beacon-scan -i \(device)",
+        reason: "bluetoothd manages \(device) and nobody scans: the scan asks bluetoothd to discover (what "
+          + "`-i \(device)` does when bluetoothd powers it: `--scan-via bluetoothd`), so that its other clients "
+          + "(Home Assistant, bluetoothctl) can scan too; with CAP_NET_ADMIN the kernel also turns the "
+          + "controller's duplicate filter off. `--scan-via controller` scans on the raw channel instead, at "
+          + "our duty cycle", firstSteps: steps)
       return
     }
     self.init(

@@ -46,6 +46,15 @@ public struct ScanTimingOptions: ParsableArguments {
     [("--scan-interval", interval), ("--scan-window", window), ("--duty", duty)].compactMap { $0.1 == nil ? nil : $0.0 }
   }
 
+  /// The options given, as ``namesGiven``, when they change the scan from the default (100 ms
+  /// windows every 100 ms): those that shape a scan of our own. `--duty 100`, which the service
+  /// units pass, shapes nothing, so it leaves a device that bluetoothd powers to bluetoothd and
+  /// is taken with `-i monitor`.
+  var shapingNames: [String] {
+    let (interval, window) = intervalAndWindow
+    return interval == Self.defaultInterval && window == Self.defaultInterval ? [] : namesGiven
+  }
+
   /// The interval and the window in milliseconds, as given or as `--duty` makes them.
   var intervalAndWindow: (interval: Double, window: Double) {
     let interval = interval ?? Self.defaultInterval

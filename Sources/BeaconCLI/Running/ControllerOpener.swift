@@ -16,9 +16,9 @@ struct ControllerOpener {
   var preference: CommandSetPreference = .automatic
   /// Who scans a kernel controller: this program, or bluetoothd (heard on the monitor channel).
   var scanVia: ControllerDriver? = .controller
-  /// Whether a kernel device whose bluetoothd is discovering is listened to on the monitor
-  /// channel instead of scanned (`--scan-via` not given).
-  var listensBesideDiscovery = false
+  /// Whether a kernel device that bluetoothd powers is read the way that leaves bluetoothd and
+  /// its clients undisturbed (``cooperativeSource(bluetoothd:)``; `--scan-via` not given).
+  var cooperatesWithBluetoothd = false
   var program: String
   /// The `--record` capture, which spans every connection of the run (`--reconnect`).
   var captureWriter: CaptureWriter?
@@ -28,8 +28,8 @@ struct ControllerOpener {
     let connection: any HCIConnection
     if case .kernel(let device) = spec, scanVia == .bluetoothd {
       connection = try BluetoothdScanConnection.open(device: device)
-    } else if case .kernel(let device) = spec, listensBesideDiscovery, Self.bluetoothdIsDiscovering(on: device) {
-      connection = try MonitorHCIConnection.open(device: device)
+    } else if case .kernel(let device) = spec, cooperatesWithBluetoothd {
+      connection = try openCooperatively(device)
     } else {
       connection = try spec.open(exclusive: exclusive)
     }
@@ -37,15 +37,52 @@ struct ControllerOpener {
     return RecordingConnection(connection, writer: captureWriter, closesWriter: false)
   }
 
-  /// Whether bluetoothd is discovering on `device` now; `false` when it cannot be asked (no
-  /// system bus, no bluetoothd, an adapter it does not manage).
-  static func bluetoothdIsDiscovering(on device: HCIDeviceIndex) -> Bool {
+  /// How `-i hciN` without `--scan-via` reads a kernel device.
+  enum CooperativeSource: Equatable {
+    /// bluetoothd is discovering: listen to its scan, for a scan of our own would disturb it
+    /// (the kernel lab measured its discovery hearing nothing after we stopped).
+    case monitor
+    /// bluetoothd powers the device and is not discovering: have it discover for us, so that
+    /// its other clients can scan too.
+    case bluetoothd
+    /// No bluetoothd (or one that keeps the device off): scan it ourselves.
+    case controller
+  }
+
+  /// The source for what bluetoothd says of the device (`nil`: not running, or it cannot be
+  /// asked).
+  static func cooperativeSource(bluetoothd state: BluetoothdAdapterState?) -> CooperativeSource {
+    guard let state, state.powered else { return .controller }
+    return state.discovering ? .monitor : .bluetoothd
+  }
+
+  private func openCooperatively(_ device: HCIDeviceIndex) throws(HCIConnectionError) -> any HCIConnection {
+    switch Self.cooperativeSource(bluetoothd: Self.bluetoothdState(of: device)) {
+    case .monitor:
+      return try MonitorHCIConnection.open(device: device)
+    case .bluetoothd:
+      do {
+        return try BluetoothdScanConnection.open(device: device)
+      } catch {
+        StandardError.writeLine(
+          "\(program): \(spec): bluetoothd powers it, but could not discover for us (\(error)); scanning it "
+            + "ourselves on the raw channel instead", priority: .warning)
+        return try spec.open(exclusive: exclusive)
+      }
+    case .controller:
+      return try spec.open(exclusive: exclusive)
+    }
+  }
+
+  /// What bluetoothd says of `device` now; `nil` when it cannot be asked (no system bus, no
+  /// bluetoothd, an adapter it does not manage).
+  static func bluetoothdState(of device: HCIDeviceIndex) -> BluetoothdAdapterState? {
     do throws(BluetoothdError) {
       let client = try BluetoothdClient.connect()
       defer { client.bus.close() }
-      return try client.state(of: BluetoothdAdapter(name: device.description)).discovering
+      return try client.state(of: BluetoothdAdapter(name: device.description))
     } catch {
-      return false
+      return nil
     }
   }
 
@@ -65,7 +102,7 @@ struct ControllerOpener {
       // what it had to work around is a warning.
       let priority: LogPriority
       switch event {
-      case .reset, .commandSetsChosen: priority = .info
+      case .reset, .commandSetsChosen, .leftScanningOn: priority = .info
       case .disabledAndRetried, .switchedCommandSet, .shutdownStepFailed: priority = .warning
       }
       StandardError.writeLine("\(program): \(name): \(event)", priority: priority)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeaconScanning
 import BluetoothTypes
+import BluetoothdClient
 import HCICaptures
 import HCIController
 import HCITransportCore
@@ -37,7 +38,7 @@ final class ScanRun {
   let exclusive: Bool
   let preference: CommandSetPreference
   let scanVia: ControllerDriver?
-  let listensBesideDiscovery: Bool
+  let cooperatesWithBluetoothd: Bool
   let configuration: ScanConfiguration
   let recordPath: String?
   let duration: Duration?
@@ -54,7 +55,7 @@ final class ScanRun {
 
   init(
     spec: TransportSpec, exclusive: Bool = false, preference: CommandSetPreference = .automatic,
-    scanVia: ControllerDriver? = .controller, listensBesideDiscovery: Bool = false,
+    scanVia: ControllerDriver? = .controller, cooperatesWithBluetoothd: Bool = false,
     configuration: ScanConfiguration = ScanConfiguration(),
     recordPath: String? = nil, duration: Duration? = nil, reconnect: Bool = false, deafAfter: Duration? = nil,
     program: String
@@ -63,7 +64,7 @@ final class ScanRun {
     self.exclusive = exclusive
     self.preference = preference
     self.scanVia = scanVia
-    self.listensBesideDiscovery = listensBesideDiscovery
+    self.cooperatesWithBluetoothd = cooperatesWithBluetoothd
     self.configuration = configuration
     self.recordPath = recordPath
     self.duration = duration
@@ -92,7 +93,7 @@ final class ScanRun {
     captureWriter = try ControllerOpener.openCaptureWriter(recordPath, program: program)
     let opener = ControllerOpener(
       spec: spec, exclusive: exclusive, preference: preference, scanVia: scanVia,
-      listensBesideDiscovery: listensBesideDiscovery, program: program, captureWriter: captureWriter)
+      cooperatesWithBluetoothd: cooperatesWithBluetoothd, program: program, captureWriter: captureWriter)
     let finder = opener.finder(scanner: scanner, configuration: configuration)
     finder.deafAfter = deafAfter
     finder.onProgress = { [weak self] progress in self?.show(progress) }
@@ -118,12 +119,24 @@ final class ScanRun {
 
   /// A source that only listens (the monitor channel, bluetoothd's discovery) has no session to
   /// say it scans: say what it hears instead, and that the service is ready.
-  private func announceListening() {
-    if scanVia == .bluetoothd {
+  private func announceListening(on connection: (any HCIConnection)?) {
+    if let viaBluetoothd = Self.bluetoothdScan(connection) {
+      let filter: String
+      switch viaBluetoothd.duplicateFilter {
+      case .lifted(let handle):
+        let hex = String(handle, radix: 16)
+        filter =
+          "the kernel keeps the controller's duplicate filter off for us (advertisement monitor \(hex); should "
+          + "this process be killed, remove it with `sudo btmgmt --index \(viaBluetoothd.device.rawValue)`, then "
+          + "`monitor` and `remove \(hex)`)"
+      case .kept(let error):
+        filter =
+          "the controller's duplicate filter stays on, so most controllers report a beacon about once per "
+          + "discovery cycle (\(error))"
+      }
       StandardError.writeLine(
-        "\(program): \(spec): bluetoothd discovers LE devices for us, and the HCI monitor channel hears the "
-          + "reports (bluetoothd scans actively; the controller drops repeated reports of a device). "
-          + "Ctrl-C to stop", priority: .info)
+        "\(program): \(spec): bluetoothd discovers LE devices for us (it scans actively), and the HCI monitor "
+          + "channel hears the reports; \(filter). Ctrl-C to stop", priority: .info)
       service?.ready(status: "scanning \(spec) via bluetoothd")
       return
     }
@@ -138,6 +151,12 @@ final class ScanRun {
         + "report the controller delivers to whoever scans (bluetoothd's discovery, Home Assistant), "
         + "at their duty cycle; none while nobody scans. Ctrl-C to stop", priority: .info)
     service?.ready(status: "listening on \(spec)")
+  }
+
+  /// The bluetoothd scan under `connection`, recorded or not.
+  private static func bluetoothdScan(_ connection: (any HCIConnection)?) -> BluetoothdScanConnection? {
+    if let recording = connection as? RecordingConnection { return recording.inner as? BluetoothdScanConnection }
+    return connection as? BluetoothdScanConnection
   }
 
   /// Reports why the finder did not start and throws the exit status that says so.
@@ -167,7 +186,7 @@ final class ScanRun {
     let deadline = duration.map { clock.now.advanced(by: $0) }
     defer { captureWriter?.close() }
     self.output = output
-    if finder.session == nil, !spec.isReplay { announceListening() }
+    if finder.session == nil, !spec.isReplay { announceListening(on: finder.connection) }
     var replayWarnings: [CaptureReplayWarning] = []
     /// How the wait for a lost controller ended the run, and how long it had been gone: said
     /// after the output has finished, so that it follows the final table.

@@ -373,8 +373,9 @@ scenario_exclusive() {
   fi
 }
 
-# As on a Raspberry Pi: bluetoothd (on the system D-Bus) owns and powers the controllers, and
-# our programs share them on the raw channel; the user channel is refused with advice.
+# As on a Raspberry Pi: bluetoothd (on the system D-Bus) owns and powers the controllers: -i hci0
+# scans through it (the default then), the broadcaster shares hci1 on the raw channel, and the
+# user channel is refused with advice.
 scenario_with_bluetoothd() {
   local s=with-bluetoothd
   mkdir -p /run/dbus
@@ -390,6 +391,8 @@ scenario_with_bluetoothd() {
   sleep 3
   logged $s 60 "$SCAN" -i hci0 --format json --duration 6
   local status=$?
+  local via=no
+  grep -q 'bluetoothd discovers LE devices for us' $s.log && via=yes
   kill -INT "$broadcaster" 2>/dev/null
   wait_for_exit "$broadcaster" 20
   local broadcast_status=$?
@@ -407,10 +410,10 @@ scenario_with_bluetoothd() {
   local found
   found=$(grep '^{' $s.log | grep -c '"station":"CipeteRaya"')
   if [ "$powered" = yes ] && [ "$alive" = yes ] && [ $status -eq 0 ] && [ $broadcast_status -eq 0 ] \
-    && [ "${found:-0}" -gt 0 ] && [ $exclusive_status -eq 69 ] && [ $exclusive_advice -eq 1 ]; then
-    pass $s "bluetoothd running and powering both: raw-channel broadcast heard $found time(s); --exclusive refused (exit 69) with advice"
+    && [ "${found:-0}" -gt 0 ] && [ $via = yes ] && [ $exclusive_status -eq 69 ] && [ $exclusive_advice -eq 1 ]; then
+    pass $s "bluetoothd running and powering both: raw-channel broadcast heard $found time(s) by -i hci0, which scanned via bluetoothd; --exclusive refused (exit 69) with advice"
   else
-    fail $s "powered $powered, bluetoothd alive $alive; scan exit $status, broadcaster exit $broadcast_status, $found report(s); --exclusive exit $exclusive_status, advice $exclusive_advice"
+    fail $s "powered $powered, bluetoothd alive $alive; scan exit $status (via bluetoothd: $via), broadcaster exit $broadcast_status, $found report(s); --exclusive exit $exclusive_status, advice $exclusive_advice"
   fi
 }
 
@@ -531,28 +534,35 @@ print(count)
 PY
 }
 
-# The kernel's Device Found events (management event 0x0012) for ADDRESS between two instants, in
-# a btmon capture: records with monitor opcode 17 (a management event), payload cookie (4),
-# event code (2), then the address (6, least significant byte first).
-# usage: device_found_between CAPTURE ADDRESS START END
-device_found_between() {
-  python3 - "$1" "$2" "$3" "$4" <<'PY'
+# Counts in a btmon capture (btsnoop, monitor datalink) between two instants (Unix seconds):
+#   btmon_count device-found CAPTURE START END ADDRESS: the kernel's Device Found events (management
+#     event 0x0012: records with monitor opcode 17, payload cookie (4), event code (2), then the
+#     address, little-endian) for ADDRESS; prints the count.
+#   btmon_count scan-enables CAPTURE START END: the scan enables sent to hci0 (monitor opcode 2, a
+#     command, index 0; LE Set Scan Enable 0x200C or LE Set Extended Scan Enable 0x2042 with enable
+#     1); prints how many had the duplicate filter off, and how many there were.
+btmon_count() {
+  python3 - "$@" <<'PY'
 import struct, sys
-path, address, start, end = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
-wanted = bytes(int(part, 16) for part in reversed(address.split(":")))
+kind, path, start, end = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
+wanted = bytes(int(part, 16) for part in reversed(sys.argv[5].split(":"))) if kind == "device-found" else b""
 data = open(path, "rb").read()
-offset, count = 16, 0
+offset, count, off = 16, 0, 0
 # btsnoop timestamps: microseconds since 0 AD; the Unix epoch is 0x00dcddb30f2f8000 of them.
 epoch = 0x00DCDDB30F2F8000
 while offset + 24 <= len(data):
     _, included, flags, _, stamp = struct.unpack(">IIIIq", data[offset:offset + 24])
     payload = data[offset + 24:offset + 24 + included]
     offset += 24 + included
-    seconds = (stamp - epoch) / 1e6
-    if flags & 0xFFFF == 17 and len(payload) >= 12 and payload[4:6] == b"\x12\x00" \
-            and payload[6:12] == wanted and start <= seconds <= end:
+    if not start <= (stamp - epoch) / 1e6 <= end:
+        continue
+    if kind == "device-found":
+        if flags & 0xFFFF == 17 and len(payload) >= 12 and payload[4:6] == b"\x12\x00" and payload[6:12] == wanted:
+            count += 1
+    elif flags == 2 and len(payload) >= 5 and (payload[0] | payload[1] << 8) in (0x200C, 0x2042) and payload[3] == 1:
         count += 1
-print(count)
+        off += payload[4] == 0
+print(count if kind == "device-found" else f"{off} {count}")
 PY
 }
 
@@ -564,7 +574,7 @@ scenario_coexistence() {
   wait_state hci0 UP 30 && wait_state hci1 UP 30 || powered=no
   echo "powered on by bluetoothd: $powered" >>$s.log
   sleep 2
-  doctor_check $s on "d['bluetoothd']['onSystemBus'] is True and d['controllers'][0]['bluetoothd']['powered'] is True and d['controllers'][0]['bluetoothd']['discovering'] is False and d['recommendation']['mode'] == 'controller'"
+  doctor_check $s on "d['bluetoothd']['onSystemBus'] is True and d['controllers'][0]['bluetoothd']['powered'] is True and d['controllers'][0]['bluetoothd']['discovering'] is False and d['recommendation']['mode'] == 'scan-via-bluetoothd'"
   local hci0 hci1
   hci0=$(hciconfig hci0 | grep -oE 'BD Address: [0-9A-F:]+' | cut -d' ' -f3)
   hci1=$(hciconfig hci1 | grep -oE 'BD Address: [0-9A-F:]+' | cut -d' ' -f3)
@@ -611,10 +621,12 @@ scenario_coexistence() {
     kill -INT "$btmon" 2>/dev/null
     wait_for_exit "$btmon" 10
     "$SCAN" --replay "$LOGS/$mode.btmon.btsnoop" --format json >"$mode.btmon.jsonl" 2>>$s.log
-    # The window: from a second after our start (set-up) to our end.
+    # The window: from a second after our start (set-up) to the end of our --duration, which
+    # counts from after our set-up: we listen all through it. What btmon records later, while
+    # our program stops (the scan bluetoothd restarts when our discovery ends), we never read.
     local from to ours theirs listed discovering
     from=$(python3 -c "print($start + 1)")
-    to=$end
+    to=$(python3 -c "print(min($end, $start + $seconds))")
     ours=$(reports_between "$mode.jsonl" "$from" "$to")
     theirs=$(reports_between "$mode.btmon.jsonl" "$from" "$to")
     # bluetoothd restarts its discovery when a client leaves: look 5 s after our scan ended.
@@ -624,7 +636,7 @@ scenario_coexistence() {
     # report per scan enable lets bluetoothd drop the device between two, so its list at one
     # instant says little).
     local found
-    found=$(device_found_between "$LOGS/$mode.btmon.btsnoop" "$hci1" "$from" "$to")
+    found=$(btmon_count device-found "$LOGS/$mode.btmon.btsnoop" "$from" "$to" "$hci1")
     listed=no
     [ "${found:-0}" -gt 0 ] && listed=yes
     discovering=$(bluetoothctl show "$hci0" 2>/dev/null | grep -oE 'Discovering: (yes|no)' | cut -d' ' -f2)
@@ -632,6 +644,9 @@ scenario_coexistence() {
     local percent
     percent=$(python3 -c "print(round(100.0 * $ours / $theirs, 1) if $theirs else 0)")
     local detail="$mode: $ours of btmon's $theirs CipeteRaya reports on hci0 in ${seconds} s ($percent %); bluetoothd's discovery found the broadcaster ${found:-0} time(s) in it (Device Found); bluetoothd discovering after: ${discovering:-?}"
+    local enables
+    enables=$(btmon_count scan-enables "$LOGS/$mode.btmon.btsnoop" "$start" "$to")
+    detail="$detail; scan enables with the duplicate filter off: ${enables% *} of ${enables#* }"
     if [ "$mode" = raw ]; then
       btmon -i hci0 -w "$LOGS/after-raw.btmon.btsnoop" >/dev/null 2>&1 &
       local late=$!
@@ -642,11 +657,21 @@ scenario_coexistence() {
       local later
       later=$("$SCAN" --replay "$LOGS/after-raw.btmon.btsnoop" --format json 2>/dev/null | grep -c '"station":"CipeteRaya"')
       detail="$detail; CipeteRaya reports on hci0 in the 10 s after it: ${later:-0}"
+      grep -q 'left scanning on' "$mode.err" && detail="$detail; it left the scanning it found on"
       if [ $status -eq 0 ]; then pass "$s-$mode" "$detail"; else fail "$s-$mode" "scan exit $status; $detail"; fi
     elif [ $mode = auto ] && ! grep -q 'listening to its scan instead' "$mode.err"; then
       fail "$s-$mode" "-i hci0 beside a discovering bluetoothd did not listen: $(head -n 3 "$mode.err" | tr '\n' ' ')"
+    elif [ $mode = bluetoothd ] && ! grep -q 'duplicate filter off for us' "$mode.err"; then
+      fail "$s-$mode" "no advertisement monitor lifted the duplicate filter: $(grep -m1 'duplicate filter' "$mode.err")"
+    elif [ $mode = bluetoothd ] && [ "$(btmon_count scan-enables "$LOGS/$mode.btmon.btsnoop" "$from" "$to" | cut -d' ' -f1)" -eq 0 ]; then
+      fail "$s-$mode" "the kernel never scanned with the duplicate filter off ($(btmon_count scan-enables "$LOGS/$mode.btmon.btsnoop" "$from" "$to") scan enables off/all); $detail"
     elif [ $status -eq 0 ] && [ "$theirs" -gt 0 ] && [ "$(python3 -c "print(1 if $ours >= 0.95 * $theirs else 0)")" = 1 ] \
-      && [ "$listed" = yes ]; then
+      && { [ "$listed" = yes ] || [ "$EMULATOR" = btvirt ]; }; then
+      # btvirt sends its one report per scan enable within a millisecond of the enable, often
+      # before the kernel has marked the discovery active (the Start Discovery's completion comes
+      # after it in btmon's record), and the kernel tells bluetoothd of no report outside an
+      # active discovery: whether its discovery "found" btvirt's broadcaster is a race, told but
+      # not judged. Bumble advertises continuously, so there it is judged.
       pass "$s-$mode" "$detail"
     else
       fail "$s-$mode" "scan exit $status; $detail"

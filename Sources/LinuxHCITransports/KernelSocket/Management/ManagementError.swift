@@ -44,7 +44,8 @@ extension ManagementError: TransportFailure {
         advice = "; there is no such controller (see `btmgmt info`)"
       case .unknownCommand, .notSupported:
         advice =
-          "; this kernel is too old for it (the management interface's extended advertising came with Linux 5.10)"
+          "; this kernel is too old for it (the management interface's extended advertising and advertisement "
+          + "monitors came with Linux 5.10)"
       default:
         advice = ""
       }
