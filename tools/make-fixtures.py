@@ -885,7 +885,9 @@ def build_monitor(sc: dict, rng: random.Random) -> Capture:
                     address = addresses[turn % len(addresses)]
                 turn += 1
                 if rng.random() >= loss:
-                    rssi = int(round(phase["rssi"] + rng.uniform(-3, 3)))
+                    # Uniform within 3 dB, or Gaussian when the scenario gives a sigma.
+                    noise = rng.gauss(0, sc["rssiSigma"]) if "rssiSigma" in sc else rng.uniform(-3, 3)
+                    rssi = int(round(phase["rssi"] + noise))
                     data = encode_ad_list([{"flags": 6}, {"ibeacon": {
                         "uuid": sc["uuid"], "major": sc["major"], "minor": beacon["minor"],
                         "measuredPower": phase.get("measuredPower", -59)}}], rng)

@@ -102,6 +102,11 @@ extension ValueRange {
   package static let weakDrop = ValueRange(lowest: 1, highest: 60, unit: "dB")
   /// The least time between two MQTT states of one beacon (`--mqtt-interval`).
   package static let mqttIntervalSeconds = ValueRange(lowest: 0.1, highest: 3600, unit: "seconds")
+  /// How far a beacon's smoothed RSSI moves before its MQTT state is worth a message
+  /// (`--mqtt-deadband`).
+  package static let mqttDeadbandDecibels = ValueRange(lowest: 0, highest: 40, unit: "dB")
+  /// The longest silence about a beacon still heard (`--mqtt-heartbeat`).
+  package static let mqttHeartbeatSeconds = ValueRange(lowest: 1, highest: 86_400, unit: "seconds")
   /// A walk between two stations of a catalog (`walkingMinutes`).
   package static let walkingMinutes = ValueRange(lowest: 0, highest: 1440, unit: "minutes")
   /// WGS 84 decimal degrees (`latitude`, `longitude`).

@@ -52,6 +52,28 @@ import Testing
     #expect(worst > 0)
   }
 
+  /// The smoothed RSSI's standard error (Tukey–McLaughlin): the winsorized values' standard
+  /// deviation over (1 − 2 × the trimmed share) × √count, worked out by hand for ten values.
+  @Test func theStandardErrorIsTheWinsorizedSpreadOverTheKeptShare() throws {
+    var finder = BeaconRanging()
+    let series: [Int8] = [-80, -78, -82, -100, -79, -81, -80, -60, -83, -77]
+    for (index, rssi) in series.enumerated() { _ = finder.ingest(F.sighting(minor: 3, rssi: rssi, at: Double(index))) }
+    let state = try #require(finder.states.first)
+    // Sorted: -100 -83 -82 -81 -80 -80 -79 -78 -77 -60; 20 % of 10 trimmed at each end (2), so
+    // winsorized: -82 -82 -82 -81 -80 -80 -79 -78 -78 -78, mean -80, squares 4+4+4+1+0+0+1+4+4+4
+    // = 26, deviation √(26 / 9); kept share 0.6; standard error √(26 / 9) / (0.6 × √10).
+    let expected = (26.0 / 9).squareRoot() / (0.6 * 10.0.squareRoot())
+    let error = try #require(state.smoothedRSSIStandardError)
+    #expect(abs(error - expected) < 1e-9)
+    #expect(state.smoothedRSSI == -80)
+  }
+
+  @Test func oneValueHasNoStandardError() throws {
+    var finder = BeaconRanging()
+    _ = finder.ingest(F.sighting(minor: 3, rssi: -70, at: 0))
+    #expect(finder.states.first?.smoothedRSSIStandardError == nil)
+  }
+
   @Test func dropoutsHoldTheLastValuesAndStepsAreFollowedWithinTheWindow() throws {
     var finder = BeaconRanging()
     for index in 0..<10 { _ = finder.ingest(F.sighting(minor: 3, rssi: -90, at: Double(index) * 0.5)) }

@@ -180,16 +180,27 @@ struct MQTTCommandTests {
     #expect(!reported.stderr.contains("refused"), "\(reported.stderr)")
   }
   /// Starts `beacon-scan --replay -` on `feed` with `--mqtt` to `broker`, JSON lines out.
-  static func startScan(feed: SlowCaptureFeed, broker: MosquittoBroker) throws -> ChildProcess {
+  static func startScan(
+    feed: SlowCaptureFeed, broker: MosquittoBroker, extraArguments: [String] = []
+  ) throws -> ChildProcess {
     feed.prepare()
     let scanner = try ChildProcess(
       executable: TestPaths.productsDirectory.appendingPathComponent("beacon-scan").path,
       arguments: [
         "--replay", "-", "--format", "json", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--mqtt-node", node,
-      ],
+      ] + extraArguments,
       standardInput: feed.path)
     feed.attach()
     return scanner
+  }
+
+  /// Feeds `feed` a record at a time until `scanner` has said `text` on standard error (the
+  /// reporter takes the session's news with each sighting); whether it did within 15 s.
+  static func feedUntil(_ feed: SlowCaptureFeed, _ scanner: ChildProcess, says text: String) -> Bool {
+    waitFor {
+      feed.feed(1)
+      return scanner.stderr.contains(text)
+    }
   }
 
   static func waitFor(seconds: Double = 15, _ condition: () throws -> Bool) rethrows -> Bool {
@@ -214,18 +225,10 @@ struct MQTTCommandTests {
     broker.kill()
     feed.feed(third)
     // The reporter takes the session's news with each sighting: a record at a time until it tells.
-    #expect(
-      Self.waitFor {
-        feed.feed(1)
-        return scanner.stderr.contains("connection lost")
-      }, "\(scanner.stderr)")
+    #expect(Self.feedUntil(feed, scanner, says: "connection lost"), "\(scanner.stderr)")
     try broker.start()
     let after = try broker.subscribe(["beacon-toolkit/#"])
-    #expect(
-      Self.waitFor {
-        feed.feed(1)
-        return scanner.stderr.contains("connected again")
-      }, "\(scanner.stderr)")
+    #expect(Self.feedUntil(feed, scanner, says: "connected again"), "\(scanner.stderr)")
     feed.feed(feed.recordCount)
     feed.close()
     #expect(scanner.wait(seconds: 30) == 0, "\(scanner.stderr)")

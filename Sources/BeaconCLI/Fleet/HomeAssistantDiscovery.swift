@@ -11,11 +11,20 @@ import MRTNavigation
 /// nothing of the beacon for ``expireAfterSeconds``.
 struct HomeAssistantDiscovery {
   var topics: FleetTopics
+  /// A beacon not reported for this long shows as unavailable: at least
+  /// ``minimumExpireAfterSeconds``, and two of the node's heartbeats, so that a beacon standing
+  /// still, told of once per heartbeat, does not flicker.
+  var expireAfterSeconds = Self.minimumExpireAfterSeconds
   /// What the config's origin block names as its source.
   static let originName = "beacon-toolkit"
 
-  /// A beacon not reported for this long shows as unavailable.
-  static let expireAfterSeconds = 120
+  /// The shortest expiry of a beacon's entity, in seconds.
+  static let minimumExpireAfterSeconds = 120
+
+  /// The expiry for a node whose heartbeat is `heartbeat`.
+  static func expireAfterSeconds(heartbeat: Duration) -> Int {
+    max(minimumExpireAfterSeconds, 2 * Int(min(heartbeat.components.seconds, 1 << 40)))
+  }
 
   func config(for identity: BeaconIdentity, station: Station?) -> String {
     let key = FleetTopics.key(for: identity)
@@ -29,7 +38,7 @@ struct HomeAssistantDiscovery {
     object.add("device_class", "distance")
     object.add("unit_of_measurement", "m")
     object.add("state_class", "measurement")
-    object.add("expire_after", Self.expireAfterSeconds)
+    object.add("expire_after", expireAfterSeconds)
     addCommonFields(to: &object, device: Self.device(of: identity, station: station))
     return object.line
   }

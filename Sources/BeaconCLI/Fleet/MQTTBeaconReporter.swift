@@ -8,8 +8,9 @@ import MosquittoClient
 #endif
 
 /// Publishes what a scan finds to an MQTT broker, as one node of a fleet: each beacon's state
-/// (``BeaconStatePayload``) at most once per ``interval`` of sighting time, this node's
-/// availability, and Home Assistant discovery configs (``HomeAssistantDiscovery``).
+/// (``BeaconStatePayload``) when it changed or a heartbeat passed (``StatePublishingPolicy``, in
+/// sighting time), this node's availability, and Home Assistant discovery configs
+/// (``HomeAssistantDiscovery``).
 ///
 /// **The scan never waits for the broker.** Messages go through an ``MQTTPublisher``: a queue of
 /// the latest message per topic, handed to the session while it is connected and not busy; what
@@ -20,7 +21,7 @@ import MosquittoClient
 /// ``BeaconRanging`` (smoothed RSSI, distance) in two groups: the stations' beacons, which
 /// strangers never push out, and at most ``maximumStrangers`` others, the one heard longest ago
 /// giving way. A beacon that falls silent keeps its entity (Home Assistant shows it unavailable
-/// after ``HomeAssistantDiscovery/expireAfterSeconds``). At most ``maximumStrangers`` strangers
+/// after ``HomeAssistantDiscovery/expireAfterSeconds``, two heartbeats or more). At most ``maximumStrangers`` strangers
 /// are announced at once: when a new one would pass that, the quarter reported longest ago are
 /// forgotten and their entities removed (empty retained configs), so a flood of random identities
 /// leaves at most that many entities behind. A station's entity is never removed.
@@ -29,13 +30,14 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   static let maximumStrangers = 1024
 
   /// The beacons of one kind (stations', or the others): their ranging, and those announced with
-  /// the time of the state last published (announcing a beacon publishes its first state).
+  /// the state last published (announcing a beacon publishes its first state).
   private struct Group {
     var ranging: BeaconRanging
-    var announced: [BeaconIdentity: CaptureTime] = [:]
+    var announced: [BeaconIdentity: StatePublishingPolicy.Published] = [:]
   }
 
-  let interval: Duration
+  /// When a state is worth a message; changed by remote settings.
+  var policy: StatePublishingPolicy
   private let publisher: MQTTPublisher
   private let catalog: StationCatalog
   private let discovery: HomeAssistantDiscovery?
@@ -48,11 +50,15 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   /// The stations `--expect` watches: their problem sensors are announced on every connection.
   private var expectedStations: [Station] = []
 
-  init(publisher: MQTTPublisher, discovery: Bool, interval: Duration, catalog: StationCatalog) {
+  init(publisher: MQTTPublisher, discovery: Bool, policy: StatePublishingPolicy, catalog: StationCatalog) {
     self.publisher = publisher
-    self.interval = interval
+    self.policy = policy
     self.catalog = catalog
-    self.discovery = discovery ? HomeAssistantDiscovery(topics: publisher.topics) : nil
+    self.discovery =
+      discovery
+      ? HomeAssistantDiscovery(
+        topics: publisher.topics,
+        expireAfterSeconds: HomeAssistantDiscovery.expireAfterSeconds(heartbeat: policy.heartbeat)) : nil
     stations = Group(
       ranging: BeaconRanging(
         configuration: BeaconRanging.Configuration(maximumTrackedBeacons: max(1, catalog.stations.count))))
@@ -92,7 +98,7 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
 
   private func handle(_ event: BeaconRanging.Event, station: Station?, in group: inout Group) {
     let state = event.state
-    guard let lastPublished = group.announced[state.identity] else {
+    guard var published = group.announced[state.identity] else {
       // Lost before it was announced (given way at once in a flood): nothing to say.
       guard case .ranged = event else { return }
       if station == nil, group.announced.count >= Self.maximumStrangers { forgetLongestUnreported(in: &group) }
@@ -102,18 +108,19 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     }
     switch event {
     case .ranged:
-      if state.lastSeen.microseconds(since: lastPublished) < interval.wholeMicroseconds { return }
-      publishState(state, station: station, in: &group)
+      let due = policy.isWorthPublishing(state, after: &published)
+      group.announced[state.identity] = published
+      if due { publishState(state, station: station, in: &group) }
     case .lost:
-      // The last state, if it changed since it was published; the beacon stays announced.
-      if state.lastSeen > lastPublished { publishState(state, station: station, in: &group) }
+      // The last state, if it was heard since it was published; the beacon stays announced.
+      if state.lastSeen > published.time { publishState(state, station: station, in: &group) }
     }
   }
 
   /// Forgets the quarter of the announced strangers whose state was published longest ago, and
   /// removes their entities: a sort per quarter, not a search per new stranger.
   private func forgetLongestUnreported(in group: inout Group) {
-    let oldest = group.announced.sorted { $0.value < $1.value }.prefix(max(1, Self.maximumStrangers / 4))
+    let oldest = group.announced.sorted { $0.value.time < $1.value.time }.prefix(max(1, Self.maximumStrangers / 4))
     for (identity, _) in oldest {
       group.announced[identity] = nil
       removedStrangers += 1
@@ -129,7 +136,7 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   }
 
   private func publishState(_ state: BeaconState, station: Station?, in group: inout Group) {
-    group.announced[state.identity] = state.lastSeen
+    group.announced[state.identity] = StatePublishingPolicy.Published(state)
     let topics = topics
     publisher.append(topic: topics.state(of: state.identity), retain: false) {
       switch topics.layout {
@@ -139,18 +146,26 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     }
   }
 
-  /// Publishes, at most once per ``interval``, the states heard since they were last published:
-  /// a beacon heard between two due moments and then no more still has its last state sent.
+  /// Publishes, at most once per the policy's minimum gap, the states that changed since they
+  /// were last published: a change that came within the gap and then no more report is still
+  /// sent. At the end (`force`), every change not yet published is.
   private func sweepIfDue(now: CaptureTime, force: Bool = false) {
-    if !force, let lastSweep, now.microseconds(since: lastSweep) < interval.wholeMicroseconds { return }
+    if !force, let lastSweep, now.microseconds(since: lastSweep) < policy.minimumGap.wholeMicroseconds { return }
     lastSweep = now
-    sweep(&stations, stations: true)
-    sweep(&strangers, stations: false)
+    sweep(&stations, stations: true, force: force)
+    sweep(&strangers, stations: false, force: force)
   }
 
-  private func sweep(_ group: inout Group, stations: Bool) {
+  private func sweep(_ group: inout Group, stations: Bool, force: Bool) {
     for state in group.ranging.states {
-      guard let lastPublished = group.announced[state.identity], state.lastSeen > lastPublished else { continue }
+      guard var published = group.announced[state.identity], state.lastSeen > published.time else { continue }
+      if force {
+        guard policy.hasChanged(state, since: published) else { continue }
+      } else {
+        let due = policy.isWorthPublishing(state, after: &published)
+        group.announced[state.identity] = published
+        guard due else { continue }
+      }
       publishState(state, station: stations ? catalog.station(for: state.identity) : nil, in: &group)
     }
   }

@@ -20,13 +20,38 @@ struct MQTTScanOptions: ParsableArguments {
     transform: ValueRange.mqttIntervalSeconds.parse)
   var interval: Double = 1
 
+  @Option(
+    name: .customLong("mqtt-deadband"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "Publish a beacon's state when its smoothed RSSI moves by more than this many dB since the state last "
+        + "published (or its proximity changes, or the heartbeat passes); \(ValueRange.mqttDeadbandDecibels).",
+      valueName: "dB"),
+    transform: ValueRange.mqttDeadbandDecibels.parse)
+  var deadband: Double = StatePublishingPolicy.defaultDeadband
+
+  @Option(
+    name: .customLong("mqtt-heartbeat"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "Publish a beacon that is still heard at least this often, in seconds, even when nothing changed: a beacon "
+        + "that stands still costs one message per heartbeat; \(ValueRange.mqttHeartbeatSeconds).",
+      valueName: "seconds"),
+    transform: ValueRange.mqttHeartbeatSeconds.parse)
+  var heartbeat: Double = StatePublishingPolicy.defaultHeartbeatSeconds
+
+  /// When a state is worth publishing, from these options.
+  var policy: StatePublishingPolicy {
+    StatePublishingPolicy(
+      deadband: deadband, heartbeat: .milliseconds(ofSeconds: heartbeat),
+      minimumGap: .milliseconds(ofSeconds: interval))
+  }
+
   /// The reporter of `program`'s sightings to `mqtt`'s broker, connecting in the background;
   /// `nil` without `--mqtt`.
   func startReporter(_ mqtt: MQTTOptions, program: String, catalog: StationCatalog) throws -> MQTTBeaconReporter? {
     guard let publisher = try mqtt.startPublisher(program: program, layout: layout) else { return nil }
     return MQTTBeaconReporter(
       publisher: publisher, discovery: mqtt.announcesToHomeAssistant(layout: layout),
-      interval: .milliseconds(ofSeconds: interval), catalog: catalog)
+      policy: policy, catalog: catalog)
   }
 }
 

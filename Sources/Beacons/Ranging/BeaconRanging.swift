@@ -146,6 +146,8 @@ public struct BeaconRanging: Sendable {
         capacity: configuration.maximumSamplesPerBeacon)
     }
     entry.state.smoothedRSSI = entry.window.trimmedMean(trimmedFraction: configuration.trimmedFraction)
+    entry.state.smoothedRSSIStandardError = entry.window.trimmedMeanStandardError(
+      trimmedFraction: configuration.trimmedFraction)
     entry.state.estimatedDistance = entry.state.smoothedRSSI.flatMap {
       DistanceEstimate.metres(
         rssi: $0, txPowerAt1m: entry.state.txPowerAt1m, pathLossExponent: configuration.pathLossExponent)

@@ -12,6 +12,10 @@ public struct BeaconState: Hashable, Sendable {
   public var lastRSSI: Int?
   /// The smoothed RSSI in dBm (see ``BeaconRanging``), `nil` when no recent report carried an RSSI.
   public var smoothedRSSI: Double?
+  /// How uncertain ``smoothedRSSI`` is, in dB (the spread of the values it averages over the
+  /// square root of their count); `nil` with fewer than two values. A beacon heard often is
+  /// known to a fraction of a dB, one heard once a second with a noisy controller to a dB or two.
+  public var smoothedRSSIStandardError: Double?
   /// Estimated distance in metres from ``smoothedRSSI``, `nil` when it cannot be estimated.
   public var estimatedDistance: Double?
   /// The class of ``estimatedDistance``; ``BeaconProximity/unknown`` when there is none.
@@ -26,13 +30,14 @@ public struct BeaconState: Hashable, Sendable {
   public init(
     identity: BeaconIdentity, address: BluetoothAddress, txPowerAt1m: Int, lastRSSI: Int?, smoothedRSSI: Double?,
     estimatedDistance: Double?, proximity: BeaconProximity, firstSeen: CaptureTime, lastSeen: CaptureTime,
-    reportCount: Int
+    reportCount: Int, smoothedRSSIStandardError: Double? = nil
   ) {
     self.identity = identity
     self.address = address
     self.txPowerAt1m = txPowerAt1m
     self.lastRSSI = lastRSSI
     self.smoothedRSSI = smoothedRSSI
+    self.smoothedRSSIStandardError = smoothedRSSIStandardError
     self.estimatedDistance = estimatedDistance
     self.proximity = proximity
     self.firstSeen = firstSeen

@@ -51,6 +51,25 @@ struct RSSIWindow: Hashable, Sendable {
     return Double(kept.reduce(0) { $0 + Int($1) }) / Double(kept.count)
   }
 
+  /// How uncertain ``trimmedMean(trimmedFraction:)`` is, in dB: its standard error as Tukey and
+  /// McLaughlin estimate it, the standard deviation of the winsorized values (each trimmed one
+  /// replaced by the nearest kept one) over (1 - 2 × the trimmed share) × √count; `nil` with
+  /// fewer than two values.
+  func trimmedMeanStandardError(trimmedFraction: Double) -> Double? {
+    let count = sortedValues.count
+    guard count >= 2 else { return nil }
+    let fraction = min(max(trimmedFraction, 0), 0.49)
+    let trimmed = Int(Double(count) * fraction)
+    let low = Double(sortedValues[trimmed])
+    let high = Double(sortedValues[count - 1 - trimmed])
+    let winsorized = sortedValues.map { min(max(Double($0), low), high) }
+    let mean = winsorized.reduce(0, +) / Double(count)
+    let squares = winsorized.reduce(0.0) { sum, value in sum + (value - mean) * (value - mean) }
+    let deviation = (squares / Double(count - 1)).squareRoot()
+    let kept = 1 - 2 * Double(trimmed) / Double(count)
+    return deviation / (kept * Double(count).squareRoot())
+  }
+
   private mutating func forgetOldest(_ count: Int) {
     guard count > 0 else { return }
     for sample in storage[forgotten..<(forgotten + count)] {
