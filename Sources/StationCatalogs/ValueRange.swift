@@ -107,6 +107,8 @@ extension ValueRange {
   package static let mqttDeadbandDecibels = ValueRange(lowest: 0, highest: 40, unit: "dB")
   /// The longest silence about a beacon still heard (`--mqtt-heartbeat`).
   package static let mqttHeartbeatSeconds = ValueRange(lowest: 1, highest: 86_400, unit: "seconds")
+  /// How often a node publishes its telemetry (`--mqtt-telemetry`).
+  package static let mqttTelemetrySeconds = ValueRange(lowest: 5, highest: 86_400, unit: "seconds")
   /// A walk between two stations of a catalog (`walkingMinutes`).
   package static let walkingMinutes = ValueRange(lowest: 0, highest: 1440, unit: "minutes")
   /// WGS 84 decimal degrees (`latitude`, `longitude`).

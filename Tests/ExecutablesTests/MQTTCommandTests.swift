@@ -57,6 +57,11 @@ struct MQTTCommandTests {
     return keys
   }
 
+  /// The retained discovery configs of beacons: all but the node's telemetry sensors.
+  static func beaconConfigs(_ broker: MosquittoBroker) throws -> [String: String] {
+    try broker.retained("homeassistant/#").filter { !$0.key.contains("/telemetry-") }
+  }
+
   static func json(_ text: String) -> [String: Any]? {
     (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
   }
@@ -82,7 +87,7 @@ struct MQTTCommandTests {
       #expect(state["lastSeen"] is String && state["reports"] is Int && state["id"] is String)
     }
     // A usable retained discovery config for each, whose state topic received the states.
-    let configs = try broker.retained("homeassistant/#")
+    let configs = try Self.beaconConfigs(broker)
     #expect(configs.count == keys.count)
     for key in keys {
       let topic = "homeassistant/sensor/\(Self.node)/\(key)/config"
@@ -114,8 +119,7 @@ struct MQTTCommandTests {
     #expect(reported.stdout == plain.stdout)
     let keys = try Self.keys(inJSONLines: try Self.scan(["--replay", ride, "--format", "json"]).stdout)
     #expect(
-      Set(try broker.retained("homeassistant/#").keys)
-        == Set(keys.map { "homeassistant/sensor/\(Self.node)/\($0)/config" }))
+      Set(try Self.beaconConfigs(broker).keys) == Set(keys.map { "homeassistant/sensor/\(Self.node)/\($0)/config" }))
   }
 
   /// `--mqtt-layout espresense`: what ESPresense's own nodes publish, so its companion and Home
@@ -236,7 +240,7 @@ struct MQTTCommandTests {
     // States resumed after the restart, and the configs the restarted broker had forgotten are back.
     #expect(after.received.contains { $0.topic.contains("/beacons/") })
     let keys = try Self.keys(inJSONLines: plain.stdout)
-    let configs = try broker.retained("homeassistant/#")
+    let configs = try Self.beaconConfigs(broker)
     #expect(Set(configs.keys) == Set(keys.map { "homeassistant/sensor/\(Self.node)/\($0)/config" }))
     #expect(try broker.retained("beacon-toolkit/+/availability").values.first == "offline")
   }

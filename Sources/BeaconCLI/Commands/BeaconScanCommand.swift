@@ -265,6 +265,7 @@ public struct BeaconScanCommand: ParsableCommand {
         notifications: DesktopNotificationManager(channels: NotificationChannels(), program: "beacon-scan"),
         collector: report?.collector)
       let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)
+      reporter?.controllerStatus = run.controllerStatus(of: finder)
       // With --expect, health changes are printed among the station events.
       let watch = try healthWatch(catalog: catalog, reporter: reporter)
       watch?.printChanges(format: output.format, to: stdout)
@@ -282,6 +283,7 @@ public struct BeaconScanCommand: ParsableCommand {
       return
     }
     let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)
+    reporter?.controllerStatus = run.controllerStatus(of: finder)
     let watch = try healthWatch(catalog: catalog, reporter: reporter)
     let output: any ScanOutput & BeaconFinderDelegate
     if let watch, !table, !summary {

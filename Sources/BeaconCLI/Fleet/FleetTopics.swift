@@ -41,6 +41,18 @@ struct FleetTopics: Hashable, Sendable {
     }
   }
   var broadcast: String { "\(prefix)/\(node)/broadcast" }
+  /// The node's telemetry (``NodeTelemetry``): `PREFIX/NODE/telemetry`, or ESPresense's
+  /// `espresense/rooms/NODE/telemetry`.
+  var telemetry: String {
+    switch layout {
+    case .native: return "\(prefix)/\(node)/telemetry"
+    case .espresense: return "espresense/rooms/\(node)/telemetry"
+    }
+  }
+  /// The discovery config of one telemetry field's diagnostic sensor.
+  func telemetryDiscoveryConfig(of field: String) -> String {
+    "\(discoveryPrefix)/sensor/\(node)/telemetry-\(field.lowercased())/config"
+  }
   var broadcastDiscoveryConfig: String { "\(discoveryPrefix)/binary_sensor/\(node)/broadcast/config" }
   var homeAssistantStatus: String { "\(discoveryPrefix)/status" }
 

@@ -62,10 +62,7 @@ struct HomeAssistantDiscovery {
   /// The config of a broadcaster's "running" sensor (`beacon-broadcast --mqtt`): on while it
   /// advertises, what it advertises as attributes. Its device is the node.
   func broadcastConfig() -> String {
-    var device = JSONLine()
-    device.add("identifiers", strings: ["beacon-toolkit-node-\(topics.node)"])
-    device.add("name", "beacon-broadcast \(topics.node)")
-    device.add("model", "beacon-broadcast")
+    let device = nodeDevice(program: "beacon-broadcast")
     var object = JSONLine()
     object.add("name", "Advertising")
     object.add("unique_id", "beacon-toolkit-\(topics.node)-broadcast")
@@ -75,6 +72,34 @@ struct HomeAssistantDiscovery {
     object.add("device_class", "running")
     addCommonFields(to: &object, device: device)
     return object.line
+  }
+
+  /// The config of the diagnostic sensor of one field of the node's telemetry
+  /// (``NodeTelemetry/fields``); its device is the node.
+  func telemetryConfig(key: String, name: String, unit: String?, deviceClass: String?) -> String {
+    var object = JSONLine()
+    object.add("name", name)
+    object.add("unique_id", "beacon-toolkit-\(topics.node)-telemetry-\(key.lowercased())")
+    object.add("state_topic", topics.telemetry)
+    object.add("value_template", "{{ value_json.\(key) }}")
+    object.add("entity_category", "diagnostic")
+    if let unit {
+      object.add("unit_of_measurement", unit)
+      object.add("state_class", "measurement")
+    }
+    if let deviceClass { object.add("device_class", deviceClass) }
+    addCommonFields(to: &object, device: nodeDevice(program: "beacon-scan"))
+    return object.line
+  }
+
+  /// The node as a Home Assistant device, named after the program that runs on it.
+  private func nodeDevice(program: String) -> JSONLine {
+    var device = JSONLine()
+    device.add("identifiers", strings: ["beacon-toolkit-node-\(topics.node)"])
+    device.add("name", "\(program) \(topics.node)")
+    device.add("model", program)
+    device.add("sw_version", ToolkitVersion.current)
+    return device
   }
 
   /// Availability, the device and the origin: the same in every config.

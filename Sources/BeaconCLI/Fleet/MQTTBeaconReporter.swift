@@ -49,11 +49,21 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   private var lastSweep: CaptureTime?
   /// The stations `--expect` watches: their problem sensors are announced on every connection.
   private var expectedStations: [Station] = []
+  /// When the node's telemetry is due (``NodeTelemetry``).
+  private var telemetry: NodeTelemetrySchedule
+  /// What the run says of its controller, for the telemetry; set by the command.
+  var controllerStatus: () -> NodeTelemetrySchedule.ControllerStatus = {
+    NodeTelemetrySchedule.ControllerStatus(controller: "none", state: "unknown")
+  }
 
-  init(publisher: MQTTPublisher, discovery: Bool, policy: StatePublishingPolicy, catalog: StationCatalog) {
+  init(
+    publisher: MQTTPublisher, discovery: Bool, policy: StatePublishingPolicy, telemetryInterval: Duration,
+    catalog: StationCatalog
+  ) {
     self.publisher = publisher
     self.policy = policy
     self.catalog = catalog
+    telemetry = NodeTelemetrySchedule(interval: telemetryInterval)
     self.discovery =
       discovery
       ? HomeAssistantDiscovery(
@@ -66,6 +76,7 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
       ranging: BeaconRanging(configuration: BeaconRanging.Configuration(maximumTrackedBeacons: Self.maximumStrangers)))
     // A broker that restarted without persistence forgot the retained configs; Home Assistant
     // that restarted wants them again.
+    sendTelemetryConfigs()
     publisher.onReconnected = { [unowned self] in sendAllConfigs() }
     publisher.onHomeAssistantOnline = { [unowned self] in sendAllConfigs() }
     publisher.summaryAdditions = { [unowned self] in
@@ -78,12 +89,14 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   private var topics: FleetTopics { publisher.topics }
 
   func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+    telemetry.countReport()
     if let station = catalog.station(for: sighting.frame.identity) {
       for event in stations.ranging.ingest(sighting) { handle(event, station: station, in: &stations) }
     } else {
       for event in strangers.ranging.ingest(sighting) { handle(event, station: nil, in: &strangers) }
     }
     sweepIfDue(now: sighting.time)
+    publishTelemetryIfDue()
     publisher.pump()
   }
 
@@ -93,7 +106,34 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     }
     for event in strangers.ranging.advance(to: time) { handle(event, station: nil, in: &strangers) }
     sweepIfDue(now: time)
+    publishTelemetryIfDue()
     publisher.pump()
+  }
+
+  /// Publishes the node's telemetry, retained, when it is due (or, at the end, `stopped`).
+  private func publishTelemetryIfDue(final: Bool = false) {
+    guard final || telemetry.isDue() else { return }
+    var status = controllerStatus()
+    if final {
+      status.state = "stopped"
+      status.scanDutyPercent = nil
+    }
+    let report = telemetry.take(
+      status: status, beaconsTracked: stations.ranging.trackedCount + strangers.ranging.trackedCount,
+      queueDepth: publisher.waitingCount, dropped: publisher.droppedCount)
+    let node = topics.node
+    publisher.append(topic: topics.telemetry, retain: true) { Array(report.json(node: node).utf8) }
+  }
+
+  private func sendTelemetryConfigs() {
+    guard let discovery else { return }
+    for field in NodeTelemetry.fields {
+      publisher.append(topic: topics.telemetryDiscoveryConfig(of: field.key), retain: true) {
+        Array(
+          discovery.telemetryConfig(key: field.key, name: field.name, unit: field.unit, deviceClass: field.deviceClass)
+            .utf8)
+      }
+    }
   }
 
   private func handle(_ event: BeaconRanging.Event, station: Station?, in group: inout Group) {
@@ -190,6 +230,7 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   }
 
   private func sendAllConfigs() {
+    sendTelemetryConfigs()
     for station in expectedStations { sendHealthConfig(of: station) }
     for identity in stations.announced.keys { sendConfig(of: identity, station: catalog.station(for: identity)) }
     for identity in strangers.announced.keys { sendConfig(of: identity, station: nil) }
@@ -201,6 +242,7 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     if let now = [stations.ranging.now, strangers.ranging.now].compactMap({ $0 }).max() {
       sweepIfDue(now: now, force: true)
     }
+    publishTelemetryIfDue(final: true)
     publisher.finish()
   }
 }

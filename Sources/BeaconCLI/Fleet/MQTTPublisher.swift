@@ -35,6 +35,10 @@ final class MQTTPublisher {
   /// What ``finish()`` adds to its summary (counts of the caller's own).
   var summaryAdditions: () -> [String] = { [] }
   private(set) var publishedCount = 0
+  /// Messages waiting for the broker now.
+  var waitingCount: Int { pending.count }
+  /// Messages dropped so far because the queue was full.
+  var droppedCount: Int { pending.dropped }
   private var refusedCount = 0
   private var connectionCount = 0
   private var lastRefusal: MQTTConnectionRefusal?

@@ -38,6 +38,16 @@ struct MQTTScanOptions: ParsableArguments {
     transform: ValueRange.mqttHeartbeatSeconds.parse)
   var heartbeat: Double = StatePublishingPolicy.defaultHeartbeatSeconds
 
+  @Option(
+    name: .customLong("mqtt-telemetry"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "Publish this node's telemetry (version, uptime, the controller and its state, beacon reports per second, "
+        + "beacons tracked, the MQTT queue and its drops, peak memory, scan duty) this often, in seconds, retained "
+        + "on PREFIX/NODE/telemetry, with Home Assistant diagnostic sensors; \(ValueRange.mqttTelemetrySeconds).",
+      valueName: "seconds"),
+    transform: ValueRange.mqttTelemetrySeconds.parse)
+  var telemetry: Double = 60
+
   /// When a state is worth publishing, from these options.
   var policy: StatePublishingPolicy {
     StatePublishingPolicy(
@@ -51,7 +61,7 @@ struct MQTTScanOptions: ParsableArguments {
     guard let publisher = try mqtt.startPublisher(program: program, layout: layout) else { return nil }
     return MQTTBeaconReporter(
       publisher: publisher, discovery: mqtt.announcesToHomeAssistant(layout: layout),
-      policy: policy, catalog: catalog)
+      policy: policy, telemetryInterval: .milliseconds(ofSeconds: telemetry), catalog: catalog)
   }
 }
 

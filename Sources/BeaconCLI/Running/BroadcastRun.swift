@@ -70,7 +70,7 @@ struct BroadcastRun {
       let isLast = index == plans.count - 1
       let execution = BroadcastPlan.Execution.live(
         device: name, commandSet: controller.advertisingMethod,
-        dwellSeconds: dwell.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 })
+        dwellSeconds: dwell.map(\.secondsValue))
       if index > 0, format == .text { output.writeLine("") }
       for line in try plan.lines(format: format, execution: execution) { output.writeLine(line) }
       output.flush()

@@ -153,6 +153,30 @@ final class ScanRun {
     service?.ready(status: "listening on \(spec)")
   }
 
+  /// What the node's telemetry says of the controller `finder` reads: `replaying` a capture,
+  /// `reconnecting` while it is gone, `scanning` (with the duty) when this program scans,
+  /// `listening` when another does (the monitor channel, bluetoothd's discovery).
+  func controllerStatus(of finder: HCIBeaconFinder) -> () -> NodeTelemetrySchedule.ControllerStatus {
+    let name = sourceName
+    let replay = spec.isReplay
+    let duty = configuration.dutyPercent
+    return { [weak finder] in
+      let state: String
+      var scanDuty: Double?
+      if replay {
+        state = "replaying"
+      } else if finder?.connection == nil {
+        state = "reconnecting"
+      } else if finder?.session?.isScanning == true {
+        state = "scanning"
+        scanDuty = duty
+      } else {
+        state = "listening"
+      }
+      return NodeTelemetrySchedule.ControllerStatus(controller: name, state: state, scanDutyPercent: scanDuty)
+    }
+  }
+
   /// The bluetoothd scan under `connection`, recorded or not.
   private static func bluetoothdScan(_ connection: (any HCIConnection)?) -> BluetoothdScanConnection? {
     if let recording = connection as? RecordingConnection { return recording.inner as? BluetoothdScanConnection }

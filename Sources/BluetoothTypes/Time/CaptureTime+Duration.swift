@@ -8,6 +8,11 @@ extension Duration {
     guard !sumOverflow else { return seconds < 0 ? .min : .max }
     return sum
   }
+
+  /// The duration in seconds, as a `Double` (to the attosecond a `Double` can hold).
+  public var secondsValue: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
 }
 
 extension CaptureTime {
