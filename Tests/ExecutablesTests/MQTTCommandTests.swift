@@ -185,14 +185,15 @@ struct MQTTCommandTests {
   }
   /// Starts `beacon-scan --replay -` on `feed` with `--mqtt` to `broker`, JSON lines out.
   static func startScan(
-    feed: SlowCaptureFeed, broker: MosquittoBroker, extraArguments: [String] = []
+    feed: SlowCaptureFeed, broker: MosquittoBroker, extraArguments: [String] = [],
+    environment: [String: String]? = nil
   ) throws -> ChildProcess {
     feed.prepare()
     let scanner = try ChildProcess(
       executable: TestPaths.productsDirectory.appendingPathComponent("beacon-scan").path,
       arguments: [
         "--replay", "-", "--format", "json", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--mqtt-node", node,
-      ] + extraArguments,
+      ] + extraArguments, environment: environment,
       standardInput: feed.path)
     feed.attach()
     return scanner

@@ -268,6 +268,8 @@ public struct BeaconScanCommand: ParsableCommand {
       reporter?.controllerStatus = run.controllerStatus(of: finder)
       // With --expect, health changes are printed among the station events.
       let watch = try healthWatch(catalog: catalog, reporter: reporter)
+      let settings = startRemoteSettings(reporter: reporter, watch: watch, finder: finder, run: run, catalog: catalog)
+      defer { withExtendedLifetime(settings) {} }
       watch?.printChanges(format: output.format, to: stdout)
       switch useCase.start() {
       case .started, .alreadyStarted:
@@ -285,6 +287,8 @@ public struct BeaconScanCommand: ParsableCommand {
     let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)
     reporter?.controllerStatus = run.controllerStatus(of: finder)
     let watch = try healthWatch(catalog: catalog, reporter: reporter)
+    let settings = startRemoteSettings(reporter: reporter, watch: watch, finder: finder, run: run, catalog: catalog)
+    defer { withExtendedLifetime(settings) {} }
     let output: any ScanOutput & BeaconFinderDelegate
     if let watch, !table, !summary {
       output = CompositeScanOutput(
@@ -306,6 +310,51 @@ public struct BeaconScanCommand: ParsableCommand {
     case .started, .alreadyStarted: try scan(output: output)
     case .notAuthorized, .bluetoothUnavailable, .failed: try run.reportStartFailure(of: finder, output: output)
     }
+  }
+
+  /// The node's remote settings (``NodeRemoteSettings``) over `reporter`'s broker, started: the
+  /// saved ones applied and the settings in force echoed; `nil` without `--mqtt`.
+  func startRemoteSettings(
+    reporter: MQTTBeaconReporter?, watch: StationHealthWatch?, finder: HCIBeaconFinder, run: ScanRun,
+    catalog: StationCatalog
+  ) -> NodeRemoteSettings? {
+    guard let reporter else { return nil }
+    let scanTiming = run.spec.isReplay ? nil : run.configuration
+    let initial = NodeSettings(
+      deadband: reporter.policy.deadband, heartbeat: reporter.policy.heartbeat.secondsValue,
+      expectedStations: watch?.stations.map(\.name) ?? [], silentAfter: expectOptions.silentAfter,
+      weakDrop: expectOptions.weakDrop, scanInterval: scanTiming?.intervalMilliseconds,
+      scanWindow: scanTiming?.windowMilliseconds)
+    let remote = NodeRemoteSettings(
+      initial: initial, catalog: catalog,
+      store: NodeSettingsStore(node: reporter.publisher.topics.node),
+      publisher: reporter.publisher, program: "beacon-scan",
+      scans: { [weak finder] in finder?.session?.isScanning == true }, watches: watch != nil,
+      apply: { [weak reporter, weak watch, weak finder] settings in
+        reporter?.policy.deadband = settings.deadband
+        reporter?.policy.heartbeat = .milliseconds(ofSeconds: settings.heartbeat)
+        if let watch {
+          var health = watch.monitor.configuration
+          health.silentAfter = .milliseconds(ofSeconds: settings.silentAfter)
+          health.weakDrop = settings.weakDrop
+          watch.reconfigure(
+            stations: settings.expectedStations.compactMap { catalog.station(named: $0) }, configuration: health)
+        }
+        guard let finder, let interval = settings.scanInterval, let window = settings.scanWindow,
+          interval != finder.configuration.intervalMilliseconds || window != finder.configuration.windowMilliseconds
+        else { return }
+        var configuration = finder.configuration
+        configuration.intervalMilliseconds = interval
+        configuration.windowMilliseconds = window
+        do {
+          try finder.changeScanning(to: configuration)
+        } catch {
+          StandardError.writeLine(
+            "beacon-scan: \(run.spec): the new scan timing did not take: \(error)", priority: .warning)
+        }
+      })
+    remote.start()
+    return remote
   }
 
   /// `--expect`'s watch, raising the alarm for each problem and reporting to `reporter`; `nil`

@@ -49,6 +49,17 @@ struct FleetTopics: Hashable, Sendable {
     case .espresense: return "espresense/rooms/\(node)/telemetry"
     }
   }
+  /// Where the node's settings in force are echoed, retained (``NodeSettings``).
+  var settings: String { "\(prefix)/\(node)/config" }
+  /// Where the operator sets this node's settings.
+  var settingsSet: String { "\(prefix)/\(node)/config/set" }
+  /// Where the operator sets every node's settings at once.
+  var allSettingsSet: String { "\(prefix)/\(Self.everyNode)/config/set" }
+  /// Where a settings message that changed nothing is answered.
+  var settingsError: String { "\(prefix)/\(node)/config/error" }
+  /// The node name that means every node, so no node may have it.
+  static let everyNode = "all"
+
   /// The discovery config of one telemetry field's diagnostic sensor.
   func telemetryDiscoveryConfig(of field: String) -> String {
     "\(discoveryPrefix)/sensor/\(node)/telemetry-\(field.lowercased())/config"

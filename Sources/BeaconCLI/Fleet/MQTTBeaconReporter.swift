@@ -36,11 +36,18 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     var announced: [BeaconIdentity: StatePublishingPolicy.Published] = [:]
   }
 
-  /// When a state is worth a message; changed by remote settings.
-  var policy: StatePublishingPolicy
-  private let publisher: MQTTPublisher
+  /// When a state is worth a message; changed by remote settings. A new heartbeat changes Home
+  /// Assistant's expiry of the beacons' entities, so their configs are sent again.
+  var policy: StatePublishingPolicy {
+    didSet {
+      guard policy.heartbeat != oldValue.heartbeat, discovery != nil else { return }
+      discovery?.expireAfterSeconds = HomeAssistantDiscovery.expireAfterSeconds(heartbeat: policy.heartbeat)
+      sendAllConfigs()
+    }
+  }
+  let publisher: MQTTPublisher
   private let catalog: StationCatalog
-  private let discovery: HomeAssistantDiscovery?
+  private var discovery: HomeAssistantDiscovery?
   private var stations: Group
   private var strangers: Group
   /// Strangers' entities removed to keep at most ``maximumStrangers``.

@@ -73,6 +73,10 @@ struct MQTTOptions: ParsableArguments {
     if certificateAuthorityFile != nil, !address.usesTLS {
       throw ValidationError("--mqtt-ca-file is for TLS: use an mqtts:// URL.")
     }
+    if let node, node == FleetTopics.everyNode {
+      throw ValidationError(
+        "--mqtt-node '\(node)' means every node (PREFIX/all/config/set): give this node a name of its own.")
+    }
     if let node, !FleetTopics.isValidNode(node) {
       throw ValidationError("--mqtt-node '\(node)': use 1–64 letters, digits, _ and -.")
     }
@@ -100,8 +104,9 @@ struct MQTTOptions: ParsableArguments {
 
   /// The session's settings for `program`: `online` on the availability topic on every
   /// connection, `offline` as its last will, Home Assistant's status subscribed when announcing
-  /// to it; `nil` without `--mqtt`.
-  func sessionConfiguration(program: String, layout: FleetTopics.Layout = .native) throws
+  /// to it, the settings topics when it `takesSettings` (``NodeRemoteSettings``); `nil` without
+  /// `--mqtt`.
+  func sessionConfiguration(program: String, layout: FleetTopics.Layout = .native, takesSettings: Bool = false) throws
     -> MQTTSession.Configuration?
   {
     guard let broker else { return nil }
@@ -117,14 +122,17 @@ struct MQTTOptions: ParsableArguments {
       certificateAuthorityFile: certificateAuthorityFile,
       will: MQTTMessage(topic: topics.availability, text: "offline", retain: true, qualityOfService: .atLeastOnce),
       birth: MQTTMessage(topic: topics.availability, text: "online", retain: true, qualityOfService: .atLeastOnce),
-      subscriptions: announcesToHomeAssistant(layout: layout) ? [topics.homeAssistantStatus] : [])
+      subscriptions: (announcesToHomeAssistant(layout: layout) ? [topics.homeAssistantStatus] : [])
+        + (takesSettings ? [topics.settingsSet, topics.allSettingsSet] : []))
   }
 
   /// This node's publisher for `program`, connecting in the background; `nil` without `--mqtt`.
-  func startPublisher(program: String, layout: FleetTopics.Layout = .native) throws -> MQTTPublisher? {
+  func startPublisher(program: String, layout: FleetTopics.Layout = .native, takesSettings: Bool = false) throws
+    -> MQTTPublisher?
+  {
     let configuration: MQTTSession.Configuration?
     do {
-      configuration = try sessionConfiguration(program: program, layout: layout)
+      configuration = try sessionConfiguration(program: program, layout: layout, takesSettings: takesSettings)
     } catch let error as MQTTCredentialsError {
       throw ValidationError(error.description)
     }

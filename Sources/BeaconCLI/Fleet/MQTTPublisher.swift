@@ -32,6 +32,9 @@ final class MQTTPublisher {
   /// Called when Home Assistant says it is `online` (it started): it wants the configs again.
   /// Only a publisher made to announce to Home Assistant subscribes to its status.
   var onHomeAssistantOnline: (() -> Void)?
+  /// Called with a message on the settings topics (``FleetTopics/settingsSet``,
+  /// ``FleetTopics/allSettingsSet``), on the caller's thread, in ``pump()``.
+  var onSettingsMessage: ((String, [UInt8]) -> Void)?
   /// What ``finish()`` adds to its summary (counts of the caller's own).
   var summaryAdditions: () -> [String] = { [] }
   private(set) var publishedCount = 0
@@ -61,10 +64,11 @@ final class MQTTPublisher {
   /// What messages name the broker by: `mqtt://HOST:PORT`.
   var brokerName: String { session.configuration.broker.description }
 
-  /// Queues a message; its payload is made only if the queue takes it. Retained messages (configs,
+  /// Queues a message; its payload is made only if the queue takes it. It replaces a message for
+  /// the same topic that still waits, unless `replacing` is false. Retained messages (configs,
   /// availability, health) go at QoS 1, the rest at QoS 0.
-  func append(topic: String, retain: Bool, payload: () -> [UInt8]) {
-    pending.append(topic: topic) {
+  func append(topic: String, retain: Bool, replacing: Bool = true, payload: () -> [UInt8]) {
+    pending.append(topic: topic, replacing: replacing) {
       MQTTMessage(
         topic: topic, payload: payload(), retain: retain, qualityOfService: retain ? .atLeastOnce : .atMostOnce)
     }
@@ -115,6 +119,7 @@ final class MQTTPublisher {
       if problemsSaid.count < 16, problemsSaid.insert(text).inserted { say("libmosquitto: \(text)") }
     case .message(let topic, let payload):
       if topic == topics.homeAssistantStatus, payload == Array("online".utf8) { onHomeAssistantOnline?() }
+      if topic == topics.settingsSet || topic == topics.allSettingsSet { onSettingsMessage?(topic, payload) }
     }
   }
 

@@ -58,7 +58,9 @@ struct MQTTScanOptions: ParsableArguments {
   /// The reporter of `program`'s sightings to `mqtt`'s broker, connecting in the background;
   /// `nil` without `--mqtt`.
   func startReporter(_ mqtt: MQTTOptions, program: String, catalog: StationCatalog) throws -> MQTTBeaconReporter? {
-    guard let publisher = try mqtt.startPublisher(program: program, layout: layout) else { return nil }
+    guard let publisher = try mqtt.startPublisher(program: program, layout: layout, takesSettings: true) else {
+      return nil
+    }
     return MQTTBeaconReporter(
       publisher: publisher, discovery: mqtt.announcesToHomeAssistant(layout: layout),
       policy: policy, telemetryInterval: .milliseconds(ofSeconds: telemetry), catalog: catalog)

@@ -14,23 +14,33 @@ struct PendingMessages {
   private var latest: [String: MQTTMessage] = [:]
   /// Messages dropped because ``capacity`` topics were waiting.
   private(set) var dropped = 0
+  /// Numbers the messages that replace nothing (``append(topic:replacing:_:)``), so that each
+  /// waits under a key of its own.
+  private var distinct = 0
 
   init(capacity: Int) { self.capacity = max(1, capacity) }
 
   var count: Int { latest.count }
   var isEmpty: Bool { latest.isEmpty }
 
-  /// Queues the message `make` returns for `topic`, replacing one that waits for it; when
-  /// ``capacity`` other topics wait, drops it, counted, without making it.
-  mutating func append(topic: String, _ make: () -> MQTTMessage) {
-    if latest[topic] == nil {
+  /// Queues the message `make` returns for `topic`, replacing one that waits for it (unless
+  /// `replacing` is false: an answer that must not be lost waits beside the others); when
+  /// ``capacity`` other messages wait, drops it, counted, without making it.
+  mutating func append(topic: String, replacing: Bool = true, _ make: () -> MQTTMessage) {
+    var key = topic
+    if !replacing {
+      distinct += 1
+      // NUL cannot be in a topic, so no topic's key is ever this one.
+      key = "\(topic)\u{0}\(distinct)"
+    }
+    if latest[key] == nil {
       guard order.count < capacity else {
         dropped += 1
         return
       }
-      order.append(topic)
+      order.append(key)
     }
-    latest[topic] = make()
+    latest[key] = make()
   }
 
   /// The oldest waiting message, left in place.

@@ -7,15 +7,26 @@ import MRTNavigation
 final class StationHealthWatch: BeaconFinderDelegate {
   private(set) var monitor: BeaconHealthMonitor
   /// The expected stations, in the order given.
-  let stations: [Station]
-  private let stationsByIdentity: [BeaconIdentity: Station]
+  private(set) var stations: [Station]
+  private var stationsByIdentity: [BeaconIdentity: Station]
   /// Told of each change, in order.
   var listeners: [(BeaconHealthChange, Station) -> Void] = []
+  /// Told of the new stations when ``reconfigure(stations:configuration:)`` changes them.
+  private var onStationsChanged: [([Station]) -> Void] = []
 
   init(stations: [Station], configuration: BeaconHealthMonitor.Configuration) {
     self.stations = stations
     stationsByIdentity = Dictionary(stations.map { ($0.beacon, $0) }, uniquingKeysWith: { first, _ in first })
     monitor = BeaconHealthMonitor(expected: stations.map(\.beacon), configuration: configuration)
+  }
+
+  /// Watches `newStations` with `configuration` from now on (remote settings): what is known of
+  /// the stations still expected is kept (``BeaconHealthMonitor/reconfigure(expected:configuration:)``).
+  func reconfigure(stations newStations: [Station], configuration: BeaconHealthMonitor.Configuration) {
+    stations = newStations
+    stationsByIdentity = Dictionary(newStations.map { ($0.beacon, $0) }, uniquingKeysWith: { first, _ in first })
+    monitor.reconfigure(expected: newStations.map(\.beacon), configuration: configuration)
+    for listener in onStationsChanged { listener(newStations) }
   }
 
   func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) { tell(monitor.ingest(sighting)) }
@@ -29,8 +40,8 @@ final class StationHealthWatch: BeaconFinderDelegate {
 
   /// Prints each change as a line on `output` (text or JSON), as it happens.
   func printChanges(format: OutputFormat, to output: StandardOutput) {
-    let formatter = HealthEventFormatter(format: format, names: .labels(of: stations))
     listeners.append { [unowned self] change, station in
+      let formatter = HealthEventFormatter(format: format, names: .labels(of: stations))
       output.writeLine(formatter.line(change, station: station, strength: strength(of: station)))
       output.flush()
     }
@@ -42,8 +53,9 @@ final class StationHealthWatch: BeaconFinderDelegate {
     listeners.append { change, station in alerts.tell(change, station: station) }
     guard let reporter else { return }
     reporter.expect(stations)
-    let json = HealthEventFormatter(format: .json, names: .labels(of: stations))
+    onStationsChanged.append { stations in reporter.expect(stations) }
     listeners.append { [unowned self] change, station in
+      let json = HealthEventFormatter(format: .json, names: .labels(of: stations))
       reporter.publishHealth(of: station, payload: json.line(change, station: station, strength: strength(of: station)))
     }
   }

@@ -42,7 +42,7 @@ struct StationPolicyFile {
 
   static func parse(_ data: Data, path: String) throws(StationPolicyFileError) -> StationPolicyFile {
     let decoder = JSONDecoder()
-    guard let object = try? decoder.decode(ObjectKeys.self, from: data) else {
+    guard let object = try? decoder.decode(JSONObjectKeys.self, from: data) else {
       throw .invalid(path, "expected a JSON object such as {\"enterRSSI\": -88, \"lostAfterSeconds\": 20}")
     }
     let known = Set(CodingKeys.allCases.map(\.rawValue))
@@ -81,22 +81,6 @@ struct StationPolicyFile {
     minimumTimePerStop = try numbers.minimumSecondsPerStop.map { value throws(KeyOutOfRange) in
       .milliseconds(ofSeconds: try ValueRange.secondsPerStop.check(value, key: "minimumSecondsPerStop"))
     }
-  }
-}
-
-/// The keys of a JSON object, whatever their values; decoding anything but an object fails.
-private struct ObjectKeys: Decodable {
-  var keys: [String]
-
-  private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  init(from decoder: any Decoder) throws {
-    keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
   }
 }
 

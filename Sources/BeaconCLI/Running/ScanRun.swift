@@ -159,7 +159,6 @@ final class ScanRun {
   func controllerStatus(of finder: HCIBeaconFinder) -> () -> NodeTelemetrySchedule.ControllerStatus {
     let name = sourceName
     let replay = spec.isReplay
-    let duty = configuration.dutyPercent
     return { [weak finder] in
       let state: String
       var scanDuty: Double?
@@ -169,7 +168,7 @@ final class ScanRun {
         state = "reconnecting"
       } else if finder?.session?.isScanning == true {
         state = "scanning"
-        scanDuty = duty
+        scanDuty = finder?.configuration.dutyPercent
       } else {
         state = "listening"
       }

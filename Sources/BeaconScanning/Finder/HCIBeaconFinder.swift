@@ -58,7 +58,7 @@ public final class HCIBeaconFinder: BeaconFinder {
   /// Reports to sightings, with their counts.
   public var scanner: BeaconScanner
   /// How a controller scans.
-  public let configuration: ScanConfiguration
+  public private(set) var configuration: ScanConfiguration
   /// Told what the finder does and of malformed events.
   public var onProgress: ((Progress) -> Void)?
   /// The open connection, while started.
@@ -215,6 +215,21 @@ public final class HCIBeaconFinder: BeaconFinder {
     rearm()
     do throws(ControllerError) {
       try session.startScanning(configuration)
+    } catch {
+      failure = .controller(error)
+      throw .controller(error)
+    }
+  }
+
+  /// Scans with `newConfiguration` from now on (a setting changed while it runs): scanning is
+  /// started again with it on the same session, and kept for the sessions after a
+  /// reconnection. A source that only listens takes it for later and sends nothing.
+  public func changeScanning(to newConfiguration: ScanConfiguration) throws(HCIFailure) {
+    configuration = newConfiguration
+    guard let session, session.isScanning else { return }
+    do throws(ControllerError) {
+      try session.startScanning(newConfiguration)
+      onProgress?(.scanning(newConfiguration, session.scanningCommandSet))
     } catch {
       failure = .controller(error)
       throw .controller(error)

@@ -61,11 +61,14 @@ public struct BeaconHealthMonitor: Sendable {
     /// When an address came back after another had taken over, within the clone window.
     var returns: [CaptureTime] = []
     var returnPair: (BluetoothAddress, BluetoothAddress)?
+    /// When a beacon added by ``BeaconHealthMonitor/reconfigure(expected:configuration:)`` began
+    /// to be watched; `nil` for those watched from the start.
+    var watchedSince: CaptureTime?
   }
 
-  public let configuration: Configuration
+  public private(set) var configuration: Configuration
   /// The beacons watched, in the order given.
-  public let expected: [BeaconIdentity]
+  public private(set) var expected: [BeaconIdentity]
   private var watched: [BeaconIdentity: Watched]
   /// When the watch began: the first sighting or time seen.
   public private(set) var began: CaptureTime?
@@ -77,6 +80,30 @@ public struct BeaconHealthMonitor: Sendable {
     self.expected = unique
     self.configuration = configuration
     watched = Dictionary(uniqueKeysWithValues: unique.map { ($0, Watched()) })
+  }
+
+  /// Watches `expected` from now on, judged by `configuration`: what is known of the beacons
+  /// still expected is kept (their baselines, their last sightings); a beacon added is watched
+  /// from the latest time seen, so that it is silent only after ``Configuration/silentAfter``
+  /// more; a beacon no longer expected is forgotten.
+  public mutating func reconfigure(
+    expected newExpected: [BeaconIdentity], configuration newConfiguration: Configuration
+  ) {
+    var unique: [BeaconIdentity] = []
+    for identity in newExpected where !unique.contains(identity) { unique.append(identity) }
+    var kept: [BeaconIdentity: Watched] = [:]
+    for identity in unique {
+      if let entry = watched[identity] {
+        kept[identity] = entry
+      } else {
+        var entry = Watched()
+        entry.watchedSince = now
+        kept[identity] = entry
+      }
+    }
+    watched = kept
+    expected = unique
+    configuration = newConfiguration
   }
 
   /// The current judgement of `identity`; `nil` before the first one (or when it is not expected).
@@ -171,7 +198,7 @@ public struct BeaconHealthMonitor: Sendable {
     let silence = configuration.silentAfter.wholeMicroseconds
     guard let lastHeard = entry.lastHeard else {
       // Never heard: silent once the watch has lasted that long; undecided before.
-      guard let began, time.microseconds(since: began) >= silence else { return nil }
+      guard let since = entry.watchedSince ?? began, time.microseconds(since: since) >= silence else { return nil }
       return .silent(lastHeard: nil)
     }
     if time.microseconds(since: lastHeard) >= silence { return .silent(lastHeard: lastHeard) }

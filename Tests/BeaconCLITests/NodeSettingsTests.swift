@@ -1,0 +1,96 @@
+import BeaconTestSupport
+import Testing
+
+@testable import BeaconCLI
+
+/// The settings a fleet node takes over MQTT: what a message may set, and that a message with
+/// anything wrong changes nothing and names the key (the running node: `MQTTSettingsTests`).
+@Suite struct NodeSettingsTests {
+  static let initial = NodeSettings(
+    deadband: 2, heartbeat: 60, expectedStations: ["CipeteRaya"], silentAfter: 30, weakDrop: 10, scanInterval: 100,
+    scanWindow: 100)
+  static let catalog = TestCatalogs.northSouthLine
+
+  static func apply(_ json: String, scans: Bool = true) throws(NodeSettingsError) -> NodeSettings {
+    try initial.applying(Array(json.utf8), catalog: catalog, scans: scans)
+  }
+
+  static func refusal(_ json: String, scans: Bool = true) -> NodeSettingsError? {
+    do {
+      _ = try apply(json, scans: scans)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func aMessageSetsWhatItNamesAndLeavesTheRest() throws {
+    let next = try Self.apply(
+      #"{"deadband": 3.5, "expectedStations": ["Fatmawati", "BlokA"], "scanInterval": 200, "scanWindow": 50}"#)
+    #expect(next.deadband == 3.5)
+    #expect(next.expectedStations == ["Fatmawati", "BlokA"])
+    #expect(next.scanInterval == 200 && next.scanWindow == 50)
+    #expect(next.heartbeat == 60 && next.silentAfter == 30 && next.weakDrop == 10)
+    #expect(try Self.apply("{}") == Self.initial)
+  }
+
+  @Test func eachRefusalNamesItsKey() {
+    let cases: [(String, String?)] = [
+      (#"{"deadbnad": 3}"#, "deadbnad"),
+      (#"{"deadband": "3"}"#, "deadband"),
+      (#"{"deadband": -1}"#, "deadband"),
+      (#"{"heartbeat": 1e9}"#, "heartbeat"),
+      (#"{"silentAfter": 0}"#, "silentAfter"),
+      (#"{"weakDrop": 100}"#, "weakDrop"),
+      (#"{"expectedStations": "Fatmawati"}"#, "expectedStations"),
+      (#"{"expectedStations": ["Atlantis"]}"#, "expectedStations"),
+      (#"{"scanWindow": 150}"#, "scanWindow"),
+      (#"{"scanInterval": 1}"#, "scanInterval"),
+      ("[1, 2]", nil),
+      ("", nil),
+    ]
+    for (json, key) in cases {
+      let refusal = Self.refusal(json)
+      #expect(refusal != nil, "\(json) was taken")
+      #expect(refusal?.key == key, "\(json): \(String(describing: refusal))")
+      #expect(refusal?.reason.isEmpty == false)
+    }
+  }
+
+  /// All or nothing: a good value beside a bad one is not taken.
+  @Test func aMessageWithOneBadValueChangesNothing() {
+    #expect(Self.refusal(#"{"deadband": 3, "heartbeat": -5}"#)?.key == "heartbeat")
+  }
+
+  @Test func aNodeThatDoesNotScanRefusesScanTiming() {
+    let refusal = Self.refusal(#"{"scanInterval": 200}"#, scans: false)
+    #expect(refusal?.key == "scanInterval")
+    #expect(refusal?.reason.contains("does not scan") == true)
+  }
+
+  @Test func theEchoIsWhatAMessageCanSetAgain() throws {
+    let json = Self.initial.json()
+    #expect(json.contains(#""deadband":2"#) && json.contains(#""expectedStations":["CipeteRaya"]"#))
+    #expect(try Self.initial.applying(Array(json.utf8), catalog: Self.catalog, scans: true) == Self.initial)
+  }
+
+  @Test func theStoreIsInSystemdsStateDirectoryOrTheUsersOwn() {
+    let systemd = NodeSettingsStore(node: "p1", environment: ["STATE_DIRECTORY": "/var/lib/beacon-toolkit:/other"])
+    #expect(systemd?.path == "/var/lib/beacon-toolkit/settings-p1.json")
+    let xdg = NodeSettingsStore(node: "p1", environment: ["XDG_STATE_HOME": "/home/u/.state", "HOME": "/home/u"])
+    #expect(xdg?.path == "/home/u/.state/beacon-toolkit/settings-p1.json")
+    let home = NodeSettingsStore(node: "p1", environment: ["HOME": "/home/u"])
+    #expect(home?.path == "/home/u/.local/state/beacon-toolkit/settings-p1.json")
+    #expect(NodeSettingsStore(node: "p1", environment: ["HOME": "relative"]) == nil)
+  }
+
+  @Test func theStoreKeepsWhatItSavedAndMakesItsFolder() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = try #require(NodeSettingsStore(node: "p1", environment: ["HOME": directory.url.path]))
+    #expect(try store.load() == nil)
+    try store.save(Self.initial)
+    let saved = try #require(try store.load())
+    #expect(try Self.initial.applying(saved, catalog: Self.catalog, scans: true) == Self.initial)
+  }
+}

@@ -1,0 +1,118 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+/// A running `beacon-scan --mqtt` takes settings from `PREFIX/NODE/config/set` (and
+/// `PREFIX/all/config/set`), echoes them retained on `PREFIX/NODE/config`, keeps them in
+/// `$STATE_DIRECTORY` across a restart, and answers a bad one on `PREFIX/NODE/config/error`
+/// without changing anything: a real mosquitto, a real `beacon-scan` on a slow replay.
+@Suite(.serialized) struct MQTTSettingsTests {
+  static let node = MQTTCommandTests.node
+  static let capture = TestPaths.fixture("monitor-steady-and-moving.btsnoop")
+
+  /// The process's environment with `STATE_DIRECTORY` set to `directory`.
+  static func environment(stateDirectory directory: String) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["STATE_DIRECTORY"] = directory
+    return environment
+  }
+
+  /// Starts the node on the capture with `--expect Fatmawati`, waits until it is connected and
+  /// has echoed its settings, and returns it with its feed.
+  static func startNode(
+    broker: MosquittoBroker, stateDirectory: String
+  ) throws -> (ChildProcess, SlowCaptureFeed) {
+    let feed = try SlowCaptureFeed(btsnoop: capture)
+    let scanner = try MQTTCommandTests.startScan(
+      feed: feed, broker: broker, extraArguments: ["--expect", "Fatmawati"],
+      environment: environment(stateDirectory: stateDirectory))
+    #expect(MQTTCommandTests.feedUntil(feed, scanner, says: "connected"), "\(scanner.stderr)")
+    return (scanner, feed)
+  }
+
+  static func settings(_ broker: MosquittoBroker) throws -> [String: Any]? {
+    try broker.retained("beacon-toolkit/+/config")["beacon-toolkit/\(node)/config"].flatMap(MQTTCommandTests.json)
+  }
+
+  @Test func aSettingChangesTheRunningNodeAndOutlivesARestart() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let broker = try MosquittoBroker()
+    let (scanner, feed) = try Self.startNode(broker: broker, stateDirectory: directory.url.path)
+    let before = try #require(try Self.settings(broker), "no settings echoed at the start")
+    #expect(before["heartbeat"] as? Double == 60)
+    #expect(before["expectedStations"] as? [String] == ["Fatmawati"])
+    let states = try broker.subscribe(["beacon-toolkit/+/beacons/#", "beacon-toolkit/+/health/#"])
+    // Every node: a heartbeat of 300 s; this node: also watch Blok A, which the capture never has.
+    try broker.publish(topic: "beacon-toolkit/all/config/set", payload: #"{"heartbeat": 300}"#)
+    try broker.publish(
+      topic: "beacon-toolkit/\(Self.node)/config/set", payload: #"{"expectedStations": ["Fatmawati", "BlokA"]}"#)
+    #expect(
+      try MQTTCommandTests.waitFor {
+        feed.feed(1)
+        let now = try Self.settings(broker)
+        return now?["heartbeat"] as? Double == 300 && (now?["expectedStations"] as? [String])?.count == 2
+      }, "\(scanner.stderr)")
+    feed.feed(feed.recordCount)
+    feed.close()
+    #expect(scanner.wait(seconds: 60) == 0, "\(scanner.stderr)")
+    #expect(
+      states.wait { $0.contains { $0.topic.hasSuffix("/health/ibeacon-f63b21ba-2635-4be4-b6ff-e2eab8b541c3-1-5") } })
+    // Blok A's beacon (minor 5), never heard, is now watched: silent.
+    let health = try broker.retained("beacon-toolkit/+/health/#")
+    let blokA = health.first { $0.key.hasSuffix("-1-5") }.flatMap { MQTTCommandTests.json($0.value) }
+    #expect(blokA?["status"] as? String == "silent", "\(health)")
+    // A heartbeat of 300 s: a beacon standing still (Fatmawati, minor 2) is told of at most
+    // three times more in the 10 minutes, where 60 s gives 10 or 11.
+    let fatmawati = states.received.filter {
+      $0.topic.hasSuffix("/beacons/ibeacon-f63b21ba-2635-4be4-b6ff-e2eab8b541c3-1-2")
+    }
+    #expect(fatmawati.count <= 4, "\(fatmawati.count) states of Fatmawati")
+    // Kept: the file, and a new run starts with it.
+    let saved = try String(contentsOfFile: directory.url.path + "/settings-\(Self.node).json", encoding: .utf8)
+    #expect(saved.contains(#""heartbeat":300"#), "\(saved)")
+    let restart = try Self.startNode(broker: broker, stateDirectory: directory.url.path)
+    #expect(
+      restart.0.stderr.contains("settings from \(directory.url.path)/settings-\(Self.node).json"), "\(restart.0.stderr)"
+    )
+    #expect(try MQTTCommandTests.waitFor { try Self.settings(broker)?["heartbeat"] as? Double == 300 })
+    restart.1.feed(restart.1.recordCount)
+    restart.1.close()
+    #expect(restart.0.wait(seconds: 60) == 0, "\(restart.0.stderr)")
+  }
+
+  @Test func aBadSettingChangesNothingAndIsAnsweredNamingTheKey() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let broker = try MosquittoBroker()
+    let errors = try broker.subscribe(["beacon-toolkit/+/config/error"])
+    let (scanner, feed) = try Self.startNode(broker: broker, stateDirectory: directory.url.path)
+    let bad = [
+      (#"{"deadband": "wide"}"#, "deadband"),
+      (#"{"deadband": 3, "bogus": 1}"#, "bogus"),
+      (#"{"heartbeat": 0.5}"#, "heartbeat"),
+      (#"{"expectedStations": ["Atlantis"]}"#, "expectedStations"),
+      // A replay scans nothing of its own: its timing cannot change.
+      (#"{"scanInterval": 200, "scanWindow": 50}"#, "scanInterval"),
+    ]
+    for (payload, _) in bad { try broker.publish(topic: "beacon-toolkit/\(Self.node)/config/set", payload: payload) }
+    try broker.publish(topic: "beacon-toolkit/\(Self.node)/config/set", payload: "not json")
+    #expect(
+      MQTTCommandTests.waitFor {
+        feed.feed(1)
+        return errors.received.count >= bad.count + 1
+      }, "\(errors.received.map(\.payload))")
+    let answers = errors.received.compactMap { MQTTCommandTests.json($0.payload) }
+    #expect(answers.prefix(bad.count).map { $0["key"] as? String } == bad.map { $0.1 })
+    #expect(answers.last?["key"] is NSNull)
+    #expect(answers.allSatisfy { ($0["error"] as? String)?.isEmpty == false })
+    // Nothing changed: the deadband of the second message was not taken either.
+    let settings = try #require(try Self.settings(broker))
+    #expect(settings["deadband"] as? Double == 2)
+    #expect(settings["heartbeat"] as? Double == 60)
+    feed.feed(feed.recordCount)
+    feed.close()
+    #expect(scanner.wait(seconds: 60) == 0, "\(scanner.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: directory.url.path + "/settings-\(Self.node).json"))
+  }
+}
