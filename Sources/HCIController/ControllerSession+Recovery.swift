@@ -10,8 +10,7 @@ extension ControllerSession {
   ///
   /// - Command Disallowed, when this session has not used the other set: scanning or
   ///   advertising was already on (another program, an earlier run). `disable` turns it off
-  ///   and the attempt is repeated once. Scanning found on is remembered
-  ///   (``foundScanningOn``), for ``shutdown()`` to leave on.
+  ///   and the attempt is repeated once.
   /// - Command Disallowed or Unknown HCI Command otherwise (or again): the controller refuses
   ///   this set, typically legacy commands after extended ones were used, or extended ones it
   ///   does not really implement. With ``CommandSetPreference/automatic`` and a controller
@@ -37,7 +36,6 @@ extension ControllerSession {
           disabledOnce = true
           try bestEffort { () throws(ControllerError) in try disable(set) }
           record(.disabledAndRetried(command: command, set: set))
-          if activity == .scanning { foundScanningOn = true }
           continue
         }
         guard !switched, canSwitch(activity, to: set.other) else { throw error }

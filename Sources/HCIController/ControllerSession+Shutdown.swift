@@ -3,9 +3,7 @@ extension ControllerSession {
   /// SIGTERM (see ``StopSignal``) and on every other exit. Idempotent.
   ///
   /// Disables the scanning this session enabled (HCI_LE_Set_Scan_Enable or
-  /// HCI_LE_Set_Extended_Scan_Enable with disable), unless scanning was on before it
-  /// (``foundScanningOn``: bluetoothd's discovery, say, which would otherwise stay
-  /// "discovering" on a controller that no longer scans), and the advertising it enabled
+  /// HCI_LE_Set_Extended_Scan_Enable with disable) and the advertising it enabled
   /// (HCI_LE_Set_Advertising_Enable with disable, or HCI_LE_Set_Extended_Advertising_Enable
   /// with disable followed by HCI_LE_Remove_Advertising_Set). Failures are recorded in
   /// ``events`` and otherwise ignored. Each command waits at most ``commandTimeout``, and
@@ -24,9 +22,7 @@ extension ControllerSession {
         if error.controllerIsUnreachable { reachable = false }
       }
     }
-    if isScanning, foundScanningOn {
-      record(.leftScanningOn)
-    } else if isScanning {
+    if isScanning {
       step("stopping scanning") { () throws(ControllerError) in try stopScanning() }
     }
     if isAdvertising || advertisingSetExists {

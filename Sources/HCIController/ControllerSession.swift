@@ -48,8 +48,6 @@ public final class ControllerSession {
   /// Whether advertising set 0 exists on the controller (extended commands), so that stopping
   /// removes it.
   var advertisingSetExists = false
-  /// Whether scanning was already on (somebody else's) when this session first enabled it.
-  public internal(set) var foundScanningOn = false
   /// The command families the controller accepted a scanning or advertising command of.
   var usedCommandSets: Set<CommandSet> = []
   /// Packets received while waiting for a command's answer, not yet handed out.

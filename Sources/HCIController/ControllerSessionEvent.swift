@@ -18,10 +18,6 @@ extension ControllerSession {
     case switchedCommandSet(from: CommandSet, to: CommandSet, command: String, status: HCIStatus)
     /// During shutdown a command failed; the session carried on.
     case shutdownStepFailed(command: String, error: ControllerError)
-    /// Scanning was on before this session scanned (``disabledAndRetried(command:set:)``), so
-    /// shutdown left it on: whoever had enabled it (bluetoothd's discovery, another scanner)
-    /// still expects it.
-    case leftScanningOn
   }
 }
 
@@ -42,8 +38,6 @@ extension ControllerSession.Event: CustomStringConvertible {
       return "while shutting down, could not finish \(command): the link to the controller has failed"
     case .shutdownStepFailed(let command, let error):
       return "while shutting down, \(command) failed: \(error)"
-    case .leftScanningOn:
-      return "left scanning on, as it was found (another program had enabled it)"
     }
   }
 }

@@ -47,26 +47,6 @@ import Testing
     #expect(controller.isConsumed)
   }
 
-  /// Scanning that was on before the session (bluetoothd's discovery on the shared channel) is
-  /// left on: disabling it would leave bluetoothd "discovering" on a controller that hears
-  /// nothing. The session's own advertising is still stopped.
-  @Test func shutdownLeavesOnTheScanningItFoundOn() throws {
-    let (session, controller) = F.session(
-      [
-        .command("0B 20 07 00 A0 00 A0 00 00 00", replies: [F.complete(0x200B, "0C")]),
-        F.legacyScanStop,
-      ] + F.legacyScanStart + F.legacyAdvertisingStart + [F.legacyAdvertisingStop])
-    try session.startScanning()
-    try session.startAdvertising(data: F.iBeacon)
-    #expect(session.foundScanningOn)
-    session.shutdown()
-    #expect(controller.isConsumed)
-    #expect(controller.sent.last == "0A 20 01 00")
-    #expect(!controller.sent.suffix(2).contains("0C 20 02 00 00"))
-    #expect(controller.closeCount == 1)
-    #expect(session.events.last == .leftScanningOn)
-  }
-
   @Test func idleShutdownOnlyCloses() {
     let (session, controller) = F.session([])
     session.shutdown()

@@ -102,7 +102,7 @@ struct ControllerOpener {
       // what it had to work around is a warning.
       let priority: LogPriority
       switch event {
-      case .reset, .commandSetsChosen, .leftScanningOn: priority = .info
+      case .reset, .commandSetsChosen: priority = .info
       case .disabledAndRetried, .switchedCommandSet, .shutdownStepFailed: priority = .warning
       }
       StandardError.writeLine("\(program): \(name): \(event)", priority: priority)
