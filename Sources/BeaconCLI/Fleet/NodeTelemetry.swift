@@ -40,7 +40,8 @@ struct NodeTelemetry: Equatable {
   func json(node: String) -> String {
     var object = JSONLine()
     object.add("version", ToolkitVersion.current)
-    object.add("uptime", Int(uptimeSeconds.rounded(.down)))
+    // Whole seconds, never trapping: a value no Int holds (not finite) is written as null.
+    object.add("uptime", Int(exactly: uptimeSeconds.rounded(.down)))
     object.add("controller", controller)
     object.add("controllerState", controllerState)
     object.add("reportsPerSecond", (reportsPerSecond * 10).rounded() / 10)
