@@ -165,6 +165,7 @@ let package = Package(
       resources: [.embedInCode("Network/jakarta-rail.json"), .embedInCode("Network/jakarta-mrt.zip")]
     ),
     .target(name: "BeaconStatistics", dependencies: ["BluetoothTypes", "Beacons", "BeaconScanning", "MRTNavigation"]),
+    .target(name: "FleetJudging", dependencies: ["BluetoothTypes"]),
     .target(
       name: "RideReports", dependencies: ["Positioning", .product(name: "RealModule", package: "swift-numerics")]),
     .target(
@@ -277,6 +278,8 @@ let package = Package(
         "BeaconScanning", "MRTNavigation", "BeaconTestSupport", "HCITestSupport",
       ]
     ),
+    .testTarget(
+      name: "FleetJudgingTests", dependencies: ["BluetoothTypes", "FleetJudging"]),
     .testTarget(
       name: "BeaconStatisticsTests",
       dependencies: [
