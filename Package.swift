@@ -68,6 +68,7 @@ let package = Package(
   products: [
     .executable(name: "beacon-scan", targets: ["beacon-scan"]),
     .executable(name: "beacon-broadcast", targets: ["beacon-broadcast"]),
+    .executable(name: "beacon-fleet", targets: ["beacon-fleet"]),
     .executable(name: "beacon-ride", targets: ["beacon-ride"]),
     .executable(name: "ride-report", targets: ["ride-report"]),
     .library(name: "BluetoothTypes", targets: ["BluetoothTypes"]),
@@ -190,7 +191,7 @@ let package = Package(
         "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "HCIController",
         "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
         "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitNetworks", "StationCatalogs",
-        "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient",
+        "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient", "FleetJudging",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "DequeModule", package: "swift-collections"),
@@ -198,6 +199,7 @@ let package = Package(
     ),
     .executableTarget(name: "beacon-scan", dependencies: ["BeaconCLI"]),
     .executableTarget(name: "beacon-broadcast", dependencies: ["BeaconCLI"]),
+    .executableTarget(name: "beacon-fleet", dependencies: ["BeaconCLI"]),
     .executableTarget(name: "beacon-ride", dependencies: ["BeaconCLI"]),
     .executableTarget(
       name: "ride-report",

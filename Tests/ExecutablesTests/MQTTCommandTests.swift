@@ -292,19 +292,33 @@ final class SlowCaptureFeed {
     let bytes = try Data(contentsOf: URL(fileURLWithPath: btsnoop))
     header = bytes.prefix(16)
     var records: [Data] = []
+    var times: [Int64] = []
     var offset = 16
     while offset + 24 <= bytes.count {
       let start = bytes.startIndex + offset
       let included = bytes[(start + 4)..<(start + 8)].reduce(0) { $0 << 8 | Int($1) }
       records.append(bytes[start..<(start + 24 + included)])
+      times.append(bytes[(start + 16)..<(start + 24)].reduce(Int64(0)) { $0 << 8 | Int64($1) })
       offset += 24 + included
     }
     self.records = records
+    recordTimes = times
     path = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID().uuidString)").path
     guard mkfifo(path, 0o600) == 0 else { throw POSIXError(.EIO) }
   }
 
   var recordCount: Int { records.count }
+  /// Each record's timestamp (btsnoop's microseconds).
+  let recordTimes: [Int64]
+
+  /// Feeds the records up to `seconds` after the first record's time (the capture's clock).
+  func feed(throughCaptureSeconds seconds: Double) {
+    guard let first = recordTimes.first else { return }
+    let limit = first + Int64(seconds * 1_000_000)
+    var end = fed
+    while end < records.count, recordTimes[end] <= limit { end += 1 }
+    feed(end - fed)
+  }
 
   private var readerHold: Int32 = -1
 

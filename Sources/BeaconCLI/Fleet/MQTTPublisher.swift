@@ -35,6 +35,9 @@ final class MQTTPublisher {
   /// Called with a message on the settings topics (``FleetTopics/settingsSet``,
   /// ``FleetTopics/allSettingsSet``), on the caller's thread, in ``pump()``.
   var onSettingsMessage: ((String, [UInt8]) -> Void)?
+  /// Called with every other message on a subscribed topic (the judge's nodes), on the caller's
+  /// thread, in ``pump()``.
+  var onMessage: ((String, [UInt8]) -> Void)?
   /// What ``finish()`` adds to its summary (counts of the caller's own).
   var summaryAdditions: () -> [String] = { [] }
   private(set) var publishedCount = 0
@@ -119,7 +122,11 @@ final class MQTTPublisher {
       if problemsSaid.count < 16, problemsSaid.insert(text).inserted { say("libmosquitto: \(text)") }
     case .message(let topic, let payload):
       if topic == topics.homeAssistantStatus, payload == Array("online".utf8) { onHomeAssistantOnline?() }
-      if topic == topics.settingsSet || topic == topics.allSettingsSet { onSettingsMessage?(topic, payload) }
+      if topic == topics.settingsSet || topic == topics.allSettingsSet {
+        onSettingsMessage?(topic, payload)
+      } else {
+        onMessage?(topic, payload)
+      }
     }
   }
 

@@ -39,6 +39,12 @@ struct ExpectOptions: ParsableArguments {
   /// file's: exit 65 or 66 through ``InputFiles``); `nil` without `--expect`.
   func stations(in catalog: StationCatalog) throws -> [Station]? {
     guard let expected else { return nil }
+    return try Self.stations(expected, in: catalog)
+  }
+
+  /// The stations `expected` names (`all`, a catalog file, or names separated by commas) in
+  /// `catalog`; the message of a refusal starts with `--expect`.
+  static func stations(_ expected: String, in catalog: StationCatalog) throws -> [Station] {
     if expected == "all" { return catalog.stations }
     if expected.hasSuffix(".json") || expected.hasSuffix(".jsonl") || expected.contains("/") {
       return try CatalogFile.load(path: expected).stations

@@ -1,0 +1,199 @@
+import ArgumentParser
+import BluetoothTypes
+import FleetJudging
+import HCITransportCore
+import MRTNavigation
+import StationCatalogs
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `beacon-fleet`: the fleet's judge, over its broker.
+public struct BeaconFleetCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "beacon-fleet",
+    abstract: "Judge a fleet of beacon-scan nodes from their MQTT messages: dead beacons, deaf nodes, clones.",
+    discussion: """
+      Subscribes to every node's availability, telemetry and beacon states under the prefix \
+      (beacon-scan --mqtt publishes them) and, once a second, judges:
+
+        dead    an expected station beacon that no node hears, while nodes that heard it \
+      before are online and still hear other beacons;
+        deaf    a node that hears nothing while another still hears, after it stopped, a \
+      beacon it used to hear; or that hears far fewer reports than its own baseline while a \
+      node hearing its beacons does not;
+        cloned  a beacon heard at once by two nodes that have no other beacon in common.
+
+      A node hears a beacon while its last state of it is less than --silent-after old. Nodes \
+      publish a beacon that stands still once per --mqtt-heartbeat (60 s by default): keep \
+      --silent-after at two or three heartbeats.
+
+      Each verdict given or withdrawn is printed as a line, and published, retained, under \
+      PREFIX/JUDGE/verdicts/ (beacons/KEY, nodes/NODE) with "ok" once withdrawn.
+
+      Examples:
+        beacon-fleet --mqtt mqtt://broker.lan --expect all
+        beacon-fleet --mqtt mqtt://broker.lan --expect CipeteRaya,Fatmawati --format json
+
+      Exit status: 0 done (--duration, Ctrl-C, SIGTERM); 64 bad command line; 69 the broker \
+      cannot be used.
+      """)
+
+  @OptionGroup(title: "The broker") var mqtt: MQTTOptions
+  @OptionGroup public var catalogOptions: CatalogOptions
+  @OptionGroup public var formatOptions: FormatOptions
+
+  @Option(
+    help: ArgumentHelp(
+      "The station beacons that should be heard somewhere: all, names separated by commas, or a catalog file.",
+      valueName: "stations"))
+  var expect = "all"
+
+  @Option(
+    name: .customLong("silent-after"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "A node no longer hears a beacon whose last state is this old, in seconds; \(ValueRange.silentAfterSeconds).",
+      valueName: "seconds"),
+    transform: ValueRange.silentAfterSeconds.parse)
+  var silentAfter: Double = 180
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Stop after this many seconds, \(ValueRange.runSeconds) (default: until Ctrl-C).", valueName: "seconds"),
+    transform: ValueRange.runSeconds.parse)
+  var duration: Double?
+
+  public init() {}
+
+  public func validate() throws {
+    guard mqtt.broker != nil else {
+      throw ValidationError("beacon-fleet judges what a broker carries: give --mqtt URL.")
+    }
+  }
+
+  public func run() throws {
+    let catalog = try catalogOptions.load()
+    let stations = try ExpectOptions.stations(expect, in: catalog)
+    let keys = Dictionary(
+      stations.map { (FleetTopics.key(for: $0.beacon), $0) }, uniquingKeysWith: { first, _ in first })
+    let topics = mqtt.topics(layout: .native)
+    guard
+      let publisher = try mqtt.startPublisher(
+        program: "beacon-fleet", subscriptions: FleetMessage.subscriptions(prefix: topics.prefix))
+    else { throw ExitStatus.usage }
+    var judge = FleetJudge(
+      expected: keys.keys, configuration: FleetJudge.Configuration(silentAfter: .milliseconds(ofSeconds: silentAfter)))
+    publisher.onMessage = { topic, payload in
+      guard let message = FleetMessage(topic: topic, payload: payload, prefix: topics.prefix) else { return }
+      let now = WallClock.now()
+      switch message {
+      case .availability(let node, let online) where node != topics.node:
+        judge.availability(of: node, online: online, at: now)
+      case .telemetry(let node, let rate) where node != topics.node:
+        judge.telemetry(of: node, reportsPerSecond: rate, at: now)
+      case .heard(let beacon, let node) where node != topics.node:
+        judge.heard(beacon, by: node, at: now)
+      default:
+        break
+      }
+    }
+    StopSignal.install()
+    let output = StandardOutput()
+    let format = formatOptions.format
+    let clock = ContinuousClock()
+    let deadline = duration.map { clock.now.advanced(by: .milliseconds(ofSeconds: $0)) }
+    var nextJudgement = clock.now
+    while !StopSignal.isRequested {
+      if let deadline, clock.now >= deadline { break }
+      publisher.pump()
+      if clock.now >= nextJudgement {
+        nextJudgement = clock.now.advanced(by: .seconds(1))
+        for change in judge.judge(at: WallClock.now()) {
+          output.writeLine(Self.line(change, format: format, stations: keys))
+          publish(change, on: publisher, topics: topics, stations: keys)
+        }
+        output.flush()
+      }
+      usleep(50_000)
+    }
+    publisher.finish()
+  }
+
+  /// A verdict given or withdrawn, as a line of text or JSON.
+  static func line(_ change: FleetVerdictChange, format: OutputFormat, stations: [String: Station]) -> String {
+    let (verdict, time, given): (FleetVerdict, CaptureTime, Bool)
+    switch change {
+    case .given(let v, let at): (verdict, time, given) = (v, at, true)
+    case .withdrawn(let v, let at): (verdict, time, given) = (v, at, false)
+    }
+    switch format {
+    case .json:
+      var object = verdictJSON(verdict, stations: stations)
+      object.add("given", given)
+      object.add("time", time.iso8601)
+      return object.line
+    case .text:
+      let station = verdict.beacon.flatMap { stations[$0]?.displayName }.map { " (\($0))" } ?? ""
+      return "\(time.iso8601)  \(given ? "" : "no longer: ")\(TerminalText.escaped(verdict.description))\(station)"
+    }
+  }
+
+  /// The verdict's JSON: its kind, the beacon (and its station) or the node, the nodes of a clone.
+  static func verdictJSON(_ verdict: FleetVerdict, stations: [String: Station]) -> JSONLine {
+    var object = JSONLine()
+    switch verdict {
+    case .dead(let beacon):
+      object.add("verdict", "dead")
+      object.add("beacon", beacon)
+      object.add("station", stations[beacon]?.name)
+    case .deaf(let node):
+      object.add("verdict", "deaf")
+      object.add("node", node)
+    case .cloned(let beacon, let nodes):
+      object.add("verdict", "cloned")
+      object.add("beacon", beacon)
+      object.add("station", stations[beacon]?.name)
+      object.add("nodes", strings: nodes)
+    }
+    return object
+  }
+
+  /// The change, retained under `PREFIX/JUDGE/verdicts/`: the verdict when given, `ok` when
+  /// withdrawn.
+  private func publish(
+    _ change: FleetVerdictChange, on publisher: MQTTPublisher, topics: FleetTopics, stations: [String: Station]
+  ) {
+    let verdict: FleetVerdict
+    var payload: JSONLine
+    switch change {
+    case .given(let given, let time):
+      verdict = given
+      payload = Self.verdictJSON(given, stations: stations)
+      payload.add("since", time.iso8601)
+    case .withdrawn(let withdrawn, let time):
+      verdict = withdrawn
+      payload = JSONLine()
+      payload.add("verdict", "ok")
+      payload.add("since", time.iso8601)
+    }
+    let topic: String
+    switch verdict {
+    case .dead(let beacon), .cloned(let beacon, _): topic = "\(topics.prefix)/\(topics.node)/verdicts/beacons/\(beacon)"
+    case .deaf(let node): topic = "\(topics.prefix)/\(topics.node)/verdicts/nodes/\(node)"
+    }
+    let text = payload.line
+    publisher.append(topic: topic, retain: true) { Array(text.utf8) }
+  }
+}
+
+extension FleetVerdict {
+  /// The beacon the verdict is about, if any.
+  var beacon: String? {
+    switch self {
+    case .dead(let beacon), .cloned(let beacon, _): return beacon
+    case .deaf: return nil
+    }
+  }
+}

@@ -1,0 +1,3 @@
+import BeaconCLI
+
+BeaconFleetCommand.runAsProgram()
