@@ -27,6 +27,26 @@ public final class BluetoothdScanConnection: HCIConnection {
   private let monitor: MonitorHCIConnection
   private let management: ManagementSocket?
   private var discovering: Bool
+  /// Told what ``close()`` could not undo, as it happens (`close()` itself cannot throw: it
+  /// is ``HCIConnection``'s).
+  public var onCloseProblem: ((CloseProblem) -> Void)?
+
+  /// What ``close()`` left behind.
+  public enum CloseProblem: Error, Sendable, CustomStringConvertible {
+    /// The kernel still holds advertisement monitor `handle`, so it keeps scanning with the
+    /// controller's duplicate filter off until the controller goes away or someone removes it.
+    case monitorLeft(handle: UInt16, device: HCIDeviceIndex, ManagementError)
+
+    public var description: String {
+      switch self {
+      case .monitorLeft(let handle, let device, let error):
+        let hex = String(handle, radix: 16)
+        return "the kernel's advertisement monitor \(hex) could not be removed (\(error)): it keeps the "
+          + "controller scanning; remove it with `sudo btmgmt --index \(device.rawValue)`, then `monitor` and "
+          + "`remove \(hex)`"
+      }
+    }
+  }
 
   /// Whether the controller drops repeated reports during the scan.
   public enum DuplicateFilter: Sendable {
@@ -114,14 +134,19 @@ public final class BluetoothdScanConnection: HCIConnection {
 
   /// Stops the discovery (a failure changes nothing: closing the bus connection ends it too),
   /// removes the advertisement monitor (a failure leaves it until the controller goes away,
-  /// or btmgmt's `monitor` menu removes it), then closes the sockets. Closing again does nothing.
+  /// or btmgmt's `monitor` menu removes it, and is told to ``onCloseProblem``), then closes the
+  /// sockets. Closing again does nothing.
   public func close() {
     if discovering {
       discovering = false
       try? client.stopDiscovery(on: adapter)
       client.bus.close()
       if let management, case .lifted(let handle) = duplicateFilter {
-        try? management.removeAdvertisementMonitor(handle, device: device)
+        do throws(ManagementError) {
+          try management.removeAdvertisementMonitor(handle, device: device)
+        } catch {
+          onCloseProblem?(.monitorLeft(handle: handle, device: device, error))
+        }
         management.close()
       }
     }

@@ -27,7 +27,7 @@ struct ControllerOpener {
   func open() throws(HCIConnectionError) -> any HCIConnection {
     let connection: any HCIConnection
     if case .kernel(let device) = spec, scanVia == .bluetoothd {
-      connection = try BluetoothdScanConnection.open(device: device)
+      connection = try openViaBluetoothd(device)
     } else if case .kernel(let device) = spec, cooperatesWithBluetoothd {
       connection = try openCooperatively(device)
     } else {
@@ -62,7 +62,7 @@ struct ControllerOpener {
       return try MonitorHCIConnection.open(device: device)
     case .bluetoothd:
       do {
-        return try BluetoothdScanConnection.open(device: device)
+        return try openViaBluetoothd(device)
       } catch {
         StandardError.writeLine(
           "\(program): \(spec): bluetoothd powers it, but could not discover for us (\(error)); scanning it "
@@ -72,6 +72,16 @@ struct ControllerOpener {
     case .controller:
       return try spec.open(exclusive: exclusive)
     }
+  }
+
+  /// bluetoothd's scan of `device`, whose leftovers at close are warned of.
+  private func openViaBluetoothd(_ device: HCIDeviceIndex) throws(HCIConnectionError) -> BluetoothdScanConnection {
+    let connection = try BluetoothdScanConnection.open(device: device)
+    let (program, name) = (program, spec.description)
+    connection.onCloseProblem = { problem in
+      StandardError.writeLine("\(program): \(name): \(problem)", priority: .warning)
+    }
+    return connection
   }
 
   /// What bluetoothd says of `device` now; `nil` when it cannot be asked (no system bus, no
