@@ -471,6 +471,28 @@ def report(args) -> int:
                   f"| {run['timetableSeconds']} | {run['plans']} ({run['found']}) | {run['medianMs']} | {run['p95Ms']} "
                   f"| {run['maxMs']} | {verdict} |")
         print()
+    if "fleet" in parts:
+        fleet = parts["fleet"]
+        work = fleet["workload"]
+        print(f"The fleet's judge (tools/bench-fleet.py): {work['nodes']} simulated nodes × {work['beaconsPerNode']} "
+              f"beacons ({work['distinctBeacons']:,} distinct, {work['expectedStations']} expected stations) publishing "
+              f"a state of every beacon every {work['stateIntervalSeconds']} s through a real mosquitto: "
+              f"{work['messagesSent']:,} messages in {work['secondsGenerated']} s ({work['messagesPerSecond']:,}/s, "
+              f"{work['roundsLate']} of {work['rounds']} rounds late); beacon-fleet beside mosquitto_sub on the same "
+              "topics, in the same run\n")
+        table_head("subscriber", "messages read", "CPU s", "CPU per message µs", "peak RSS MiB")
+        for name in ("judge", "floor (mosquitto_sub)"):
+            run = fleet[name]
+            per = run["cpuSeconds"] * 1e6 / max(run["messagesRead"] or 1, 1)
+            print(f"| {'beacon-fleet' if name == 'judge' else name} | {run['messagesRead']:,} | {run['cpuSeconds']} "
+                  f"| {per:.1f} | {run['peakRSSMiB']} |")
+        print()
+        for verdict in fleet["verdicts"]:
+            print(f"- {verdict['verdict']} {verdict.get('node') or verdict.get('station') or verdict.get('beacon')}: "
+                  f"{verdict['secondsAfterBreak']} s after the break")
+        for problem in fleet["problems"]:
+            failures.append(f"fleet: {problem}")
+        print()
     if "startup" in parts:
         runs = parts["startup"]["runsMs"]
         print(f"Start to scan enabled (emulated controller, {len(runs)} runs): median {parts['startup']['medianMs']} ms, "

@@ -65,6 +65,11 @@ public struct FleetJudge: Sendable {
   /// The station beacons that should be heard somewhere (their keys).
   public let expected: Set<String>
   var nodes: [String: Node] = [:]
+  /// The availability of names that sent nothing else yet (bounded as the nodes are).
+  var availabilityOfUnknown: [String: Bool] = [:]
+  /// The first judgement's time: an expected beacon is unheard only after a silent-after of
+  /// judging (before it, the nodes have not all spoken yet).
+  var firstJudgement: CaptureTime?
   /// The verdicts in force.
   public private(set) var verdicts: Set<FleetVerdict> = []
 
@@ -76,8 +81,17 @@ public struct FleetJudge: Sendable {
   /// The nodes known, by name.
   public var nodeNames: [String] { nodes.keys.sorted() }
 
-  /// A node's availability (`online`, or `offline`: its last will).
+  /// A node's availability (`online`, or `offline`: its last will). Only what sends states or
+  /// telemetry is a node (a judge has an availability too): the availability of a name not
+  /// known yet is kept until it sends one.
   public mutating func availability(of node: String, online: Bool, at time: CaptureTime) {
+    guard nodes[node] != nil else {
+      if availabilityOfUnknown[node] == nil, availabilityOfUnknown.count >= max(configuration.maximumNodes, 1) {
+        availabilityOfUnknown.removeAll(keepingCapacity: true)
+      }
+      availabilityOfUnknown[node] = online
+      return
+    }
     update(node, at: time) { $0.online = online }
   }
 
@@ -108,55 +122,106 @@ public struct FleetJudge: Sendable {
     }
   }
 
+  /// Changes the node's entry in place (a copy taken out and put back would copy its
+  /// beacons at every message).
   private mutating func update(_ name: String, at time: CaptureTime, _ change: (inout Node) -> Void) {
     if nodes[name] == nil, nodes.count >= max(configuration.maximumNodes, 1),
       let stalest = nodes.min(by: { $0.value.lastMessage < $1.value.lastMessage })?.key
     {
       nodes[stalest] = nil
     }
-    var entry = nodes[name] ?? Node(lastMessage: time)
-    entry.lastMessage = max(entry.lastMessage, time)
-    change(&entry)
-    nodes[name] = entry
+    if nodes[name] == nil {
+      nodes[name] = Node(online: availabilityOfUnknown.removeValue(forKey: name) ?? true, lastMessage: time)
+    }
+    Self.touch(&nodes[name, default: Node(lastMessage: time)], at: time, change)
+  }
+
+  private static func touch(_ node: inout Node, at time: CaptureTime, _ change: (inout Node) -> Void) {
+    node.lastMessage = max(node.lastMessage, time)
+    change(&node)
   }
 
   /// Judges the fleet at `now`: the verdicts given since the last judgement, and those
   /// withdrawn.
   public mutating func judge(at now: CaptureTime) -> [FleetVerdictChange] {
+    let hearing = Hearing(nodes, at: now, silentAfter: configuration.silentAfter)
     var found: Set<FleetVerdict> = []
-    let deaf = Set(nodes.keys.filter { isDeaf($0, at: now) })
+    let deaf = Set(nodes.keys.filter { isDeaf($0, hearing) })
     for name in deaf { found.insert(.deaf(node: name)) }
-    for beacon in expected where isDead(beacon, deaf: deaf, at: now) { found.insert(.dead(beacon: beacon)) }
-    for verdict in clones(at: now) { found.insert(verdict) }
+    for beacon in expected where isDead(beacon, deaf: deaf, hearing) { found.insert(.dead(beacon: beacon)) }
+    let judgedFor = now.microseconds(since: firstJudgement ?? now)
+    if judgedFor >= configuration.silentAfter.wholeMicroseconds {
+      for beacon in expected where hearing.hearers[beacon] == nil && !found.contains(.dead(beacon: beacon)) {
+        found.insert(.unheard(beacon: beacon))
+      }
+    }
+    if firstJudgement == nil { firstJudgement = now }
+    for verdict in clones(hearing) { found.insert(verdict) }
     let given = found.subtracting(verdicts).sorted { $0.description < $1.description }
     let withdrawn = verdicts.subtracting(found).sorted { $0.description < $1.description }
     verdicts = found
     return given.map { .given($0, at: now) } + withdrawn.map { .withdrawn($0, at: now) }
   }
 
-  private func hears(_ node: Node, _ beacon: String, at now: CaptureTime) -> Bool {
-    guard let last = node.heard[beacon] else { return false }
-    return now.microseconds(since: last) < configuration.silentAfter.wholeMicroseconds
-  }
+  /// Who hears what at one judgement, worked out once: at 200 nodes of 50 beacons, asking each
+  /// node of each beacon again and again costs more than the messages themselves.
+  struct Hearing {
+    /// The nodes, by name, in name order.
+    let names: [String]
+    let entries: [Node]
+    /// Each beacon some node hears now, with the nodes (indices) that do, in name order.
+    let hearers: [String: [Int]]
+    /// How many beacons each node hears now.
+    let hearingCount: [Int]
 
-  private func hearsAnything(_ node: Node, at now: CaptureTime) -> Bool {
-    node.heard.values.contains { now.microseconds(since: $0) < configuration.silentAfter.wholeMicroseconds }
+    init(_ nodes: [String: Node], at now: CaptureTime, silentAfter: Duration) {
+      let sorted = nodes.sorted { $0.key < $1.key }
+      names = sorted.map(\.key)
+      entries = sorted.map(\.value)
+      let limit = silentAfter.wholeMicroseconds
+      var hearers: [String: [Int]] = [:]
+      var hearingCount = [Int](repeating: 0, count: sorted.count)
+      for (index, node) in entries.enumerated() {
+        for (beacon, last) in node.heard where now.microseconds(since: last) < limit {
+          hearers[beacon, default: []].append(index)
+          hearingCount[index] += 1
+        }
+      }
+      self.hearers = hearers
+      self.hearingCount = hearingCount
+    }
+
+    func index(of name: String) -> Int? {
+      var (low, high) = (0, names.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if names[middle] < name { low = middle + 1 } else { high = middle }
+      }
+      return low < names.count && names[low] == name ? low : nil
+    }
   }
 
   /// Alive, and either hearing nothing while another live node still hears, after this one
   /// stopped, a beacon this one used to hear; or hearing far fewer reports than its baseline
   /// while a live node that hears its beacons does not.
-  private func isDeaf(_ name: String, at now: CaptureTime) -> Bool {
-    guard let node = nodes[name], node.online else { return false }
-    let others = nodes.filter { $0.key != name && $0.value.online }
-    if !hearsAnything(node, at: now) {
+  private func isDeaf(_ name: String, _ hearing: Hearing) -> Bool {
+    guard let index = hearing.index(of: name) else { return false }
+    let node = hearing.entries[index]
+    guard node.online else { return false }
+    if hearing.hearingCount[index] == 0 {
       return node.heard.contains { beacon, last in
-        others.values.contains { other in hears(other, beacon, at: now) && (other.heard[beacon] ?? last) > last }
+        hearing.hearers[beacon, default: []].contains { other in
+          let entry = hearing.entries[other]
+          return other != index && entry.online && (entry.heard[beacon] ?? last) > last
+        }
       }
     }
     guard hearsFewer(node) else { return false }
-    return others.values.contains { other in
-      !hearsFewer(other) && node.heard.keys.contains { hears(other, $0, at: now) }
+    return node.heard.keys.contains { beacon in
+      hearing.hearers[beacon, default: []].contains { other in
+        let entry = hearing.entries[other]
+        return other != index && entry.online && !hearsFewer(entry)
+      }
     }
   }
 
@@ -167,39 +232,36 @@ public struct FleetJudge: Sendable {
   }
 
   /// Heard by no node, while a live node that heard it before hears other beacons.
-  private func isDead(_ beacon: String, deaf: Set<String>, at now: CaptureTime) -> Bool {
-    guard !nodes.values.contains(where: { hears($0, beacon, at: now) }) else { return false }
-    return nodes.contains { name, node in
-      node.online && !deaf.contains(name) && node.heard[beacon] != nil && hearsAnything(node, at: now)
+  private func isDead(_ beacon: String, deaf: Set<String>, _ hearing: Hearing) -> Bool {
+    guard hearing.hearers[beacon] == nil else { return false }
+    return hearing.entries.indices.contains { index in
+      let node = hearing.entries[index]
+      return node.online && node.heard[beacon] != nil && hearing.hearingCount[index] > 0
+        && !deaf.contains(hearing.names[index])
     }
   }
 
-  /// Each beacon heard at once, now, by two nodes in two places.
-  private func clones(at now: CaptureTime) -> [FleetVerdict] {
+  /// Each beacon heard at once, now, by two live nodes in two places: nodes that have heard no
+  /// other beacon in common, each having heard at least ``Configuration/cloneEvidence`` others.
+  private func clones(_ hearing: Hearing) -> [FleetVerdict] {
     var verdicts: [FleetVerdict] = []
-    let live = nodes.filter { $0.value.online }.sorted { $0.key < $1.key }
-    var beacons: Set<String> = []
-    for (_, node) in live { beacons.formUnion(node.heard.keys.filter { hears(node, $0, at: now) }) }
-    for beacon in beacons.sorted() {
-      let hearing = live.filter { hears($0.value, beacon, at: now) }
-      guard hearing.count >= 2 else { continue }
-      var pair: [String]?
-      search: for (index, first) in hearing.enumerated() {
-        for second in hearing[(index + 1)...] {
-          guard let a = first.value.heard[beacon], let b = second.value.heard[beacon],
-            abs(a.microseconds(since: b)) < configuration.cloneWindow.wholeMicroseconds
+    let window = configuration.cloneWindow.wholeMicroseconds
+    for (beacon, all) in hearing.hearers {
+      let live = all.filter { hearing.entries[$0].online }
+      guard live.count >= 2 else { continue }
+      search: for (position, first) in live.enumerated() {
+        for second in live[(position + 1)...] {
+          let (a, b) = (hearing.entries[first].heard, hearing.entries[second].heard)
+          guard let heardByA = a[beacon], let heardByB = b[beacon],
+            abs(heardByA.microseconds(since: heardByB)) < window,
+            a.count - 1 >= configuration.cloneEvidence, b.count - 1 >= configuration.cloneEvidence
           else { continue }
-          let others = Set(first.value.heard.keys).subtracting([beacon])
-          let theirs = Set(second.value.heard.keys).subtracting([beacon])
-          if others.count >= configuration.cloneEvidence, theirs.count >= configuration.cloneEvidence,
-            others.isDisjoint(with: theirs)
-          {
-            pair = [first.key, second.key]
-            break search
-          }
+          let (smaller, larger) = a.count <= b.count ? (a, b) : (b, a)
+          guard !smaller.keys.contains(where: { $0 != beacon && larger[$0] != nil }) else { continue }
+          verdicts.append(.cloned(beacon: beacon, nodes: [hearing.names[first], hearing.names[second]]))
+          break search
         }
       }
-      if let pair { verdicts.append(.cloned(beacon: beacon, nodes: pair)) }
     }
     return verdicts
   }

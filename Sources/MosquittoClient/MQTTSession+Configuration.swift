@@ -25,6 +25,10 @@ extension MQTTSession {
     /// The most messages handed to libmosquitto and not yet sent (or, at QoS 1, acknowledged).
     /// libmosquitto's own queue has no limit; this is the limit.
     public var maximumInFlight: Int
+    /// The most messages received and events kept until the owner takes them
+    /// (``MQTTSession/takeEvents()``); beyond it, received messages are dropped and counted
+    /// (``MQTTSession/droppedReceivedCount``).
+    public var maximumWaitingEvents: Int
 
     /// Debian's directory of trusted certificate authorities.
     public static let systemCertificateDirectory = "/etc/ssl/certs"
@@ -33,7 +37,8 @@ extension MQTTSession {
       broker: MQTTBroker, clientID: String, credentials: MQTTCredentials? = nil,
       certificateAuthorityFile: String? = nil,
       will: MQTTMessage? = nil, birth: MQTTMessage? = nil, subscriptions: [String] = [], keepAliveSeconds: Int32 = 30,
-      reconnectDelay: Duration = .seconds(1), reconnectDelayLimit: Duration = .seconds(30), maximumInFlight: Int = 256
+      reconnectDelay: Duration = .seconds(1), reconnectDelayLimit: Duration = .seconds(30), maximumInFlight: Int = 256,
+      maximumWaitingEvents: Int = 1024
     ) {
       self.broker = broker
       self.clientID = clientID
@@ -46,6 +51,7 @@ extension MQTTSession {
       self.reconnectDelay = reconnectDelay
       self.reconnectDelayLimit = reconnectDelayLimit
       self.maximumInFlight = maximumInFlight
+      self.maximumWaitingEvents = maximumWaitingEvents
     }
   }
 }

@@ -24,7 +24,9 @@ public final class MQTTSession {
 
   public init(configuration: Configuration) {
     self.configuration = configuration
-    shared = MQTTSessionShared(subscriptions: configuration.subscriptions, birth: configuration.birth)
+    shared = MQTTSessionShared(
+      subscriptions: configuration.subscriptions, birth: configuration.birth,
+      maximumEvents: max(configuration.maximumWaitingEvents, 1))
   }
 
   deinit { close() }
@@ -129,6 +131,10 @@ public final class MQTTSession {
     }
   }
 
+  /// Messages received and dropped, since more than ``Configuration/maximumWaitingEvents``
+  /// waited for ``takeEvents()``: the owner falls behind the broker.
+  public var droppedReceivedCount: Int { shared.state.withLock { $0.droppedReceived } }
+
   /// Whether the broker has accepted the connection and it has not been lost since.
   public var isConnected: Bool { shared.state.withLock { $0.isConnected } }
 
@@ -230,19 +236,21 @@ final class MQTTSessionShared: Sendable {
     var isConnected = false
     var inFlight = 0
     var events: [MQTTSessionEvent] = []
+    var droppedReceived = 0
   }
 
   /// The most events kept between two ``MQTTSession/takeEvents()``; beyond it, incoming
-  /// messages are dropped (connection changes are rare and always kept).
-  static let maximumEvents = 1024
+  /// messages (and problems) are dropped (connection changes are rare and always kept).
+  let maximumEvents: Int
 
   let state = POSIXMutex(State())
   let subscriptions: [String]
   let birth: MQTTMessage?
 
-  init(subscriptions: [String], birth: MQTTMessage?) {
+  init(subscriptions: [String], birth: MQTTMessage?, maximumEvents: Int) {
     self.subscriptions = subscriptions
     self.birth = birth
+    self.maximumEvents = maximumEvents
   }
 
   /// Hands `message` to libmosquitto on `client`, counted in flight before the call (its
@@ -306,8 +314,9 @@ private func sessionDidReceive(
   let payload =
     message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(max(0, message.payloadlen)))) } ?? []
   let event = MQTTSessionEvent.message(topic: String(cString: topic), payload: payload)
+  let limit = shared.maximumEvents
   shared.state.withLock { state in
-    if state.events.count < MQTTSessionShared.maximumEvents { state.events.append(event) }
+    if state.events.count < limit { state.events.append(event) } else { state.droppedReceived += 1 }
   }
 }
 
@@ -317,7 +326,8 @@ private func sessionDidLog(
   guard level & (MOSQ_LOG_ERR | MOSQ_LOG_WARNING) != 0, let shared = MQTTSessionShared.from(userData), let text
   else { return }
   let event = MQTTSessionEvent.problem(String(cString: text))
+  let limit = shared.maximumEvents
   shared.state.withLock { state in
-    if state.events.count < MQTTSessionShared.maximumEvents { state.events.append(event) }
+    if state.events.count < limit { state.events.append(event) }
   }
 }

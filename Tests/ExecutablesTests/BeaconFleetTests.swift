@@ -21,7 +21,15 @@ import Testing
         "Fatmawati,CipeteRaya,HajiNawi", "--silent-after", "\(Self.silentAfter)", "--format", "json", "--duration",
         "46",
       ])
+    // A second judge shows the fleet as a table: not on a terminal, printed once at the end.
+    let tableJudge = try ChildProcess(
+      executable: TestPaths.productsDirectory.appendingPathComponent("beacon-fleet").path,
+      arguments: [
+        "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--mqtt-node", "table-judge", "--expect",
+        "Fatmawati,CipeteRaya,HajiNawi", "--silent-after", "\(Self.silentAfter)", "--table", "--duration", "46",
+      ])
     #expect(MQTTCommandTests.waitFor { judge.stderr.contains("connected") }, "\(judge.stderr)")
+    #expect(MQTTCommandTests.waitFor { tableJudge.stderr.contains("connected") }, "\(tableJudge.stderr)")
     var nodes: [(name: String, scan: ChildProcess, feed: SlowCaptureFeed)] = []
     for name in ["platform-1", "platform-2", "platform-3"] {
       let feed = try SlowCaptureFeed(btsnoop: Self.capture)
@@ -49,6 +57,7 @@ import Testing
       usleep(50_000)
     }
     #expect(judge.wait(seconds: 20) == 0, "\(judge.stderr)")
+    #expect(tableJudge.wait(seconds: 20) == 0, "\(tableJudge.stderr)")
     for node in nodes {
       node.feed.close()
       _ = node.scan.wait(seconds: 20)
@@ -71,8 +80,37 @@ import Testing
     let deadAt = try #require(seconds(dead))
     #expect(deafAt > 20 && deafAt < 20 + 2 * Self.silentAfter + 1, "deaf at \(deafAt) s")
     #expect(deadAt > 36 && deadAt < 36 + 2 * Self.silentAfter + 1, "dead at \(deadAt) s")
-    // Retained for whoever comes later.
+    // Retained for whoever comes later: the verdicts in force, and "ok" of the rest, said once
+    // the judge had judged for a silent-after.
     let retained = try broker.retained("beacon-toolkit/judge/verdicts/#")
     #expect(retained["beacon-toolkit/judge/verdicts/nodes/platform-3"]?.contains("\"deaf\"") == true, "\(retained)")
+    let cipeteKey = try #require(dead?["beacon"] as? String)
+    #expect(retained["beacon-toolkit/judge/verdicts/beacons/\(cipeteKey)"]?.contains("\"dead\"") == true, "\(retained)")
+    for node in ["platform-1", "platform-2"] {
+      #expect(retained["beacon-toolkit/judge/verdicts/nodes/\(node)"]?.contains("\"ok\"") == true, "\(retained)")
+    }
+    #expect(retained.count == 6, "3 beacons and 3 nodes: \(retained.keys.sorted())")
+    // Home Assistant's problem sensors: one per expected beacon on the beacon's device, one per
+    // node on the node's, each reading its verdict topic.
+    let configs = try broker.retained("homeassistant/binary_sensor/judge/#")
+    #expect(configs.count == 6, "\(configs.keys.sorted())")
+    let deafConfig = try #require(configs["homeassistant/binary_sensor/judge/node-verdict-platform-3/config"])
+    let object = try #require(
+      JSONSerialization.jsonObject(with: Data(deafConfig.utf8)) as? [String: Any], "\(deafConfig)")
+    #expect(object["state_topic"] as? String == "beacon-toolkit/judge/verdicts/nodes/platform-3")
+    #expect(object["device_class"] as? String == "problem")
+    #expect((object["device"] as? [String: Any])?["identifiers"] as? [String] == ["beacon-toolkit-node-platform-3"])
+    #expect(
+      configs["homeassistant/binary_sensor/judge/beacon-verdict-\(cipeteKey)/config"]?.contains("Cipete Raya beacon")
+        == true)
+    // The table judge's last word: the fleet, the verdicts first.
+    let table = tableJudge.stdout
+    #expect(table.contains("node platform-3 is deaf"), "\(table)")
+    #expect(table.contains("beacon \(cipeteKey) is dead (Cipete Raya)"), "\(table)")
+    #expect(table.contains("3 node(s), 3 online; 3 expected station(s); 2 verdict(s)"), "\(table)")
+    let rows = table.split(separator: "\n").map(String.init)
+    #expect(rows.contains { $0.hasPrefix("Cipete Raya") && $0.hasSuffix("dead") }, "\(table)")
+    #expect(rows.contains { $0.hasPrefix("platform-3") && $0.hasSuffix("deaf") }, "\(table)")
+    #expect(rows.contains { $0.hasPrefix("platform-1") && $0.hasSuffix("ok") }, "\(table)")
   }
 }

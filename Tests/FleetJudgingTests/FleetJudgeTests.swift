@@ -69,13 +69,29 @@ import Testing
   }
 
   /// The whole line goes quiet (the line is shut): nobody hears anything, nobody is judged deaf,
-  /// and no beacon is judged dead, for no live node hears anything to compare with.
+  /// and no beacon is judged dead, for no live node hears anything to compare with; each
+  /// expected beacon is only said to be heard by no node.
   @Test func aSilentFleetBlamesNobody() {
     var judge = FleetJudge(expected: ["a", "b", "c"], configuration: Self.configuration)
     let changes = Self.run(
       &judge, to: 600, heard: { node, second in second >= 300 ? [] : Self.hears[node] ?? [] },
       rate: { _, second in second >= 300 ? 0 : 20 })
-    #expect(changes.isEmpty, "\(changes)")
+    #expect(judge.verdicts == [.unheard(beacon: "a"), .unheard(beacon: "b"), .unheard(beacon: "c")], "\(changes)")
+    #expect(changes.count == 3, "\(changes)")
+  }
+
+  /// A judge that starts after beacon c died has seen nobody hear it: c is not dead (no witness
+  /// it knows of) but heard by no node, once the judge has judged for a silent-after; and no
+  /// longer once a node hears it again.
+  @Test func aBeaconNobodyHeardSinceTheJudgeStartedIsUnheard() {
+    var judge = FleetJudge(expected: ["a", "b", "c"], configuration: Self.configuration)
+    let changes = Self.run(&judge, to: 600) { node, second in
+      (Self.hears[node] ?? []).filter { $0 != "c" || second >= 400 }
+    }
+    #expect(
+      changes == [
+        .given(.unheard(beacon: "c"), at: Self.time(30)), .withdrawn(.unheard(beacon: "c"), at: Self.time(400)),
+      ], "\(changes)")
   }
 
   /// A node that goes offline (its will) is neither deaf nor a witness: a beacon only it heard is
@@ -110,6 +126,19 @@ import Testing
     }
     #expect(beacon == "a" && time == Self.time(300))
     #expect(nodes.contains("D") && (nodes.contains("A") || nodes.contains("B")))
+  }
+
+  /// What only says its availability (another judge) is no node; a node's availability said
+  /// before its first state (a retained `offline`, its will) holds once it sends one.
+  @Test func onlyWhatSendsStatesOrTelemetryIsANode() {
+    var judge = FleetJudge(expected: ["a", "b", "c"], configuration: Self.configuration)
+    judge.availability(of: "judge-2", online: true, at: Self.time(0))
+    judge.availability(of: "D", online: false, at: Self.time(0))
+    judge.telemetry(of: "D", reportsPerSecond: 5, at: Self.time(1))
+    _ = Self.run(&judge, to: 100)
+    #expect(judge.nodeNames == ["A", "B", "C", "D"])
+    #expect(judge.overview(at: Self.time(100)).nodes.first { $0.name == "D" }?.online == false)
+    #expect(judge.overview(at: Self.time(100)).nodes.first { $0.name == "A" }?.hearing == 2)
   }
 
   /// Memory is bounded: a flood of node names keeps at most maximumNodes.

@@ -96,6 +96,25 @@ struct MQTTSessionTests {
     session.close()
   }
 
+  /// An owner that does not take its events loses what is received past the limit, counted:
+  /// ten retained messages, room for four events (the connection and three of them).
+  @Test func messagesPastTheWaitingLimitAreDroppedAndCounted() throws {
+    let broker = try MosquittoBroker()
+    for index in 0..<10 { try broker.publish(topic: "flood/\(index)", payload: "\(index)", retain: true) }
+    let session = MQTTSession(
+      configuration: MQTTSession.Configuration(
+        broker: MQTTBroker(scheme: .mqtt, host: "127.0.0.1", port: broker.port), clientID: "test-\(UUID().uuidString)",
+        subscriptions: ["flood/#"], maximumWaitingEvents: 4))
+    try session.start()
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline, session.droppedReceivedCount < 7 { usleep(10_000) }
+    #expect(session.droppedReceivedCount == 7)
+    let events = session.takeEvents()
+    #expect(events.first == .connected, "\(events)")
+    #expect(events.filter { if case .message = $0 { true } else { false } }.count == 3, "\(events)")
+    session.close()
+  }
+
   @Test func aBrokerThatRefusesTheCredentialsSaysSo() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mq-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

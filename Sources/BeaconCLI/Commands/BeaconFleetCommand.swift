@@ -29,12 +29,17 @@ public struct BeaconFleetCommand: ParsableCommand {
       publish a beacon that stands still once per --mqtt-heartbeat (60 s by default): keep \
       --silent-after at two or three heartbeats.
 
-      Each verdict given or withdrawn is printed as a line, and published, retained, under \
-      PREFIX/JUDGE/verdicts/ (beacons/KEY, nodes/NODE) with "ok" once withdrawn.
+      Each verdict given or withdrawn is printed as a line (or, with --table, the whole fleet \
+      is shown, redrawn in place on a terminal), and published, retained, under \
+      PREFIX/JUDGE/verdicts/ (beacons/KEY, nodes/NODE) with "ok" once withdrawn; with Home \
+      Assistant discovery (the default), each expected beacon and each node gets a "Fleet \
+      verdict" problem sensor on its device. A judge that has just started knows nothing: it \
+      says "ok" of anything only after judging for a --silent-after.
 
       Examples:
         beacon-fleet --mqtt mqtt://broker.lan --expect all
         beacon-fleet --mqtt mqtt://broker.lan --expect CipeteRaya,Fatmawati --format json
+        beacon-fleet --mqtt mqtt://broker.lan --expect stations.jsonl --table
 
       Exit status: 0 done (--duration, Ctrl-C, SIGTERM); 64 bad command line; 69 the broker \
       cannot be used.
@@ -65,11 +70,20 @@ public struct BeaconFleetCommand: ParsableCommand {
     transform: ValueRange.runSeconds.parse)
   var duration: Double?
 
+  @Flag(
+    help:
+      "Show the whole fleet (verdicts, stations heard, nodes), redrawn once a second on a terminal; else printed at the end."
+  )
+  var table = false
+
   public init() {}
 
   public func validate() throws {
     guard mqtt.broker != nil else {
       throw ValidationError("beacon-fleet judges what a broker carries: give --mqtt URL.")
+    }
+    if table, formatOptions.format == .json {
+      throw ValidationError("--table is a view for people: leave out --format json (which prints each verdict).")
     }
   }
 
@@ -81,12 +95,18 @@ public struct BeaconFleetCommand: ParsableCommand {
     let topics = mqtt.topics(layout: .native)
     guard
       let publisher = try mqtt.startPublisher(
-        program: "beacon-fleet", subscriptions: FleetMessage.subscriptions(prefix: topics.prefix))
+        program: "beacon-fleet", subscriptions: FleetMessage.subscriptions(prefix: topics.prefix),
+        waitingMessages: Self.waitingMessages)
     else { throw ExitStatus.usage }
     var judge = FleetJudge(
       expected: keys.keys, configuration: FleetJudge.Configuration(silentAfter: .milliseconds(ofSeconds: silentAfter)))
+    var (read, unreadable) = (0, 0)
     publisher.onMessage = { topic, payload in
-      guard let message = FleetMessage(topic: topic, payload: payload, prefix: topics.prefix) else { return }
+      read += 1
+      guard let message = FleetMessage(topic: topic, payload: payload, prefix: topics.prefix) else {
+        unreadable += 1
+        return
+      }
       let now = WallClock.now()
       switch message {
       case .availability(let node, let online) where node != topics.node:
@@ -99,10 +119,18 @@ public struct BeaconFleetCommand: ParsableCommand {
         break
       }
     }
+    let verdicts = FleetVerdictPublisher(
+      publisher: publisher, topics: topics, announcesToHomeAssistant: mqtt.announcesToHomeAssistant(),
+      stations: keys)
+    publisher.onReconnected = { verdicts.announceAgain(at: WallClock.now()) }
+    publisher.onHomeAssistantOnline = { verdicts.announceAgain(at: WallClock.now()) }
     StopSignal.install()
     let output = StandardOutput()
     let format = formatOptions.format
+    let view = table ? FleetTable(stations: keys) : nil
+    let screen = view != nil && output.isTerminal ? LiveScreen(output: output) : nil
     let clock = ContinuousClock()
+    let started = clock.now
     let deadline = duration.map { clock.now.advanced(by: .milliseconds(ofSeconds: $0)) }
     var nextJudgement = clock.now
     while !StopSignal.isRequested {
@@ -110,16 +138,43 @@ public struct BeaconFleetCommand: ParsableCommand {
       publisher.pump()
       if clock.now >= nextJudgement {
         nextJudgement = clock.now.advanced(by: .seconds(1))
-        for change in judge.judge(at: WallClock.now()) {
-          output.writeLine(Self.line(change, format: format, stations: keys))
-          publish(change, on: publisher, topics: topics, stations: keys)
+        let now = WallClock.now()
+        verdicts.announce(nodes: judge.nodeNames, at: now)
+        for change in judge.judge(at: now) {
+          if view == nil { output.writeLine(Self.line(change, format: format, stations: keys)) }
+          verdicts.publish(change)
+        }
+        if clock.now - started >= .milliseconds(ofSeconds: silentAfter) { verdicts.settle(at: now) }
+        if let view, let screen {
+          screen.draw(view.lines(judge.overview(at: now), verdicts: judge.verdicts, time: now.iso8601))
         }
         output.flush()
       }
       usleep(50_000)
     }
+    if let view {
+      screen?.leave()
+      let now = WallClock.now()
+      for line in view.lines(judge.overview(at: now), verdicts: judge.verdicts, time: now.iso8601) {
+        output.writeLine(line)
+      }
+      output.flush()
+    }
+    publisher.summaryAdditions = {
+      var additions = ["\(read) read from \(judge.nodeNames.count) node(s)"]
+      if unreadable > 0 { additions.append("\(unreadable) of them not understood (not a node's)") }
+      let dropped = publisher.droppedReceivedCount
+      if dropped > 0 {
+        additions.append("\(dropped) received and dropped: the judge fell behind the fleet, its verdicts are unsure")
+      }
+      return additions
+    }
     publisher.finish()
   }
+
+  /// Messages received that may wait for the judge between two turns of its loop (50 ms):
+  /// 1.3 million a second; beyond it they are dropped, and counted.
+  static let waitingMessages = 1 << 16
 
   /// A verdict given or withdrawn, as a line of text or JSON.
   static func line(_ change: FleetVerdictChange, format: OutputFormat, stations: [String: Station]) -> String {
@@ -143,48 +198,19 @@ public struct BeaconFleetCommand: ParsableCommand {
   /// The verdict's JSON: its kind, the beacon (and its station) or the node, the nodes of a clone.
   static func verdictJSON(_ verdict: FleetVerdict, stations: [String: Station]) -> JSONLine {
     var object = JSONLine()
+    object.add("verdict", verdict.kind)
     switch verdict {
-    case .dead(let beacon):
-      object.add("verdict", "dead")
+    case .dead(let beacon), .unheard(let beacon):
       object.add("beacon", beacon)
       object.add("station", stations[beacon]?.name)
     case .deaf(let node):
-      object.add("verdict", "deaf")
       object.add("node", node)
     case .cloned(let beacon, let nodes):
-      object.add("verdict", "cloned")
       object.add("beacon", beacon)
       object.add("station", stations[beacon]?.name)
       object.add("nodes", strings: nodes)
     }
     return object
-  }
-
-  /// The change, retained under `PREFIX/JUDGE/verdicts/`: the verdict when given, `ok` when
-  /// withdrawn.
-  private func publish(
-    _ change: FleetVerdictChange, on publisher: MQTTPublisher, topics: FleetTopics, stations: [String: Station]
-  ) {
-    let verdict: FleetVerdict
-    var payload: JSONLine
-    switch change {
-    case .given(let given, let time):
-      verdict = given
-      payload = Self.verdictJSON(given, stations: stations)
-      payload.add("since", time.iso8601)
-    case .withdrawn(let withdrawn, let time):
-      verdict = withdrawn
-      payload = JSONLine()
-      payload.add("verdict", "ok")
-      payload.add("since", time.iso8601)
-    }
-    let topic: String
-    switch verdict {
-    case .dead(let beacon), .cloned(let beacon, _): topic = "\(topics.prefix)/\(topics.node)/verdicts/beacons/\(beacon)"
-    case .deaf(let node): topic = "\(topics.prefix)/\(topics.node)/verdicts/nodes/\(node)"
-    }
-    let text = payload.line
-    publisher.append(topic: topic, retain: true) { Array(text.utf8) }
   }
 }
 
@@ -192,7 +218,7 @@ extension FleetVerdict {
   /// The beacon the verdict is about, if any.
   var beacon: String? {
     switch self {
-    case .dead(let beacon), .cloned(let beacon, _): return beacon
+    case .dead(let beacon), .unheard(let beacon), .cloned(let beacon, _): return beacon
     case .deaf: return nil
     }
   }

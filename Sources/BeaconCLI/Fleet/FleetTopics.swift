@@ -11,6 +11,9 @@ import Beacons
 ///   entity on this node, retained; an empty retained payload removes it.
 /// - `DISCOVERY/binary_sensor/NODE/KEY/config`: the config of an expected beacon's problem sensor.
 /// - `DISCOVERY/binary_sensor/NODE/broadcast/config`: a broadcaster's "running" sensor.
+/// - `PREFIX/JUDGE/verdicts/beacons/KEY`, `PREFIX/JUDGE/verdicts/nodes/NODE`: the fleet's judge's
+///   verdict on a beacon or a node (`beacon-fleet`), retained; `DISCOVERY/binary_sensor/JUDGE/…`
+///   their problem sensors.
 /// - `DISCOVERY/status`: where Home Assistant says `online` when it starts, so configs are sent again.
 ///
 /// With the ESPresense layout (``Layout/espresense``), what ESPresense's own nodes publish
@@ -76,6 +79,17 @@ struct FleetTopics: Hashable, Sendable {
 
   func discoveryConfig(of identity: BeaconIdentity) -> String {
     "\(discoveryPrefix)/sensor/\(node)/\(Self.key(for: identity))/config"
+  }
+
+  /// The judge's verdict on beacon `key` (this node being the judge).
+  func verdict(onBeacon key: String) -> String { "\(prefix)/\(node)/verdicts/beacons/\(key)" }
+  /// The judge's verdict on node `name`.
+  func verdict(onNode name: String) -> String { "\(prefix)/\(node)/verdicts/nodes/\(name)" }
+  func verdictDiscoveryConfig(onBeacon key: String) -> String {
+    "\(discoveryPrefix)/binary_sensor/\(node)/beacon-verdict-\(key)/config"
+  }
+  func verdictDiscoveryConfig(onNode name: String) -> String {
+    "\(discoveryPrefix)/binary_sensor/\(node)/node-verdict-\(name)/config"
   }
 
   func health(of identity: BeaconIdentity) -> String { "\(prefix)/\(node)/health/\(Self.key(for: identity))" }

@@ -92,6 +92,36 @@ struct HomeAssistantDiscovery {
     return object.line
   }
 
+  /// The config of the judge's problem sensor of beacon `key` (`beacon-fleet`; this node is the
+  /// judge): on while a verdict (dead, unheard, cloned) stands, the verdict as attributes. Its
+  /// device is the beacon's, which the nodes' entities of it share.
+  func beaconVerdictConfig(key: String, station: Station?) -> String {
+    var device = JSONLine()
+    device.add("identifiers", strings: ["beacon-toolkit-\(key)"])
+    if let station { device.add("name", "\(station.displayName) beacon") }
+    return verdictConfig(subject: "beacon-\(key)", topic: topics.verdict(onBeacon: key), device: device)
+  }
+
+  /// The config of the judge's problem sensor of node `name`: on while it is judged deaf. Its
+  /// device is the node's, which the node's own telemetry sensors share.
+  func nodeVerdictConfig(node name: String) -> String {
+    var device = JSONLine()
+    device.add("identifiers", strings: ["beacon-toolkit-node-\(name)"])
+    return verdictConfig(subject: "node-\(name)", topic: topics.verdict(onNode: name), device: device)
+  }
+
+  private func verdictConfig(subject: String, topic: String, device: JSONLine) -> String {
+    var object = JSONLine()
+    object.add("name", "Fleet verdict (\(topics.node))")
+    object.add("unique_id", "beacon-toolkit-\(topics.node)-verdict-\(subject)")
+    object.add("state_topic", topic)
+    object.add("value_template", "{{ 'OFF' if value_json.verdict == 'ok' else 'ON' }}")
+    object.add("json_attributes_topic", topic)
+    object.add("device_class", "problem")
+    addCommonFields(to: &object, device: device)
+    return object.line
+  }
+
   /// The node as a Home Assistant device, named after the program that runs on it.
   private func nodeDevice(program: String) -> JSONLine {
     var device = JSONLine()

@@ -105,9 +105,11 @@ struct MQTTOptions: ParsableArguments {
   /// The session's settings for `program`: `online` on the availability topic on every
   /// connection, `offline` as its last will, Home Assistant's status subscribed when announcing
   /// to it, the settings topics when it `takesSettings` (``NodeRemoteSettings``), and
-  /// `subscriptions` (the fleet's judge: its nodes' topics); `nil` without `--mqtt`.
+  /// `subscriptions` (the fleet's judge: its nodes' topics, with room for `waitingMessages`
+  /// between two pumps); `nil` without `--mqtt`.
   func sessionConfiguration(
-    program: String, layout: FleetTopics.Layout = .native, takesSettings: Bool = false, subscriptions: [String] = []
+    program: String, layout: FleetTopics.Layout = .native, takesSettings: Bool = false, subscriptions: [String] = [],
+    waitingMessages: Int = 1024
   ) throws -> MQTTSession.Configuration? {
     guard let broker else { return nil }
     let address = try MQTTBroker(parsing: broker)
@@ -123,17 +125,20 @@ struct MQTTOptions: ParsableArguments {
       will: MQTTMessage(topic: topics.availability, text: "offline", retain: true, qualityOfService: .atLeastOnce),
       birth: MQTTMessage(topic: topics.availability, text: "online", retain: true, qualityOfService: .atLeastOnce),
       subscriptions: (announcesToHomeAssistant(layout: layout) ? [topics.homeAssistantStatus] : [])
-        + (takesSettings ? [topics.settingsSet, topics.allSettingsSet] : []) + subscriptions)
+        + (takesSettings ? [topics.settingsSet, topics.allSettingsSet] : []) + subscriptions,
+      maximumWaitingEvents: waitingMessages)
   }
 
   /// This node's publisher for `program`, connecting in the background; `nil` without `--mqtt`.
   func startPublisher(
-    program: String, layout: FleetTopics.Layout = .native, takesSettings: Bool = false, subscriptions: [String] = []
+    program: String, layout: FleetTopics.Layout = .native, takesSettings: Bool = false, subscriptions: [String] = [],
+    waitingMessages: Int = 1024
   ) throws -> MQTTPublisher? {
     let configuration: MQTTSession.Configuration?
     do {
       configuration = try sessionConfiguration(
-        program: program, layout: layout, takesSettings: takesSettings, subscriptions: subscriptions)
+        program: program, layout: layout, takesSettings: takesSettings, subscriptions: subscriptions,
+        waitingMessages: waitingMessages)
     } catch let error as MQTTCredentialsError {
       throw ValidationError(error.description)
     }

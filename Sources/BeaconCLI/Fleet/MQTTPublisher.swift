@@ -45,6 +45,8 @@ final class MQTTPublisher {
   var waitingCount: Int { pending.count }
   /// Messages dropped so far because the queue was full.
   var droppedCount: Int { pending.dropped }
+  /// Messages received and dropped so far, since the caller did not pump often enough.
+  var droppedReceivedCount: Int { session.droppedReceivedCount }
   private var refusedCount = 0
   private var connectionCount = 0
   private var lastRefusal: MQTTConnectionRefusal?

@@ -22,8 +22,8 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   private var lastRedraw: CaptureTime?
   /// The latest time heard of: a sighting's, or the time a live run reached while quiet.
   private var latestTime = CaptureTime(microsecondsSinceUnixEpoch: 0)
-  /// Whether the live table has switched the terminal to its alternate screen (and must switch back).
-  private var onAlternateScreen = false
+  /// Where the live table is drawn.
+  private let screen: LiveScreen
   /// How long the controller has been gone, while a `--reconnect` run waits for it.
   private var controllerGone: Duration?
   private(set) var problemCount = 0
@@ -44,6 +44,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
     table = LiveBeaconTable(catalog: catalog)
     self.output = output
     self.sourceName = sourceName
+    screen = LiveScreen(output: output)
   }
 
   /// The column header goes out with the first line, so that a source that fails to start
@@ -69,10 +70,8 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   /// Redraws the live table if it is due; the live loop calls this while no reports arrive,
   /// and the reconnect loop while the controller is gone, so that ages keep counting.
   ///
-  /// Drawn like `top`: on the terminal's alternate screen (entered at the first draw, left by
-  /// ``finish(statistics:)``), each frame from the cursor's home, every line cleared to its
-  /// end and the rest of the screen cleared after the last, in one write: nothing flickers and
-  /// the scrollback keeps only what came before and the final table.
+  /// Drawn on a ``LiveScreen``, left by ``finish(statistics:)``, which prints the final table
+  /// into the scrollback.
   public func redrawIfDue(now: CaptureTime) {
     guard case .table(live: true, _) = mode else { return }
     latestTime = max(latestTime, now)
@@ -80,16 +79,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
       return
     }
     lastRedraw = now
-    if !onAlternateScreen {
-      output.write(TerminalScreenControl.enterAlternateScreen)
-      onAlternateScreen = true
-    }
-    output.write(TerminalScreenControl.cursorHome)
-    for line in table.lines(now: now) + ["", statusLine] + footer(now: now) {
-      output.write(line + TerminalScreenControl.clearToEndOfLine + "\n")
-    }
-    output.write(TerminalScreenControl.clearToEndOfScreen)
-    output.flush()
+    screen.draw(table.lines(now: now) + ["", statusLine] + footer(now: now))
   }
 
   /// The line under the live table: what the run is doing now.
@@ -110,18 +100,6 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
     return [""] + tableFooter(now)
   }
 
-  /// Back to the normal screen, once, if the live table had left it.
-  private func leaveAlternateScreen() {
-    guard onAlternateScreen else { return }
-    onAlternateScreen = false
-    output.write(TerminalScreenControl.leaveAlternateScreen)
-    output.flush()
-  }
-
-  /// A run that ends without ``finish(statistics:)`` (an error thrown past it) still gives the
-  /// terminal its normal screen back.
-  deinit { leaveAlternateScreen() }
-
   public func warn(_ problem: ScanProblem) {
     problemCount += 1
     if problemCount <= Self.problemsShownInFull {
@@ -141,7 +119,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   /// forgot.
   public func finish(statistics: ScanStatistics) {
     if case .table(_, let lastSeen) = mode {
-      leaveAlternateScreen()
+      screen.leave()
       for line in table.lines(now: latestTime, lastSeen: lastSeen) + footer(now: latestTime) { output.writeLine(line) }
     }
     output.flush()
