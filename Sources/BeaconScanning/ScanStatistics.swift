@@ -18,4 +18,19 @@ public struct ScanStatistics: Hashable, Sendable {
   public var deafScanRecoveries = DeafScanRecoveries()
 
   public init() {}
+
+  /// Adds another scanner's counts (a run of several radios: their sum).
+  public mutating func add(_ other: ScanStatistics) {
+    packets += other.packets
+    advertisingEvents += other.advertisingEvents
+    advertisingReports += other.advertisingReports
+    heldFragments += other.heldFragments
+    beaconReports += other.beaconReports
+    emittedSightings += other.emittedSightings
+    malformedEvents += other.malformedEvents
+    deafScanRecoveries.rescans += other.deafScanRecoveries.rescans
+    deafScanRecoveries.resets += other.deafScanRecoveries.resets
+    deafScanRecoveries.powerCycles += other.deafScanRecoveries.powerCycles
+    deafScanRecoveries.exits += other.deafScanRecoveries.exits
+  }
 }

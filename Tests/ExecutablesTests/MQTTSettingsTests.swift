@@ -81,6 +81,39 @@ import Testing
     #expect(restart.0.wait(seconds: 60) == 0, "\(restart.0.stderr)")
   }
 
+  /// A node started without --expect watches the stations a setting names: their health is
+  /// published, retained, with Home Assistant's problem sensors; nothing changes on its output.
+  @Test func aNodeWithoutExpectWatchesTheStationsASettingNames() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let broker = try MosquittoBroker()
+    let feed = try SlowCaptureFeed(btsnoop: Self.capture)
+    let scanner = try MQTTCommandTests.startScan(
+      feed: feed, broker: broker, environment: Self.environment(stateDirectory: directory.url.path))
+    #expect(MQTTCommandTests.feedUntil(feed, scanner, says: "connected"), "\(scanner.stderr)")
+    #expect(try MQTTCommandTests.waitFor { try Self.settings(broker)?["expectedStations"] as? [String] == [] })
+    try broker.publish(
+      topic: "beacon-toolkit/\(Self.node)/config/set", payload: #"{"expectedStations": ["Fatmawati", "BlokA"]}"#)
+    #expect(
+      try MQTTCommandTests.waitFor {
+        feed.feed(1)
+        return (try Self.settings(broker)?["expectedStations"] as? [String])?.count == 2
+      }, "\(scanner.stderr)")
+    feed.feed(feed.recordCount)
+    feed.close()
+    #expect(scanner.wait(seconds: 60) == 0, "\(scanner.stderr)")
+    let health = try broker.retained("beacon-toolkit/+/health/#")
+    let blokA = health.first { $0.key.hasSuffix("-1-5") }.flatMap { MQTTCommandTests.json($0.value) }
+    #expect(blokA?["status"] as? String == "silent", "\(health)")
+    let fatmawati = health.first { $0.key.hasSuffix("-1-2") }.flatMap { MQTTCommandTests.json($0.value) }
+    #expect(fatmawati?["status"] as? String == "ok", "\(health)")
+    let sensors = try broker.retained("homeassistant/binary_sensor/\(Self.node)/#")
+    #expect(
+      sensors.keys.filter { $0.hasSuffix("-1-5/config") || $0.hasSuffix("-1-2/config") }.count == 2, "\(sensors.keys)")
+    // Its output is still the sightings (no health lines), and no alarm was raised here.
+    #expect(!scanner.stdout.contains("silent"), "\(scanner.stdout.suffix(500))")
+  }
+
   @Test func aBadSettingChangesNothingAndIsAnsweredNamingTheKey() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

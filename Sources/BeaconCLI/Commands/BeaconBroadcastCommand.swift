@@ -134,6 +134,7 @@ public struct BeaconBroadcastCommand: ParsableCommand {
   public init() {}
 
   public func validate() throws {
+    try deviceOptions.checkOneDevice(program: "beacon-broadcast")
     if listStations { return }
     if let spec = deviceOptions.transport(), spec.onlyListens {
       throw ValidationError(

@@ -135,6 +135,7 @@ public struct BeaconRideCommand: ParsableCommand {
   public init() {}
 
   public func validate() throws {
+    try deviceOptions.checkOneDevice(program: "beacon-ride")
     if at != nil, !plan {
       throw ValidationError("--at is when a journey planned by the timetable leaves: give --plan too.")
     }

@@ -36,6 +36,7 @@ public struct BeaconScanCommand: ParsableCommand {
         beacon-scan -i hci0
         beacon-scan -i hci0 --table                   # live, one row per beacon
         beacon-scan -i hci0 --duty 50                 # half the time: a Pi's Wi-Fi
+        beacon-scan -i hci0 -i hci1 --format json     # two radios, one stream; each line names its own
         beacon-scan -i tcp:127.0.0.1:9001 --duration 10 --record scan.btsnoop
         beacon-scan --replay ride.btsnoop --once      # each beacon once
         beacon-scan --replay day.btsnoop --summary    # a row per beacon: reports, addresses, RSSI
@@ -178,23 +179,29 @@ public struct BeaconScanCommand: ParsableCommand {
     if listDevices { return }
     let spec = deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
-    try reconnectOptions.check(live: spec.map { !$0.isReplay } ?? false)
+    if deviceOptions.devices.count > 1, record != nil {
+      throw ValidationError(
+        "--record writes one controller's traffic: give -i once, or record each radio in a run of its own.")
+    }
+    try reconnectOptions.check(live: deviceOptions.devices.contains { !$0.isReplay })
     guard replay != nil || spec != nil else {
       throw ValidationError(
         "Give a source: -i hci0 (or serial:…, tcp:…), or --replay FILE. See --list-devices for the controllers here.")
     }
-    try scanViaOptions.check(
-      device: spec, exclusive: deviceOptions.exclusive,
-      scanShaping: [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map { ($0, true) })
-    if let spec, case .monitor = spec {
-      for (flag, given) in [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map({ ($0, true) })
-      where given {
-        throw ValidationError(
-          "\(flag) sets how the controller scans, and -i \(spec) only listens to whoever scans; give the device (-i hci0) to scan yourself."
-        )
+    for spec in deviceOptions.devices.isEmpty ? [nil] : deviceOptions.devices.map(Optional.some) {
+      try scanViaOptions.check(
+        device: spec, exclusive: deviceOptions.exclusive,
+        scanShaping: [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map { ($0, true) })
+      if let spec, case .monitor = spec {
+        for (flag, given) in [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map({ ($0, true) })
+        where given {
+          throw ValidationError(
+            "\(flag) sets how the controller scans, and -i \(spec) only listens to whoever scans; give the device (-i hci0) to scan yourself."
+          )
+        }
       }
     }
-    let isLive = spec.map { if case .replay = $0 { false } else { true } } ?? false
+    let isLive = deviceOptions.devices.contains { if case .replay = $0 { false } else { true } }
     if !isLive {
       for (flag, given) in [
         ("--active", active), ("--dedupe", dedupe), ("--record", record != nil), ("--duration", duration != nil),
@@ -224,19 +231,46 @@ public struct BeaconScanCommand: ParsableCommand {
     let stdout = StandardOutput()
     if listDevices { return try DeviceListing.print(format: output.format, to: stdout) }
     guard let spec = deviceOptions.transport(replay: replay) else { return }
-    let live = !spec.isReplay
+    let live = deviceOptions.devices.contains { !$0.isReplay }
     if live { stdout.flushesEachLine = true }  // each report as it comes, also into a pipe
-    let run = ScanRun(
-      spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
-      scanVia: scanViaOptions.scanVia,
-      cooperatesWithBluetoothd: scanViaOptions.cooperatesWithBluetoothd(
-        exclusive: deviceOptions.exclusive,
-        scanShaping: [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map { ($0, true) }),
-      configuration: scanTiming.configuration(active: active, filterDuplicates: dedupe),
-      recordPath: record, duration: duration.map(Duration.milliseconds(ofSeconds:)),
-      reconnect: reconnectOptions.reconnect, deafAfter: reconnectOptions.deafSilence, program: "beacon-scan")
+    func scanRun(_ spec: TransportSpec, first: Bool) -> ScanRun {
+      ScanRun(
+        spec: spec, exclusive: deviceOptions.exclusive, preference: deviceOptions.commandSet,
+        scanVia: scanViaOptions.scanVia,
+        cooperatesWithBluetoothd: scanViaOptions.cooperatesWithBluetoothd(
+          exclusive: deviceOptions.exclusive,
+          scanShaping: [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map { ($0, true) }),
+        configuration: scanTiming.configuration(active: active, filterDuplicates: dedupe),
+        recordPath: first ? record : nil, duration: first ? duration.map(Duration.milliseconds(ofSeconds:)) : nil,
+        reconnect: reconnectOptions.reconnect, deafAfter: first ? reconnectOptions.deafSilence : nil,
+        program: "beacon-scan")
+    }
+    let run = scanRun(spec, first: true)
     let finder = try run.makeFinder(scanner: BeaconScanner(filter: try filters.filter(catalog: catalog)))
-    let sourceName = run.sourceName
+    // The other radios (-i hci0 -i hci1): each its own finder, worked in turns beside the first.
+    let companions =
+      deviceOptions.devices.count > 1
+      ? CompanionRadios(
+        try deviceOptions.devices.dropFirst().map { other in
+          let companionRun = scanRun(other, first: false)
+          return (
+            companionRun,
+            try companionRun.makeFinder(scanner: BeaconScanner(filter: try filters.filter(catalog: catalog)))
+          )
+        }, reconnect: reconnectOptions.reconnect, program: "beacon-scan") : nil
+    defer { companions?.stop() }
+    /// With several radios, the first one's sightings are tagged too.
+    var firstTagger: RadioTagger?
+    func deliver(to delegate: any BeaconFinderDelegate) {
+      finder.delegate = delegate
+      guard let companions else { return }
+      let tagger = RadioTagger(controller: run.sourceName, delegate: delegate)
+      firstTagger = tagger
+      finder.delegate = tagger
+      companions.start(delegate: delegate)
+    }
+    defer { withExtendedLifetime(firstTagger) {} }
+    let sourceName = companions.map { "\(run.sourceName), \($0.name)" } ?? run.sourceName
     let report = try reportOptions.file.map { file in
       RunReport(
         file: file, program: "beacon-scan", title: "Scan: \(sourceName)", source: sourceName,
@@ -245,7 +279,11 @@ public struct BeaconScanCommand: ParsableCommand {
         ranging: try policyOptions.rangingConfiguration(),
         checkpointInterval: live ? reportOptions.checkpointInterval : nil)
     }
-    report?.statistics = { finder.scanner.statistics }
+    report?.statistics = {
+      var statistics = finder.scanner.statistics
+      if let more = companions?.statistics { statistics.add(more) }
+      return statistics
+    }
     // A reader of standard output that goes away ends the scan only when the scan has nothing
     // else to do: no page, no broker, no capture being recorded, no alarm that can reach anyone.
     let alerting =
@@ -254,7 +292,7 @@ public struct BeaconScanCommand: ParsableCommand {
     stdout.runHasOtherOutputs = report != nil || mqtt.broker != nil || record != nil || alerting
     let reportListeners = report.map { [$0.listener] } ?? []
     func scan(output: any ScanOutput) throws {
-      try RunReport.run(reportingTo: report) { try run.run(finder, output: output) }
+      try RunReport.run(reportingTo: report) { try run.run(finder, output: output, alongside: companions) }
     }
     if notify {
       let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(
@@ -265,19 +303,23 @@ public struct BeaconScanCommand: ParsableCommand {
         notifications: DesktopNotificationManager(channels: NotificationChannels(), program: "beacon-scan"),
         collector: report?.collector)
       let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)
-      reporter?.controllerStatus = run.controllerStatus(of: finder)
+      reporter?.controllerStatus = run.controllerStatus(of: finder, named: sourceName)
       // With --expect, health changes are printed among the station events.
       let watch = try healthWatch(catalog: catalog, reporter: reporter)
-      let settings = startRemoteSettings(reporter: reporter, watch: watch, finder: finder, run: run, catalog: catalog)
+      let remoteWatch = remoteHealthWatch(reporter: reporter, expecting: watch)
+      let settings = startRemoteSettings(
+        reporter: reporter, watch: watch ?? remoteWatch, finders: [finder] + (companions?.finders ?? []), run: run,
+        catalog: catalog)
       defer { withExtendedLifetime(settings) {} }
       watch?.printChanges(format: output.format, to: stdout)
       switch useCase.start() {
       case .started, .alreadyStarted:
         // The watch and the reporter hear the sightings beside the use case that started them
         // (and made itself the finder's delegate).
-        let listeners: [any BeaconFinderDelegate] = [useCase] + (watch.map { [$0] } ?? []) + reportListeners
+        let listeners: [any BeaconFinderDelegate] =
+          [useCase] + ((watch ?? remoteWatch).map { [$0] } ?? []) + reportListeners
         let composite = CompositeScanOutput(output: presenter, listeners: listeners, reporter: reporter)
-        finder.delegate = composite
+        deliver(to: composite)
         try scan(output: composite)
       case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation, .noTrainBeacons:
         try run.reportStartFailure(of: finder, output: presenter)
@@ -285,29 +327,36 @@ public struct BeaconScanCommand: ParsableCommand {
       return
     }
     let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)
-    reporter?.controllerStatus = run.controllerStatus(of: finder)
+    reporter?.controllerStatus = run.controllerStatus(of: finder, named: sourceName)
     let watch = try healthWatch(catalog: catalog, reporter: reporter)
-    let settings = startRemoteSettings(reporter: reporter, watch: watch, finder: finder, run: run, catalog: catalog)
+    let remoteWatch = remoteHealthWatch(reporter: reporter, expecting: watch)
+    let settings = startRemoteSettings(
+      reporter: reporter, watch: watch ?? remoteWatch, finders: [finder] + (companions?.finders ?? []), run: run,
+      catalog: catalog)
     defer { withExtendedLifetime(settings) {} }
+    // The stations a setting names on a node without --expect are watched for the broker alone.
+    let listeners: [any BeaconFinderDelegate] = (remoteWatch.map { [$0] } ?? []) + reportListeners
     let output: any ScanOutput & BeaconFinderDelegate
     if let watch, !table, !summary {
       output = CompositeScanOutput(
         output: HealthPresenter(watch: watch, format: self.output.format, output: stdout),
-        listeners: [watch] + reportListeners, reporter: reporter)
+        listeners: [watch] + listeners, reporter: reporter)
     } else if summary {
       let presenter = ScanSummaryPresenter(
         format: self.output.format, output: stdout, sourceName: sourceName, catalog: catalog)
-      output = CompositeScanOutput.combining(presenter, with: reportListeners, reporter: reporter)
+      output = CompositeScanOutput.combining(presenter, with: listeners, reporter: reporter)
     } else {
       let presenter = SightingPresenter(
         mode: presentationMode(output: stdout, live: live), output: stdout, sourceName: sourceName, catalog: catalog)
       presenter.tableFooter = watch.map { watch in { watch.tableLines(now: $0) } }
       output = CompositeScanOutput.combining(
-        presenter, with: (watch.map { [$0] } ?? []) + reportListeners, reporter: reporter)
+        presenter, with: (watch.map { [$0] } ?? []) + listeners, reporter: reporter)
     }
     finder.delegate = output
     switch finder.start() {
-    case .started, .alreadyStarted: try scan(output: output)
+    case .started, .alreadyStarted:
+      deliver(to: output)
+      try scan(output: output)
     case .notAuthorized, .bluetoothUnavailable, .failed: try run.reportStartFailure(of: finder, output: output)
     }
   }
@@ -315,9 +364,10 @@ public struct BeaconScanCommand: ParsableCommand {
   /// The node's remote settings (``NodeRemoteSettings``) over `reporter`'s broker, started: the
   /// saved ones applied and the settings in force echoed; `nil` without `--mqtt`.
   func startRemoteSettings(
-    reporter: MQTTBeaconReporter?, watch: StationHealthWatch?, finder: HCIBeaconFinder, run: ScanRun,
+    reporter: MQTTBeaconReporter?, watch: StationHealthWatch?, finders: [HCIBeaconFinder], run: ScanRun,
     catalog: StationCatalog
   ) -> NodeRemoteSettings? {
+    guard let finder = finders.first else { return nil }
     guard let reporter else { return nil }
     let scanTiming = run.spec.isReplay ? nil : run.configuration
     let initial = NodeSettings(
@@ -330,7 +380,7 @@ public struct BeaconScanCommand: ParsableCommand {
       store: NodeSettingsStore(node: reporter.publisher.topics.node),
       publisher: reporter.publisher, program: "beacon-scan",
       scans: { [weak finder] in finder?.session?.isScanning == true }, watches: watch != nil,
-      apply: { [weak reporter, weak watch, weak finder] settings in
+      apply: { [weak reporter, weak watch] settings in
         reporter?.policy.deadband = settings.deadband
         reporter?.policy.heartbeat = .milliseconds(ofSeconds: settings.heartbeat)
         if let watch {
@@ -340,17 +390,21 @@ public struct BeaconScanCommand: ParsableCommand {
           watch.reconfigure(
             stations: settings.expectedStations.compactMap { catalog.station(named: $0) }, configuration: health)
         }
-        guard let finder, let interval = settings.scanInterval, let window = settings.scanWindow,
-          interval != finder.configuration.intervalMilliseconds || window != finder.configuration.windowMilliseconds
-        else { return }
-        var configuration = finder.configuration
-        configuration.intervalMilliseconds = interval
-        configuration.windowMilliseconds = window
-        do {
-          try finder.changeScanning(to: configuration)
-        } catch {
-          StandardError.writeLine(
-            "beacon-scan: \(run.spec): the new scan timing did not take: \(error)", priority: .warning)
+        guard let interval = settings.scanInterval, let window = settings.scanWindow else { return }
+        for finder in finders
+        where interval != finder.configuration.intervalMilliseconds
+          || window != finder.configuration.windowMilliseconds
+        {
+          var configuration = finder.configuration
+          configuration.intervalMilliseconds = interval
+          configuration.windowMilliseconds = window
+          do {
+            try finder.changeScanning(to: configuration)
+          } catch {
+            let name = finder.connection?.name ?? run.spec.description
+            StandardError.writeLine(
+              "beacon-scan: \(name): the new scan timing did not take: \(error)", priority: .warning)
+          }
         }
       })
     remote.start()
@@ -367,10 +421,23 @@ public struct BeaconScanCommand: ParsableCommand {
     return watch
   }
 
+  /// A node's watch of the stations its remote settings name (`expectedStations`) when it was
+  /// started without `--expect` (which has its own, `expecting`): none at first; it only
+  /// reports to the broker (nothing printed, no alarm on this machine). `nil` without `--mqtt`
+  /// or in ESPresense's layout, which has no health topics.
+  func remoteHealthWatch(reporter: MQTTBeaconReporter?, expecting watch: StationHealthWatch?) -> StationHealthWatch? {
+    guard let reporter, watch == nil, mqttScan.layout == .native else { return nil }
+    let remote = StationHealthWatch(stations: [], configuration: expectOptions.configuration)
+    remote.alert(with: nil, reportingTo: reporter)
+    return remote
+  }
+
   /// Lines or the table. A replay's table is printed once, at the end.
   func presentationMode(output: StandardOutput, live: Bool = false) -> SightingPresenter.Mode {
     table
       ? .table(live: live && output.isTerminal, lastSeen: live ? .age : .captureTime)
-      : .lines(SightingFormatter(format: self.output.format), oncePerBeacon: once)
+      : .lines(
+        SightingFormatter(format: self.output.format, showsController: deviceOptions.devices.count > 1),
+        oncePerBeacon: once)
   }
 }

@@ -30,6 +30,7 @@ enum BeaconStatePayload {
     object.add("lastSeen", state.lastSeen.iso8601)
     object.add("reports", state.reportCount)
     object.add("node", node)
+    if let controller = state.controller { object.add("controller", controller) }
     return object.line
   }
 

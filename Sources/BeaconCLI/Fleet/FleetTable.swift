@@ -48,7 +48,7 @@ struct FleetTable {
     for node in nodes.prefix(Self.maximumRows) {
       lines.append(
         Self.row(
-          TerminalText.escaped(node.name), node.online ? "yes" : "no", "\(node.hearing)",
+          node.name, node.online ? "yes" : "no", "\(node.hearing)",
           node.reportsPerSecond.map(LiveBeaconTable.oneDecimal) ?? "–",
           node.baseline.map(LiveBeaconTable.oneDecimal) ?? "–",
           nodeVerdicts[node.name] ?? (node.online ? "ok" : "offline")
@@ -60,18 +60,10 @@ struct FleetTable {
 
   private func name(of key: String) -> String { stations[key]?.displayName ?? key }
 
-  private static func row(_ columns: String...) -> String {
-    let widths = [24, 12, 9, 11, 10]
-    var line = ""
-    for (index, column) in columns.enumerated() {
-      guard index < widths.count else {
-        line += column
-        break
-      }
-      line +=
-        column.count >= widths[index]
-        ? column + " " : column + String(repeating: " ", count: widths[index] - column.count)
-    }
+  private static let columns = TextColumns(widths: [24, 12, 9, 11, 10], rightAligned: [])
+
+  private static func row(_ fields: String...) -> String {
+    var line = columns.line(fields)
     while line.last == " " { line.removeLast() }
     return line
   }

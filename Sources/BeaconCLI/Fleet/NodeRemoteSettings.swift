@@ -16,7 +16,8 @@ final class NodeRemoteSettings {
   private let program: String
   /// Whether this node runs a scan of its own now, whose timing a setting can change.
   private let scans: () -> Bool
-  /// Whether this node watches expected stations (`--expect`), whose list a setting can change.
+  /// Whether this node can watch expected stations (`--expect`, or a watch of remotely set
+  /// ones), whose list a setting can change.
   private let watches: Bool
   /// Puts `settings` to work in the running parts.
   private let apply: (NodeSettings) -> Void
@@ -86,7 +87,8 @@ final class NodeRemoteSettings {
       let settings = try current.applying(payload, catalog: catalog, scans: scans())
       if !watches, settings.expectedStations != current.expectedStations {
         throw NodeSettingsError(
-          key: "expectedStations", reason: "this node watches no stations: start it with --expect")
+          key: "expectedStations",
+          reason: "this node publishes no health in ESPresense's layout: run it with --mqtt-layout native")
       }
       return .success(settings)
     } catch {

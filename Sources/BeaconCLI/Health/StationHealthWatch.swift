@@ -47,10 +47,10 @@ final class StationHealthWatch: BeaconFinderDelegate {
     }
   }
 
-  /// Raises a notification and the alarm for each problem (``HealthAlerts``), and with a
-  /// `reporter` publishes each change and announces a problem sensor per station.
-  func alert(with alerts: HealthAlerts, reportingTo reporter: MQTTBeaconReporter?) {
-    listeners.append { change, station in alerts.tell(change, station: station) }
+  /// Raises a notification and the alarm for each problem, given `alerts` (``HealthAlerts``;
+  /// a watch of remotely set stations has none), and with a `reporter` publishes each change and announces a problem sensor per station.
+  func alert(with alerts: HealthAlerts?, reportingTo reporter: MQTTBeaconReporter?) {
+    if let alerts { listeners.append { change, station in alerts.tell(change, station: station) } }
     guard let reporter else { return }
     reporter.expect(stations)
     onStationsChanged.append { stations in reporter.expect(stations) }

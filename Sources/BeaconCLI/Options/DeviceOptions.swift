@@ -9,10 +9,13 @@ public struct DeviceOptions: ParsableArguments {
   @Option(
     name: [.customShort("i"), .customLong("device")],
     help: ArgumentHelp(
-      "The controller: hci0 (or 0) through the kernel; monitor[:hci0] to only listen, on the kernel's HCI monitor channel, to the reports of whoever scans (bluetoothd, Home Assistant), sending nothing; serial:/dev/ttyUSB0[,BAUD][,rtscts] for H4 over a UART; tcp:HOST:PORT for H4 over TCP (emulators).",
+      "The controller: hci0 (or 0) through the kernel; monitor[:hci0] to only listen, on the kernel's HCI monitor channel, to the reports of whoever scans (bluetoothd, Home Assistant), sending nothing; serial:/dev/ttyUSB0[,BAUD][,rtscts] for H4 over a UART; tcp:HOST:PORT for H4 over TCP (emulators). beacon-scan takes several (-i hci0 -i hci1): one stream, each sighting tagged with its radio.",
       valueName: "device"),
     transform: { text throws(TransportSpecError) in try TransportSpec(parsing: text) })
-  public var device: TransportSpec?
+  public var devices: [TransportSpec] = []
+
+  /// The first `--device` given, or `nil` when none was.
+  public var device: TransportSpec? { devices.first }
 
   @Flag(
     help: ArgumentHelp(
@@ -34,9 +37,20 @@ public struct DeviceOptions: ParsableArguments {
     return device
   }
 
+  /// Refuses a second `-i` in a command that drives one controller.
+  public func checkOneDevice(program: String) throws {
+    guard devices.count <= 1 else {
+      throw ValidationError("\(program) drives one controller: give -i once (beacon-scan reads several).")
+    }
+  }
+
   public func validate() throws {
+    var seen: Set<TransportSpec> = []
+    for device in devices where !seen.insert(device).inserted {
+      throw ValidationError("-i \(device) is given twice.")
+    }
     if exclusive {
-      guard case .kernel = device else {
+      guard !devices.isEmpty, devices.allSatisfy({ if case .kernel = $0 { true } else { false } }) else {
         throw ValidationError("--exclusive is for kernel devices (-i hci0): it opens the HCI user channel.")
       }
     }

@@ -5,16 +5,22 @@ import MRTNavigation
 /// Turns beacon sightings into output lines, in the README's text or JSON schema.
 public struct SightingFormatter: Sendable {
   public var format: OutputFormat
+  /// Whether text rows end with the radio that heard the beacon (a run of several radios).
+  public var showsController: Bool
 
-  public init(format: OutputFormat) { self.format = format }
+  public init(format: OutputFormat, showsController: Bool = false) {
+    self.format = format
+    self.showsController = showsController
+  }
 
   /// The column header for text output, `nil` for JSON.
   public var header: String? {
     switch format {
     case .json: return nil
     case .text:
-      return Self.columns(
-        "TIME", "ADDRESS", "TYPE", "RSSI", "KIND", "UUID / NAMESPACE", "MAJOR", "MINOR", "TX@1M", "STATION")
+      return columns.line(
+        ["TIME", "ADDRESS", "TYPE", "RSSI", "KIND", "UUID / NAMESPACE", "MAJOR", "MINOR", "TX@1M", "STATION"]
+          + (showsController ? ["CONTROLLER"] : []))
     }
   }
 
@@ -40,6 +46,7 @@ public struct SightingFormatter: Sendable {
     object.add("minor", identity.minor)
     object.add("txPower", sighting.frame.txPowerAt1m)
     object.add("station", station?.name)
+    if let controller = sighting.controller { object.add("controller", controller) }
     switch sighting.frame {
     case .eddystoneUID(let frame):
       object.add("namespace", frame.namespace.description)
@@ -61,7 +68,7 @@ public struct SightingFormatter: Sendable {
     case .eddystoneUID(let frame): idText = "\(frame.namespace) \(EddystoneUID.instanceText(frame.instance))"
     default: idText = identity.uuid?.description ?? "-"
     }
-    return Self.columns(
+    var fields = [
       sighting.time.iso8601,
       sighting.address.description,
       Self.addressTypeName(sighting.addressType) ?? "-",
@@ -71,7 +78,10 @@ public struct SightingFormatter: Sendable {
       identity.major.map { String($0) } ?? "-",
       identity.minor.map { String($0) } ?? "-",
       String(sighting.frame.txPowerAt1m),
-      station?.displayName ?? "-")
+      station?.displayName ?? "-",
+    ]
+    if showsController { fields.append(sighting.controller ?? "-") }
+    return columns.line(fields)
   }
 
   /// "public" or "random"; identity address types fold into those two. `nil` if neither.
@@ -85,6 +95,9 @@ public struct SightingFormatter: Sendable {
 
   private static let textColumns = TextColumns(
     widths: [24, 17, 6, 5, 13, 36, 5, 5, 5], rightAligned: [3, 6, 7, 8])
+  /// With the station padded, for the controller after it.
+  private static let textColumnsWithController = TextColumns(
+    widths: [24, 17, 6, 5, 13, 36, 5, 5, 5, 20], rightAligned: [3, 6, 7, 8])
 
-  private static func columns(_ fields: String...) -> String { textColumns.line(fields) }
+  private var columns: TextColumns { showsController ? Self.textColumnsWithController : Self.textColumns }
 }

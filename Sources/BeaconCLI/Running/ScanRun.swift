@@ -156,8 +156,10 @@ final class ScanRun {
   /// What the node's telemetry says of the controller `finder` reads: `replaying` a capture,
   /// `reconnecting` while it is gone, `scanning` (with the duty) when this program scans,
   /// `listening` when another does (the monitor channel, bluetoothd's discovery).
-  func controllerStatus(of finder: HCIBeaconFinder) -> () -> NodeTelemetrySchedule.ControllerStatus {
-    let name = sourceName
+  func controllerStatus(of finder: HCIBeaconFinder, named name: String? = nil) -> () ->
+    NodeTelemetrySchedule.ControllerStatus
+  {
+    let name = name ?? sourceName
     let replay = spec.isReplay
     return { [weak finder] in
       let state: String
@@ -174,6 +176,13 @@ final class ScanRun {
       }
       return NodeTelemetrySchedule.ControllerStatus(controller: name, state: state, scanDutyPercent: scanDuty)
     }
+  }
+
+  /// The finder's counts, and its companion radios'.
+  private func statistics(of finder: HCIBeaconFinder, alongside companion: (any RunCompanion)?) -> ScanStatistics {
+    var statistics = finder.scanner.statistics
+    if let more = companion?.statistics { statistics.add(more) }
+    return statistics
   }
 
   /// The bluetoothd scan under `connection`, recorded or not.
@@ -239,7 +248,7 @@ final class ScanRun {
         case .exit:
           service?.stopping()
           finder.stop()
-          output.finish(statistics: finder.scanner.statistics)
+          output.finish(statistics: statistics(of: finder, alongside: companion))
           throw ExitStatus.deafController
         }
       default:
@@ -255,14 +264,14 @@ final class ScanRun {
       if let companion, !shouldStop() {
         switch end {
         case .endOfStream:
-          StandardError.writeLine("\(program): \(sourceName) ended; GPS goes on alone")
+          StandardError.writeLine("\(program): \(sourceName) ended; \(companion.name) goes on alone")
           companion.work(until: deadline, shouldStop: shouldStop)
         case .failed(let failure) where !reconnect:
           StandardError.writeLine("\(program): \(failure)")
-          StandardError.writeLine("\(program): \(spec) is gone; GPS goes on alone")
+          StandardError.writeLine("\(program): \(spec) is gone; \(companion.name) goes on alone")
           finder.stop()
           companion.work(until: deadline, shouldStop: shouldStop)
-          output.finish(statistics: finder.scanner.statistics)
+          output.finish(statistics: statistics(of: finder, alongside: companion))
           return
         default:
           break
@@ -270,7 +279,7 @@ final class ScanRun {
       }
       guard case .failed(let failure) = end else { break }
       guard reconnect, !spec.isReplay else {
-        output.finish(statistics: finder.scanner.statistics)
+        output.finish(statistics: statistics(of: finder, alongside: companion))
         let status = report(failure)
         finder.stop()
         throw status
@@ -296,7 +305,7 @@ final class ScanRun {
     }
     service?.stopping()
     finder.stop()
-    output.finish(statistics: finder.scanner.statistics)
+    output.finish(statistics: statistics(of: finder, alongside: companion))
     if spec.isReplay {
       reportReplayEnd(path: sourceName, warnings: replayWarnings, statistics: finder.scanner.statistics)
     } else if let recordPath {
@@ -347,7 +356,7 @@ final class ScanRun {
   }
 
   /// The capture's warnings and counts, at the end of a replay.
-  private func reportReplayEnd(path: String, warnings: [CaptureReplayWarning], statistics stats: ScanStatistics) {
+  func reportReplayEnd(path: String, warnings: [CaptureReplayWarning], statistics stats: ScanStatistics) {
     for warning in warnings {
       StandardError.writeLine("\(program): warning: \(path): \(warning)")
     }

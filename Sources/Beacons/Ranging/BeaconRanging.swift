@@ -138,6 +138,7 @@ public struct BeaconRanging: Sendable {
 
   private func update(_ entry: inout Tracked, with sighting: BeaconSighting) {
     entry.state.address = sighting.address
+    entry.state.controller = sighting.controller
     entry.state.txPowerAt1m = sighting.frame.txPowerAt1m
     entry.state.lastRSSI = sighting.rssi.map(Int.init)
     if let rssi = sighting.rssi {

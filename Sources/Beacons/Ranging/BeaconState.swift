@@ -26,6 +26,8 @@ public struct BeaconState: Hashable, Sendable {
   public var lastSeen: CaptureTime
   /// Reports received since the beacon was first seen (or seen again after being lost).
   public var reportCount: Int
+  /// The radio of the latest report, when a run reads several (``BeaconSighting/controller``).
+  public var controller: String?
 
   public init(
     identity: BeaconIdentity, address: BluetoothAddress, txPowerAt1m: Int, lastRSSI: Int?, smoothedRSSI: Double?,

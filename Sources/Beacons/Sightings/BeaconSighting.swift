@@ -11,13 +11,18 @@ public struct BeaconSighting: Hashable, Sendable {
   /// RSSI in dBm as the controller measured it, `nil` when it reported none.
   public var rssi: Int8?
   public var frame: BeaconFrame
+  /// The radio that heard it, when a run reads several (`-i hci0 -i hci1`); `nil` with one.
+  public var controller: String?
 
-  public init(time: CaptureTime, address: BluetoothAddress, addressType: LEAddressType, rssi: Int8?, frame: BeaconFrame)
-  {
+  public init(
+    time: CaptureTime, address: BluetoothAddress, addressType: LEAddressType, rssi: Int8?, frame: BeaconFrame,
+    controller: String? = nil
+  ) {
     self.time = time
     self.address = address
     self.addressType = addressType
     self.rssi = rssi
     self.frame = frame
+    self.controller = controller
   }
 }
