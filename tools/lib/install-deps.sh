@@ -12,7 +12,7 @@
 # A Swift 6.2+ toolchain must already be on PATH (https://www.swift.org/install/linux/).
 
 install_packages() {
-  local missing=()
+  local missing=() package
   for package in "$@"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
   done
