@@ -84,7 +84,11 @@ import Testing
     if: Emulator.available,
     "tools/.venv with Bumble not found (tools/test creates it): emulated-controller tests skipped"))
 struct SeveralRadiosEmulatorTests {
-  enum Lost: String, CaseIterable { case first, second }
+  enum Lost: String, CaseIterable {
+    case first, second
+    /// The first, in a run with --reconnect: the second goes on while the first is waited for.
+    case firstWhileReconnecting
+  }
 
   @Test(arguments: Lost.allCases) func losingOneRadioKeepsTheOthers(lost: Lost) throws {
     let first = try Emulator(
@@ -94,19 +98,26 @@ struct SeveralRadiosEmulatorTests {
       controllers: 1, extra: ["--advertise-ibeacon", "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3:1:5:-60"])
     defer { second.stop() }
     let (a, b) = (first.controllers[0].device, second.controllers[0].device)
-    let scan = try background("beacon-scan", ["-i", a, "-i", b, "--format", "json", "--duration", "8"])
+    let reconnect = lost == .firstWhileReconnecting ? ["--reconnect"] : []
+    let scan = try background("beacon-scan", ["-i", a, "-i", b, "--format", "json", "--duration", "8"] + reconnect)
     #expect(scan.waitForStderr("\(b): scanning (", seconds: 15), "\(scan.stderr)")
     Thread.sleep(forTimeInterval: 2)
     let killedAt = Date()
-    (lost == .first ? first : second).kill()
+    (lost == .second ? second : first).kill()
     let result = scan.finish(seconds: 30)
-    #expect(result.status == 0, "\(result.stderr)")
-    let (gone, kept) = lost == .first ? (a, b) : (b, a)
-    if lost == .first {
+    let (gone, kept) = lost == .second ? (b, a) : (a, b)
+    switch lost {
+    case .first:
+      #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stderr.contains("\(gone) is gone; \(kept) goes on alone"), "\(result.stderr)")
-    } else {
+    case .second:
+      #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stderr.contains("\(gone): "), "\(result.stderr)")
       #expect(result.stderr.contains("the other radios go on without it"), "\(result.stderr)")
+    case .firstWhileReconnecting:
+      // The first never came back before --duration ran out: the run says so (69).
+      #expect(result.status == 69, "\(result.stderr)")
+      #expect(result.stderr.contains("\(gone): reconnecting every"), "\(result.stderr)")
     }
     let lines = jsonLines(result.stdout)
     let formatter = ISO8601DateFormatter()
@@ -123,6 +134,6 @@ struct SeveralRadiosEmulatorTests {
     #expect(heard(gone, after: true) == 0)
     #expect(heard(kept, after: true) > 0, "the radio left still reports")
     let minors = Set(lines.filter { $0["controller"] as? String == kept }.compactMap { $0["minor"] as? Int })
-    #expect(minors == [lost == .first ? 5 : 13])
+    #expect(minors == [lost == .second ? 13 : 5])
   }
 }

@@ -290,7 +290,7 @@ final class ScanRun {
       StandardError.writeLine(
         "\(program): \(spec): reconnecting every \(Self.reconnectInterval.spokenDescription) (Ctrl-C to stop)")
       let lostSince = clock.now
-      let restarted = restart(finder, deadline: deadline, clock: clock, lostSince: lostSince)
+      let restarted = restart(finder, deadline: deadline, clock: clock, lostSince: lostSince, alongside: companion)
       let gone = (clock.now - lostSince).spokenDescription
       switch restarted {
       case .back:
@@ -339,7 +339,7 @@ final class ScanRun {
   /// deadline comes first; meanwhile the output is told how long the controller has been gone.
   private func restart(
     _ finder: HCIBeaconFinder, deadline: ContinuousClock.Instant?, clock: ContinuousClock,
-    lostSince: ContinuousClock.Instant
+    lostSince: ContinuousClock.Instant, alongside companion: (any RunCompanion)?
   ) -> Restart {
     while !StopSignal.isRequested {
       let retryAt = clock.now.advanced(by: Self.reconnectInterval)
@@ -347,7 +347,16 @@ final class ScanRun {
         if let deadline, clock.now >= deadline { return .deadline }
         service?.pingWatchdogIfDue()
         output?.controllerAway(for: clock.now - lostSince, now: WallClock.now())
-        usleep(50_000)
+        // The other sources (the other radios, GPS) go on while this one is away.
+        guard let companion else {
+          usleep(50_000)
+          continue
+        }
+        // The other sources (the other radios, GPS) go on while this one is away; one that has
+        // nothing left to do returns at once, and the turn is waited out.
+        let turnEnd = min(retryAt, clock.now.advanced(by: .milliseconds(50)))
+        companion.work(until: turnEnd) { StopSignal.isRequested }
+        if clock.now < turnEnd { usleep(10_000) }
       }
       if StopSignal.isRequested { return .stopped }
       if finder.start() == .started { return .back }
