@@ -23,7 +23,10 @@ public struct BeaconFleetCommand: ParsableCommand {
         deaf    a node that hears nothing while another still hears, after it stopped, a \
       beacon it used to hear; or that hears far fewer reports than its own baseline while a \
       node hearing its beacons does not;
-        cloned  a beacon heard at once by two nodes that have no other beacon in common.
+        cloned  a beacon heard at once by two nodes that have no other beacon in common;
+        unheard an expected station beacon that no node hears and that is not dead: no live \
+      node the judge has seen hear it still hears others (a judge started after it died, a line \
+      gone quiet).
 
       A node hears a beacon while its last state of it is less than --silent-after old. Nodes \
       publish a beacon that stands still once per --mqtt-heartbeat (60 s by default): keep \
