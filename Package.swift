@@ -62,7 +62,9 @@ import PackageDescription
 //                       while the monitor channel hears the reports (--scan-via bluetoothd), and the
 //                       broadcaster through the kernel's management interface beside it (--via).
 //   BeaconCLI           options, presentation and the commands' wiring.
-//   beacon-scan, beacon-broadcast, beacon-ride   main.swift only.
+//   beacon-scan, beacon-broadcast, beacon-ride, beacon-fleet   main.swift only.
+//   beacon-toolkit      the same commands in one program, chosen by the name it is run as (the
+//                       Debian package links it as beacon-scan, beacon-broadcast, beacon-fleet).
 let package = Package(
   name: "beacon-toolkit",
   products: [
@@ -71,6 +73,7 @@ let package = Package(
     .executable(name: "beacon-fleet", targets: ["beacon-fleet"]),
     .executable(name: "beacon-ride", targets: ["beacon-ride"]),
     .executable(name: "ride-report", targets: ["ride-report"]),
+    .executable(name: "beacon-toolkit", targets: ["beacon-toolkit"]),
     .library(name: "BluetoothTypes", targets: ["BluetoothTypes"]),
     .library(name: "HCICodec", targets: ["HCICodec"]),
     .library(name: "HCITransportCore", targets: ["HCITransportCore"]),
@@ -201,6 +204,7 @@ let package = Package(
     .executableTarget(name: "beacon-broadcast", dependencies: ["BeaconCLI"]),
     .executableTarget(name: "beacon-fleet", dependencies: ["BeaconCLI"]),
     .executableTarget(name: "beacon-ride", dependencies: ["BeaconCLI"]),
+    .executableTarget(name: "beacon-toolkit", dependencies: ["BeaconCLI"]),
     .executableTarget(
       name: "ride-report",
       dependencies: [

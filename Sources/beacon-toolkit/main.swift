@@ -1,0 +1,3 @@
+import BeaconCLI
+
+ToolkitProgram.run(CommandLine.arguments)
