@@ -125,8 +125,9 @@ public struct BeaconFleetCommand: ParsableCommand {
     let verdicts = FleetVerdictPublisher(
       publisher: publisher, topics: topics, announcesToHomeAssistant: mqtt.announcesToHomeAssistant(),
       stations: keys)
-    publisher.onReconnected = { verdicts.announceAgain(at: WallClock.now()) }
-    publisher.onHomeAssistantOnline = { verdicts.announceAgain(at: WallClock.now()) }
+    // Weakly: the verdicts' publisher holds these handlers, and a cycle would outlive the run.
+    publisher.onReconnected = { [weak verdicts] in verdicts?.announceAgain(at: WallClock.now()) }
+    publisher.onHomeAssistantOnline = { [weak verdicts] in verdicts?.announceAgain(at: WallClock.now()) }
     StopSignal.install()
     let output = StandardOutput()
     let format = formatOptions.format
@@ -163,10 +164,10 @@ public struct BeaconFleetCommand: ParsableCommand {
       }
       output.flush()
     }
-    publisher.summaryAdditions = {
+    publisher.summaryAdditions = { [weak publisher] in
       var additions = ["\(read) read from \(judge.nodeNames.count) node(s)"]
       if unreadable > 0 { additions.append("\(unreadable) of them not understood (not a node's)") }
-      let dropped = publisher.droppedReceivedCount
+      let dropped = publisher?.droppedReceivedCount ?? 0
       if dropped > 0 {
         additions.append("\(dropped) received and dropped: the judge fell behind the fleet, its verdicts are unsure")
       }
