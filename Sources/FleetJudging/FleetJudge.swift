@@ -108,15 +108,20 @@ public struct FleetJudge: Sendable {
     }
   }
 
-  /// A node's telemetry: the beacon reports it heard per second.
+  /// A node's telemetry: the beacon reports it heard per second. A rate that is not a finite
+  /// number of at least 0 (anyone may publish on a node's topic) changes nothing.
   public mutating func telemetry(of node: String, reportsPerSecond rate: Double, at time: CaptureTime) {
+    guard rate.isFinite, rate >= 0 else { return }
     let needed = max(configuration.baselineTelemetries, 1)
     update(node, at: time) { entry in
       entry.latestRate = rate
       guard entry.baseline == nil, rate > 0 else { return }
       entry.rates.append(rate)
       if entry.rates.count >= needed {
-        entry.baseline = entry.rates.reduce(0, +) / Double(entry.rates.count)
+        // A running mean: the sum of rates near the largest Double would be infinite.
+        entry.baseline = entry.rates.enumerated().reduce(0) { mean, rate in
+          mean + (rate.element - mean) / Double(rate.offset + 1)
+        }
         entry.rates = []
       }
     }
@@ -146,7 +151,7 @@ public struct FleetJudge: Sendable {
   public mutating func judge(at now: CaptureTime) -> [FleetVerdictChange] {
     let hearing = Hearing(nodes, at: now, silentAfter: configuration.silentAfter)
     var found: Set<FleetVerdict> = []
-    let deaf = Set(nodes.keys.filter { isDeaf($0, hearing) })
+    let deaf = Set(hearing.names.indices.filter { isDeaf(at: $0, hearing) }.map { hearing.names[$0] })
     for name in deaf { found.insert(.deaf(node: name)) }
     for beacon in expected where isDead(beacon, deaf: deaf, hearing) { found.insert(.dead(beacon: beacon)) }
     let judgedFor = now.microseconds(since: firstJudgement ?? now)
@@ -190,22 +195,12 @@ public struct FleetJudge: Sendable {
       self.hearers = hearers
       self.hearingCount = hearingCount
     }
-
-    func index(of name: String) -> Int? {
-      var (low, high) = (0, names.count)
-      while low < high {
-        let middle = (low + high) / 2
-        if names[middle] < name { low = middle + 1 } else { high = middle }
-      }
-      return low < names.count && names[low] == name ? low : nil
-    }
   }
 
   /// Alive, and either hearing nothing while another live node still hears, after this one
   /// stopped, a beacon this one used to hear; or hearing far fewer reports than its baseline
   /// while a live node that hears its beacons does not.
-  private func isDeaf(_ name: String, _ hearing: Hearing) -> Bool {
-    guard let index = hearing.index(of: name) else { return false }
+  private func isDeaf(at index: Int, _ hearing: Hearing) -> Bool {
     let node = hearing.entries[index]
     guard node.online else { return false }
     if hearing.hearingCount[index] == 0 {

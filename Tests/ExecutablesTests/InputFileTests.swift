@@ -23,5 +23,20 @@ import Testing
     #expect(catalog.status == 66, "\(catalog.stderr)")
     #expect(
       catalog.stderr.contains("/dev/zero: cannot read the catalog: it is a character device"), "\(catalog.stderr)")
+    // The judge's --expect file, from a FIFO: refused before it waits on the broker.
+    let expect = try Executable.run("beacon-fleet", ["--mqtt", "mqtt://127.0.0.1:1", "--expect", fifo])
+    #expect(expect.status == 66, "\(expect.stderr)")
+    #expect(expect.stderr.contains("beacon-fleet: \(fifo): cannot read the catalog"), "\(expect.stderr)")
+  }
+
+  /// A catalog that is no catalog ends the judge with 65 and one line naming the file.
+  @Test func theJudgesExpectFileIsCheckedAsACatalog() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.path("stations.jsonl")
+    try "not json\n".write(toFile: file, atomically: true, encoding: .utf8)
+    let judge = try Executable.run("beacon-fleet", ["--mqtt", "mqtt://127.0.0.1:1", "--expect", file])
+    #expect(judge.status == 65, "\(judge.stderr)")
+    #expect(judge.stderr.hasPrefix("beacon-fleet: \(file): not a usable station catalog"), "\(judge.stderr)")
   }
 }

@@ -141,6 +141,20 @@ import Testing
     #expect(judge.overview(at: Self.time(100)).nodes.first { $0.name == "A" }?.hearing == 2)
   }
 
+  /// A rate anyone could publish on a node's topic: not a number, infinite or negative changes
+  /// nothing; rates near the largest Double give a finite baseline, so no later rate is "far
+  /// fewer" by an overflow.
+  @Test func aRateThatIsNoRateChangesNothing() {
+    var judge = FleetJudge(expected: ["a"], configuration: Self.configuration)
+    for rate in [Double.nan, .infinity, -.infinity, -5] {
+      judge.telemetry(of: "A", reportsPerSecond: rate, at: Self.time(0))
+    }
+    #expect(judge.nodeNames.isEmpty)
+    for second in 0..<3 { judge.telemetry(of: "B", reportsPerSecond: .greatestFiniteMagnitude, at: Self.time(second)) }
+    let baseline = judge.overview(at: Self.time(3)).nodes.first?.baseline
+    #expect(baseline == .greatestFiniteMagnitude)
+  }
+
   /// Memory is bounded: a flood of node names keeps at most maximumNodes.
   @Test func aFloodOfNodesKeepsItsBound() {
     var configuration = Self.configuration

@@ -91,8 +91,11 @@ public struct BeaconFleetCommand: ParsableCommand {
   }
 
   public func run() throws {
-    let catalog = try catalogOptions.load()
-    let stations = try ExpectOptions.stations(expect, in: catalog)
+    // A catalog or --expect file that cannot be used is said in one line, with its exit status
+    // (65, 66), as beacon-scan says it.
+    let stations = try InputFiles.read(program: "beacon-fleet") { () throws in
+      try ExpectOptions.stations(expect, in: try catalogOptions.load())
+    }
     let keys = Dictionary(
       stations.map { (FleetTopics.key(for: $0.beacon), $0) }, uniquingKeysWith: { first, _ in first })
     let topics = mqtt.topics(layout: .native)

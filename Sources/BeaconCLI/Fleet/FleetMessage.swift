@@ -30,7 +30,9 @@ enum FleetMessage: Equatable {
       self = .availability(node: node, online: text == "online")
     case (2, "telemetry"):
       struct Telemetry: Decodable { var reportsPerSecond: Double }
-      guard let telemetry = try? JSONDecoder().decode(Telemetry.self, from: Data(payload)) else { return nil }
+      guard let telemetry = try? JSONDecoder().decode(Telemetry.self, from: Data(payload)),
+        telemetry.reportsPerSecond.isFinite, telemetry.reportsPerSecond >= 0
+      else { return nil }
       self = .telemetry(node: node, reportsPerSecond: telemetry.reportsPerSecond)
     case (3, "beacons"):
       guard !payload.isEmpty, !levels[2].isEmpty else { return nil }
