@@ -191,17 +191,16 @@ public struct BeaconScanCommand: ParsableCommand {
     for spec in deviceOptions.devices.isEmpty ? [nil] : deviceOptions.devices.map(Optional.some) {
       try scanViaOptions.check(
         device: spec, exclusive: deviceOptions.exclusive,
-        scanShaping: [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map { ($0, true) })
+        scanShaping: scanShaping)
       if let spec, case .monitor = spec {
-        for (flag, given) in [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map({ ($0, true) })
-        where given {
+        for (flag, given) in scanShaping where given {
           throw ValidationError(
             "\(flag) sets how the controller scans, and -i \(spec) only listens to whoever scans; give the device (-i hci0) to scan yourself."
           )
         }
       }
     }
-    let isLive = deviceOptions.devices.contains { if case .replay = $0 { false } else { true } }
+    let isLive = deviceOptions.devices.contains { !$0.isReplay }
     if !isLive {
       for (flag, given) in [
         ("--active", active), ("--dedupe", dedupe), ("--record", record != nil), ("--duration", duration != nil),
@@ -239,7 +238,7 @@ public struct BeaconScanCommand: ParsableCommand {
         scanVia: scanViaOptions.scanVia,
         cooperatesWithBluetoothd: scanViaOptions.cooperatesWithBluetoothd(
           exclusive: deviceOptions.exclusive,
-          scanShaping: [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map { ($0, true) }),
+          scanShaping: scanShaping),
         configuration: scanTiming.configuration(active: active, filterDuplicates: dedupe),
         recordPath: first ? record : nil, duration: first ? duration.map(Duration.milliseconds(ofSeconds:)) : nil,
         reconnect: reconnectOptions.reconnect, deafAfter: first ? reconnectOptions.deafSilence : nil,
@@ -419,6 +418,11 @@ public struct BeaconScanCommand: ParsableCommand {
     let watch = StationHealthWatch(stations: stations, configuration: expectOptions.configuration)
     watch.alert(with: HealthAlerts(alerts: Alerts(program: "beacon-scan")), reportingTo: reporter)
     return watch
+  }
+
+  /// The options that set how the controller scans, with whether each was given.
+  private var scanShaping: [(String, Bool)] {
+    [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map { ($0, true) }
   }
 
   /// A node's watch of the stations its remote settings name (`expectedStations`) when it was

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -18,7 +20,7 @@ public enum ToolkitProgram {
   /// The command `arguments[0]` names (its last path component), or the one the next argument
   /// names; otherwise what it can run, and exit 64 (0 for `--help`).
   public static func run(_ arguments: [String]) -> Never {
-    let invokedAs = arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? ""
+    let invokedAs = arguments.first.flatMap { FilePath($0).lastComponent?.string } ?? ""
     let rest = Array(arguments.dropFirst())
     if let command = commands[invokedAs] { command(rest) }
     if let name = rest.first, let command = commands[name] ?? commands["beacon-" + name] {
