@@ -130,7 +130,7 @@ public struct NetworkMap: Sendable {
 
   /// The map as an `<svg>` element.
   public var markup: Markup {
-    let number = TimelineChart.number
+    let number = ChartScale.number
     let projection = self.projection
     func project(_ place: Place) -> (x: Double, y: Double) { projection.point(place) }
     func points(_ places: [Place]) -> String {
@@ -153,12 +153,6 @@ public struct NetworkMap: Sendable {
           .init("cy", number(point.y)), .init("r", "3"),
         ],
         [.node("title", [], [.text(station.isApproximate ? "\(station.name) (position estimated)" : station.name)])])
-    }
-    let stationNames = stations.map { station in
-      let point = project(station.place)
-      return Markup.node(
-        "text", [.init("class", "name"), .init("x", number(point.x + 5)), .init("y", number(point.y - 5))],
-        [.text(station.name)])
     }
     // The track: a polyline per stretch with a fix, a dot per fix in its quality's class.
     var stretches: [[Place]] = [[]]
@@ -194,11 +188,9 @@ public struct NetworkMap: Sendable {
       let point = project(pin.place)
       return Markup.node(
         "g", [.init("class", "pin \(HTMLPage.className(pin.kind))")],
-        [
-          .node("circle", [.init("cx", number(point.x)), .init("cy", number(point.y)), .init("r", "5")]),
-          .node("text", [.init("x", number(point.x + 7)), .init("y", number(point.y + 4))], [.text(pin.label)]),
-        ])
+        [.node("circle", [.init("cx", number(point.x)), .init("cy", number(point.y)), .init("r", "5")])])
     }
+    let labels = layout()
     return .node(
       "svg",
       [
@@ -206,7 +198,130 @@ public struct NetworkMap: Sendable {
         .init("viewBox", "0 0 \(width) \(height)"), .init("role", "img"),
       ],
       [.node("title", [], [.text("The network and the ride")])] + lineMarks + trackLines + lostStretches + stationMarks
-        + stationNames
-        + fixes + pinMarks)
+        + fixes + pinMarks + labels.texts)
+  }
+
+  static let nameFontSize = 10.0
+  static let pinFontSize = 11.0
+
+  struct Layout {
+    var texts: [Markup]
+    /// The pins whose label found no room.
+    var unlabelledPins: [Pin]
+  }
+
+  /// The pins whose label found no room on the map, for the page to list.
+  public var unlabelledPins: [Pin] { layout().unlabelledPins }
+
+  /// The map's texts, placed so that none covers another or leaves the map: the scale bar and
+  /// "north up" first, then the pins' labels (what happened), then the names of the stations
+  /// inside the frame; a station name with no room is left out (its dot keeps its tooltip).
+  func layout() -> Layout {
+    let number = ChartScale.number
+    let projection = self.projection
+    var placement = LabelPlacement(bounds: .init(x: 0, y: 0, width: Double(width), height: Double(height)))
+    var texts: [Markup] = []
+    func text(_ value: String, _ x: Double, _ baseline: Double, _ anchor: LabelPlacement.Anchor, _ classes: String) {
+      texts.append(
+        .node(
+          "text",
+          [
+            .init("class", classes), .init("x", number(x)), .init("y", number(baseline)),
+            .init("text-anchor", anchor.rawValue),
+          ], [.text(value)]))
+    }
+    // North up, said at the top right.
+    let north = "↑ N (north up)"
+    placement.reserve(
+      .text(north, fontSize: Self.nameFontSize, x: Double(width) - 6, baseline: 16, anchor: .end, padding: 4))
+    text(north, Double(width) - 6, 16, .end, "north")
+    // The scale bar at the bottom left: a round length, at most a quarter of the width.
+    let metresPerPixel = 111_320 / projection.scale
+    if metresPerPixel.isFinite, metresPerPixel > 0 {
+      let lengths: [Double] = [
+        10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000,
+      ]
+      let longest = Double(width) / 4 * metresPerPixel
+      let length = lengths.last { $0 <= longest } ?? lengths[0]
+      let pixels = length / metresPerPixel
+      let (left, baseline) = (12.0, Double(height) - 10)
+      let label = length >= 1000 ? "\(number(length / 1000)) km" : "\(number(length)) m"
+      texts.append(
+        .node(
+          "g", [.init("class", "scale")],
+          [
+            .node(
+              "polyline",
+              [
+                .init(
+                  "points",
+                  "\(number(left)),\(number(baseline - 14)) \(number(left)),\(number(baseline - 10)) "
+                    + "\(number(left + pixels)),\(number(baseline - 10)) \(number(left + pixels)),\(number(baseline - 14))"
+                )
+              ])
+          ]))
+      placement.reserve(.init(x: left - 2, y: baseline - 16, width: pixels + 4, height: 8))
+      placement.reserve(.text(label, fontSize: Self.nameFontSize, x: left, baseline: baseline + 2))
+      text(label, left, baseline + 2, .start, "scale")
+    }
+    /// Around a point: right, left, above, below, then the corners, `distance` away.
+    func around(_ point: (x: Double, y: Double), fontSize: Double, distance: Double)
+      -> [(x: Double, baseline: Double, anchor: LabelPlacement.Anchor)]
+    {
+      let middle = point.y + fontSize * 0.35
+      return [
+        (point.x + distance, middle, .start), (point.x - distance, middle, .end),
+        (point.x, point.y - distance, .middle), (point.x, point.y + distance + fontSize * 0.8, .middle),
+        (point.x + distance * 0.7, point.y - distance * 0.7, .start),
+        (point.x - distance * 0.7, point.y - distance * 0.7, .end),
+        (point.x + distance * 0.7, point.y + distance * 0.7 + fontSize * 0.7, .start),
+        (point.x - distance * 0.7, point.y + distance * 0.7 + fontSize * 0.7, .end),
+      ]
+    }
+    @discardableResult func place(
+      _ value: String, at point: (x: Double, y: Double), fontSize: Double, distances: [Double], classes: String
+    )
+      -> Bool
+    {
+      let candidates = distances.flatMap { around(point, fontSize: fontSize, distance: $0) }
+      guard
+        let chosen = placement.place(
+          candidates.map { .text(value, fontSize: fontSize, x: $0.x, baseline: $0.baseline, anchor: $0.anchor) })
+      else { return false }
+      text(value, candidates[chosen].x, candidates[chosen].baseline, candidates[chosen].anchor, classes)
+      return true
+    }
+    let frame = LabelPlacement.Box(x: 0, y: 0, width: Double(width), height: Double(height))
+    func isInFrame(_ point: (x: Double, y: Double)) -> Bool {
+      point.x >= frame.x && point.x <= frame.maxX && point.y >= frame.y && point.y <= frame.maxY
+    }
+    // The dots are not covered by labels.
+    for pin in pins {
+      let point = projection.point(pin.place)
+      placement.reserve(.init(x: point.x - 5, y: point.y - 5, width: 10, height: 10))
+    }
+    for station in stations {
+      let point = projection.point(station.place)
+      guard isInFrame(point) else { continue }
+      placement.reserve(.init(x: point.x - 3, y: point.y - 3, width: 6, height: 6))
+    }
+    var unlabelled: [Pin] = []
+    for pin in pins {
+      let point = projection.point(pin.place)
+      let label = TextMetrics.shortened(pin.label, toFit: Double(width) / 2, fontSize: Self.pinFontSize)
+      let placed =
+        isInFrame(point)
+        && place(
+          label, at: point, fontSize: Self.pinFontSize, distances: [8, 20, 32],
+          classes: "pin-label \(HTMLPage.className(pin.kind))")
+      if !placed { unlabelled.append(pin) }
+    }
+    for station in stations {
+      let point = projection.point(station.place)
+      guard isInFrame(point) else { continue }
+      let name = TextMetrics.shortened(station.name, toFit: Double(width) / 3, fontSize: Self.nameFontSize)
+      place(name, at: point, fontSize: Self.nameFontSize, distances: [6, 14], classes: "name")
+    }
+    return Layout(texts: texts, unlabelledPins: unlabelled)
   }
 }

@@ -45,7 +45,7 @@ public struct SweepChart: Sendable {
 
   /// The chart as an `<svg>` element.
   public var markup: Markup {
-    let number = TimelineChart.number
+    let number = ChartScale.number
     let sorted = points.sorted { $0.value < $1.value }
     let lowest = sorted.first?.value ?? 0
     let highest = sorted.last?.value ?? 1
@@ -160,9 +160,9 @@ public struct SweepChart: Sendable {
 
   /// A point's figures, as its tooltip says them.
   static func describe(_ point: Point) -> String {
-    let latency = point.medianLatency.map { "median \(TimelineChart.number($0)) s" } ?? "no stop found"
-    let share = TimelineChart.number(point.onTimeShare * 100)
-    return "\(TimelineChart.number(point.value))\(point.isDefault ? " (default)" : ""): \(latency), "
+    let latency = point.medianLatency.map { "median \(ChartScale.number($0)) s" } ?? "no stop found"
+    let share = ChartScale.number(point.onTimeShare * 100)
+    return "\(ChartScale.number(point.value))\(point.isDefault ? " (default)" : ""): \(latency), "
       + "\(share) % on time, \(point.errors) missed or false"
   }
 

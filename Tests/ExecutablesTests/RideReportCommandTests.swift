@@ -25,7 +25,15 @@ import Testing
     }
   }
 
-  static func count(_ needle: String, in text: String) -> Int { text.ranges(of: needle).count }
+  static func count(_ needle: String, in text: some StringProtocol) -> Int { text.ranges(of: needle).count }
+
+  /// The first `<svg class="NAME"` element of `html`, whole.
+  static func figure(_ name: String, in html: String) -> Substring? {
+    guard let start = html.range(of: "<svg class=\"\(name)\""),
+      let end = html[start.upperBound...].range(of: "</svg>")
+    else { return nil }
+    return html[start.lowerBound..<end.upperBound]
+  }
 
   @Test func theBundledRideShowsEveryStationWithItsEvents() throws {
     let page = try Self.folder().appendingPathComponent("ride.html")
@@ -37,17 +45,21 @@ import Testing
     // A strip per station of the line, in the line's order; then the busiest other beacons.
     #expect(Self.stripStations(html).prefix(13) == ArraySlice(Self.line))
     #expect(Self.count("<svg class=\"timeline\"", in: html) == 13 + 2, "the ride's two other beacons too")
-    // Each event printed: a row of the table and a marker on its station's strip.
+    // Each event printed: a row of the table, a marker on its station's strip and a mark on the
+    // overview (whose class also says the source).
     let events = jsonLines(result.stdout)
     #expect(events.count == 14)
+    let overview = try #require(Self.figure("overview", in: html))
     for kind in Set(events.compactMap { $0["event"] as? String }) {
       let printed = events.filter { $0["event"] as? String == kind }.count
       #expect(Self.count("<tr class=\"event \(kind)\">", in: html) == printed, "\(kind)")
       #expect(Self.count("<g class=\"mark \(kind)\">", in: html) == printed, "\(kind)")
+      #expect(Self.count("<g class=\"mark \(kind) ", in: overview) == printed, "\(kind)")
     }
     // The totals add up: the station beacons' reports are those of their strips.
     let stationReports = html.ranges(of: "<figcaption>").prefix(13).compactMap { range in
-      Int(html[range.upperBound...].prefix { $0 != "<" }.split(separator: " ").dropLast().last ?? "")
+      let words = html[range.upperBound...].prefix { $0 != "<" }.split(separator: " ")
+      return words.firstIndex(of: "reports").flatMap { $0 > 0 ? Int(words[$0 - 1]) : nil }
     }
     #expect(stationReports.count == 13)
     #expect(html.contains("<dd>13 of 55, \(stationReports.reduce(0, +)) reports</dd>"))

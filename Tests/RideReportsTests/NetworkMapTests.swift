@@ -52,6 +52,25 @@ import Testing
     #expect(!svg.contains("<b>") && svg.contains("&lt;b&gt;&quot;gps&quot;&lt;/b&gt;"))
   }
 
+  @Test func aScaleBarOfARoundLengthAndNorthSaid() {
+    let map = map()
+    let svg = map.markup.rendered
+    #expect(svg.contains(">↑ N (north up)</text>"))
+    // The whole line, about 11 km tall in 592 px: a quarter of the width is about 4.5 km.
+    #expect(svg.contains(#"<text class="scale" x="12" y="632" text-anchor="start">2 km</text>"#), "\(svg)")
+  }
+
+  @Test func crowdedPinsAreLabelledClearOfEachOtherOrListed() {
+    let pins = (0..<60).map { index in
+      NetworkMap.Pin(place: blokM, label: "found Blok M \(index)", kind: "found")
+    }
+    let map = map(track: shortRide, pins: pins)
+    let layout = map.layout()
+    let pinLabels = layout.texts.filter { $0.rendered.contains(#"class="pin-label"#) }
+    #expect(pinLabels.count + layout.unlabelledPins.count == 60)
+    #expect(!pinLabels.isEmpty && !layout.unlabelledPins.isEmpty)
+  }
+
   @Test func anEmptyMapIsStillAPicture() {
     let svg = NetworkMap(lines: [], stations: []).markup.rendered
     #expect(svg.hasPrefix(#"<svg class="map""#))
@@ -115,7 +134,7 @@ import Testing
     // From the last place before the loss to the first after it.
     let from = map.project(blokM)
     let to = map.project(bundaranHI)
-    let number = TimelineChart.number
+    let number = ChartScale.number
     #expect(
       svg.contains(
         #"<polyline class="lost" points="\#(number(from.x)),\#(number(from.y)) \#(number(to.x)),\#(number(to.y))">"#

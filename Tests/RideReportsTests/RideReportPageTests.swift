@@ -7,8 +7,8 @@ import Testing
   func page(name: String) -> RideReportPage {
     let strip = TimelineChart(
       title: name, reports: [(time: 1, value: -80)], smoothed: [(time: 1, value: -80)],
-      marks: [.init(time: 1, label: "found \(name)", kind: "found")], start: 0, end: 10, enterThreshold: -88,
-      exitThreshold: -95)
+      marks: [.init(time: 1, label: "found \(name)", kind: "found")], start: 0, end: 10,
+      thresholds: .init(enter: -88, exit: -95))
     return RideReportPage(
       title: "Ride to \(name)", run: [("command", "beacon-ride --to \(name)")], totals: [("reports", "1")],
       timelines: [strip, strip],

@@ -4,12 +4,13 @@ import Testing
 
 /// One beacon's strip: what is drawn, from known points.
 @Suite struct TimelineChartTests {
-  func chart(reports: [TimelineChart.Point], smoothed: [TimelineChart.Point], marks: [TimelineChart.Mark] = [])
-    -> TimelineChart
-  {
+  func chart(
+    reports: [TimelineChart.Point], smoothed: [TimelineChart.Point], marks: [TimelineChart.Mark] = [],
+    thresholds: TimelineChart.Thresholds? = .init(enter: -88, exit: -95)
+  ) -> TimelineChart {
     TimelineChart(
-      title: "Dukuh Atas", reports: reports, smoothed: smoothed, marks: marks, start: 0, end: 100, enterThreshold: -88,
-      exitThreshold: -95)
+      title: "Dukuh Atas", reports: reports, smoothed: smoothed, marks: marks, start: 0, end: 100,
+      thresholds: thresholds)
   }
 
   func count(_ needle: String, in text: String) -> Int { text.ranges(of: needle).count }
@@ -20,16 +21,55 @@ import Testing
     #expect(count("<circle", in: svg) == 5)
     // Nothing heard from 12 s to 60 s: two lines, not one across the gap.
     #expect(count("<polyline", in: svg) == 2)
-    #expect(svg.hasPrefix(#"<svg class="timeline" width="960" height="110""#))
+    #expect(svg.hasPrefix(#"<svg class="timeline" width="960" height=""#))
     #expect(svg.contains("<title>Dukuh Atas</title>"))
   }
 
-  @Test func theBandSpansTheThresholds() {
-    let strip = chart(reports: [], smoothed: [])
-    let svg = strip.markup.rendered
-    #expect(svg.contains(#"y="\#(TimelineChart.number(strip.y(-88)))""#))
-    #expect(strip.y(-88) < strip.y(-95), "stronger is higher")
-    #expect(svg.contains("enter ≥ -88 dBm, exit &lt; -95 dBm"))
+  @Test func theThresholdsAreLabelledDashedLines() {
+    let svg = chart(reports: [], smoothed: []).markup.rendered
+    #expect(count(#"<g class="threshold "#, in: svg) == 2)
+    #expect(svg.contains(">enter ≥ -88</text>"))
+    #expect(svg.contains(">exit &lt; -95</text>"))
+    // A beacon no detection applies to has none.
+    let other = chart(reports: [(time: 5, value: -70)], smoothed: [], thresholds: nil).markup.rendered
+    #expect(!other.contains("threshold"))
+  }
+
+  @Test func theRSSIAxisIsFittedToTheDataWithAGridlineEvery10dB() {
+    let reports = [(time: 10.0, value: -61.0), (time: 20, value: -50)]
+    let strip = chart(reports: reports, smoothed: [], thresholds: nil)
+    #expect(strip.valueRange == (-70, -40))
+    #expect(count(#"<g class="grid">"#, in: strip.markup.rendered) == 4)
+    // With the thresholds, the axis reaches them.
+    #expect(chart(reports: reports, smoothed: []).valueRange == (-100, -40))
+    #expect(strip.valueScale(top: 0).y(-50) < strip.valueScale(top: 0).y(-61), "stronger is higher")
+  }
+
+  @Test func eventLabelsCloseInTimeTakeRowsOfTheirOwn() {
+    let marks = [
+      TimelineChart.Mark(time: 50, label: "approaching", kind: "approaching"),
+      TimelineChart.Mark(time: 50.5, label: "arrived (bluetooth)", kind: "arrived"),
+      TimelineChart.Mark(time: 51, label: "left (bluetooth)", kind: "left"),
+      TimelineChart.Mark(time: 99.9, label: "found (bluetooth)", kind: "found"),
+    ]
+    let strip = chart(reports: [], smoothed: [], marks: marks)
+    let labels = strip.placedLabels()
+    let boxes = labels.map(TimelineChart.box) + [strip.axisTitleBox]
+    for (index, box) in boxes.enumerated() {
+      #expect(box.x >= 0 && box.maxX <= Double(strip.width), "\(labels)")
+      for other in boxes[(index + 1)...] { #expect(!box.overlaps(other), "\(box) \(other)") }
+    }
+    #expect(Set(labels.prefix(3).map(\.row)).count >= 2, "three labels at one moment cannot share a row")
+    // At the right edge, the label goes before its line.
+    #expect(labels[3].anchor == .end)
+  }
+
+  @Test func aLabelWiderThanTheChartIsShortened() {
+    let long = String(repeating: "Bendungan Hilir ", count: 80)
+    let strip = chart(reports: [], smoothed: [], marks: [.init(time: 50, label: long, kind: "found")])
+    let label = strip.placedLabels()[0]
+    #expect(label.text.hasSuffix("…") && label.text.count < long.count)
+    #expect(TimelineChart.box(label).maxX <= Double(strip.width))
   }
 
   @Test func eventsAreLabelledMarkersAtTheirTime() {
@@ -41,20 +81,23 @@ import Testing
       ])
     let svg = strip.markup.rendered
     #expect(count(#"<g class="mark "#, in: svg) == 2)
-    #expect(svg.contains(#"<line x1="\#(TimelineChart.number(strip.x(50)))""#))
+    #expect(svg.contains(#"<line x1="\#(ChartScale.number(strip.x(50)))""#))
     #expect(!svg.contains("<script"))
     #expect(svg.contains("&lt;script&gt;"))
+  }
+
+  @Test func theTimeAxisCountsFromTheRidesStart() {
+    var strip = chart(reports: [(time: 130, value: -70)], smoothed: [])
+    (strip.start, strip.end) = (125, 245)
+    let svg = strip.markup.rendered
+    // Zoomed to 2:05–4:05, its ticks say the ride's clock.
+    #expect(svg.contains(">2:30</text>") && svg.contains(">4:00</text>") && !svg.contains(">0:00</text>"))
+    #expect(strip.caption.hasSuffix("2:05–4:05 into the ride"))
   }
 
   @Test func aLongRideIsThinnedPerPixelColumn() {
     let reports = (0..<200_000).map { (time: Double($0) * 0.0005, value: -60 - Double($0 % 40)) }
     let svg = chart(reports: reports, smoothed: []).markup.rendered
-    #expect(count("<circle", in: svg) <= 4 * (960 - 56))
-  }
-
-  @Test func numbersAreShort() {
-    #expect(TimelineChart.number(12) == "12")
-    #expect(TimelineChart.number(12.345) == "12.3")
-    #expect(TimelineChart.number(-88) == "-88")
+    #expect(count("<circle", in: svg) <= 4 * (960 - 44))
   }
 }

@@ -287,7 +287,7 @@ public struct BeaconRideCommand: ParsableCommand {
         source: [run?.sourceName, gps.map { "gpsd at \($0.endpoint)" }].compactMap { $0 }.joined(separator: " and "),
         scan: run.flatMap { $0.spec.isReplay ? nil : $0.configuration },
         catalog: catalog, catalogName: catalogOptions.sourceName, policy: try policyOptions.policy(),
-        ranging: try policyOptions.rangingConfiguration(),
+        ranging: try policyOptions.rangingConfiguration(), journey: journey,
         checkpointInterval: spec?.isReplay == true ? nil : reportOptions.checkpointInterval)
     }
     if let finder { report?.statistics = { finder.scanner.statistics } }

@@ -5,8 +5,8 @@ import HCIController
 import MRTNavigation
 import Positioning
 
-/// `--report FILE` for one run: the collector that hears it and, at the end, the page written
-/// with what was run (the command, the source, the catalog and the detector's constants).
+/// `--report FILE` for one run: the collector that hears it (and the journey, when there is one)
+/// and, at the end, the page written with what was run (the command, the source, the catalog and the detector's constants).
 ///
 /// A live run also rewrites the page every `checkpointInterval` (`--report-every`), so that a
 /// run cut short without an end (power lost, killed) keeps its page up to then. Time is checked
@@ -31,7 +31,7 @@ final class RunReport: BeaconFinderDelegate {
   init(
     file: ReportFile, program: String, title: String, source: String, scan: ScanConfiguration? = nil,
     catalog: StationCatalog, catalogName: String?, policy: StationPresencePolicy, ranging: BeaconRanging.Configuration,
-    checkpointInterval: Duration? = nil
+    journey: Journey? = nil, checkpointInterval: Duration? = nil
   ) {
     self.file = file
     self.program = program
@@ -39,6 +39,7 @@ final class RunReport: BeaconFinderDelegate {
     self.checkpointInterval = checkpointInterval
     nextCheckpoint = checkpointInterval.map { ContinuousClock.now.advanced(by: $0) }
     collector = RunReportCollector(catalog: catalog, policy: policy, rangingConfiguration: ranging)
+    collector.journey = journey
     var run = [
       ("command", CommandLine.arguments.map(Self.quoted).joined(separator: " ")),
       ("source", source),

@@ -9,6 +9,9 @@ extension RunReportCollector {
   /// How many of the other beacons get a strip: the busiest.
   static let othersShown = 5
 
+  /// The least time a strip spans (seconds), so a beacon heard for a moment still reads.
+  static let stripMinimumSpan = 40.0
+
   /// A GPS fix this close before a Bluetooth event places its pin; otherwise the pin goes on the
   /// station.
   static let pinFixAge = Duration.seconds(30)
@@ -19,28 +22,42 @@ extension RunReportCollector {
     let end = max(1, lastTime.map(seconds) ?? 1)
     // A little room after the last moment, so that an event there (the arrival) shows.
     let axisEnd = end * 1.02
-    func chart(_ title: String, _ series: Series?, marks: [TimelineChart.Mark]) -> TimelineChart {
-      TimelineChart(
-        title: title, reports: series?.reports.points ?? [], smoothed: series?.smoothed.points ?? [], marks: marks,
-        start: 0, end: axisEnd, enterThreshold: policy.enterThreshold, exitThreshold: policy.exitThreshold)
+    /// A strip zoomed to when `series` was heard and its `marks` happened, with room on each side.
+    func chart(_ title: String, _ series: Series, marks: [TimelineChart.Mark], thresholds: TimelineChart.Thresholds?)
+      -> TimelineChart
+    {
+      let times = [series.reports.timeSpan?.first, series.reports.timeSpan?.last].compactMap { $0 } + marks.map(\.time)
+      let (first, last) = (times.min() ?? 0, times.max() ?? axisEnd)
+      let pad = max(Self.stripMinimumSpan / 4, (last - first) * 0.08)
+      var (start, stop) = (max(0, first - pad), min(axisEnd, last + pad))
+      if stop - start < Self.stripMinimumSpan {
+        (start, stop) = (max(0, start - Self.stripMinimumSpan / 2), min(axisEnd, stop + Self.stripMinimumSpan / 2))
+      }
+      return TimelineChart(
+        title: title, reports: series.reports.points, smoothed: series.smoothed.points, marks: marks, start: start,
+        end: max(stop, start + 1), thresholds: thresholds)
     }
+    let thresholds = TimelineChart.Thresholds(enter: policy.enterThreshold, exit: policy.exitThreshold)
+    // A strip for each station whose beacon was heard; a station found by GPS alone is on the
+    // overview and in the events.
     let stationStrips = catalog.stations.compactMap { station -> TimelineChart? in
+      guard let series = stations[station.beacon], series.reports.count > 0 else { return nil }
       let marks = events.filter { $0.station.name == station.name }.compactMap { event -> TimelineChart.Mark? in
         let time = seconds(event.time)
         guard origin != nil, (0...end).contains(time) else { return nil }
         return TimelineChart.Mark(time: time, label: Self.label(event), kind: event.kind.rawValue)
       }
-      let series = stations[station.beacon]
-      guard series != nil || !marks.isEmpty else { return nil }
-      let heard = series.map { "\($0.reportCount) reports" } ?? "not heard"
-      return chart("\(station.displayName) (\(station.name)): \(station.beacon), \(heard)", series, marks: marks)
+      return chart(
+        "\(station.displayName) (\(station.name)): \(station.beacon), \(series.reportCount) reports", series,
+        marks: marks,
+        thresholds: thresholds)
     }
     let busiest = others.values.sorted { $0.reportCount > $1.reportCount }.prefix(Self.othersShown)
-    let otherStrips = busiest.map { series in
+    let otherStrips = busiest.filter { $0.reports.count > 0 }.map { series in
       let name = catalog.train(for: series.identity).map { "Train: \($0.line.displayName) towards \($0.headsign)" }
       return chart(
         "\(name ?? "\(series.identity.kind.displayName)"): \(series.identity), \(series.reportCount) reports", series,
-        marks: [])
+        marks: [], thresholds: nil)
     }
     var notes: [String] = []
     if others.count > busiest.count {
@@ -56,7 +73,8 @@ extension RunReportCollector {
       notes.append("GPS: \(fixes.count) of \(fixesRecorded) fixes kept (evenly thinned; every lost fix kept).")
     }
     return RideReportPage(
-      title: title, run: run, totals: totals(statistics: statistics, end: end), timelines: stationStrips + otherStrips,
+      title: title, run: run, totals: totals(statistics: statistics, end: end), overview: overview(end: axisEnd),
+      timelines: stationStrips + otherStrips,
       events: events.map { event in
         RideReportPage.Event(
           time: event.time.iso8601, kind: event.kind.rawValue,

@@ -48,6 +48,8 @@ final class RunReportCollector: BeaconFinderDelegate {
   let catalog: StationCatalog
   let policy: StationPresencePolicy
   let rangingConfiguration: BeaconRanging.Configuration
+  /// The journey ridden, when known: the overview's axis follows its legs.
+  var journey: Journey?
   private var stationRanging: BeaconRanging
   private var otherRanging: BeaconRanging
   private(set) var stations: [BeaconIdentity: Series] = [:]
