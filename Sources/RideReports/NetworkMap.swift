@@ -222,13 +222,7 @@ public struct NetworkMap: Sendable {
     var placement = LabelPlacement(bounds: .init(x: 0, y: 0, width: Double(width), height: Double(height)))
     var texts: [Markup] = []
     func text(_ value: String, _ x: Double, _ baseline: Double, _ anchor: LabelPlacement.Anchor, _ classes: String) {
-      texts.append(
-        .node(
-          "text",
-          [
-            .init("class", classes), .init("x", number(x)), .init("y", number(baseline)),
-            .init("text-anchor", anchor.rawValue),
-          ], [.text(value)]))
+      texts.append(.svgText(value, x: x, y: baseline, anchor: anchor, classes: classes))
     }
     // North up, said at the top right.
     let north = "↑ N (north up)"

@@ -143,20 +143,13 @@ public struct RideOverviewChart: Sendable {
   /// Every text of the chart, placed: station names and group headings first (they must be where
   /// they are), the axis titles, then the event labels around their marks.
   func layout() -> Layout {
-    let number = ChartScale.number
     let ys = rowY
     let bottom = (ys.last ?? Self.top) + Self.rowHeight
     let height = bottom + 2 * Self.rowHeight + 6
     var placement = LabelPlacement(bounds: .init(x: 0, y: 0, width: Double(width), height: height))
     var texts: [Markup] = []
     func text(_ value: String, x: Double, baseline: Double, anchor: LabelPlacement.Anchor, classes: String) {
-      texts.append(
-        .node(
-          "text",
-          [
-            .init("class", classes), .init("x", number(x)), .init("y", number(baseline)),
-            .init("text-anchor", anchor.rawValue),
-          ], [.text(value)]))
+      texts.append(.svgText(value, x: x, y: baseline, anchor: anchor, classes: classes))
     }
     let title = "stations, in line order"
     placement.reserve(.text(title, fontSize: Self.fontSize, x: 2, baseline: 14))
