@@ -240,16 +240,16 @@ public struct RideOverviewChart: Sendable {
           .init("width", number(max(1, x(stretch.end) - x(stretch.start)))), .init("height", "6"),
         ])
     }
-    let tripLines = trips.map { trip in
-      Markup.node(
-        "polyline",
-        [
-          .init("class", "scheduled"),
-          .init(
-            "points",
-            trip.calls.filter { rows.indices.contains($0.row) }.map { "\(number(x($0.time))),\(number(ys[$0.row]))" }
-              .joined(separator: " ")),
-        ], [.node("title", [], [.text(trip.name)])])
+    let tripLines = trips.flatMap { trip in
+      let points = trip.calls.filter { rows.indices.contains($0.row) }.map { (time: $0.time, y: ys[$0.row]) }
+      return Self.clipped(points, from: start, to: end).map { stretch in
+        Markup.node(
+          "polyline",
+          [
+            .init("class", "scheduled"),
+            .init("points", stretch.map { "\(number(x($0.time))),\(number($0.y))" }.joined(separator: " ")),
+          ], [.node("title", [], [.text(trip.name)])])
+      }
     }
     // The rider's way: from mark to mark in time order; dashed where the line changes.
     let path = marks.filter(\.isOnPath).sorted { $0.time < $1.time }
@@ -292,5 +292,35 @@ public struct RideOverviewChart: Sendable {
       ],
       [.node("title", [], [.text("The ride: where and when the rider was detected")])] + gridlines + ticks + heardBars
         + tripLines + way + markShapes + layout.texts)
+  }
+
+  /// The stretches of the line through `points` (time order) that lie between `start` and `end`,
+  /// cut where it crosses them: a trip that runs on out of the chart is drawn to its edge.
+  static func clipped(_ points: [(time: Double, y: Double)], from start: Double, to end: Double)
+    -> [[(time: Double, y: Double)]]
+  {
+    var stretches: [[(time: Double, y: Double)]] = []
+    var current: [(time: Double, y: Double)] = []
+    func at(_ time: Double, _ a: (time: Double, y: Double), _ b: (time: Double, y: Double)) -> (time: Double, y: Double)
+    {
+      b.time == a.time ? (time, a.y) : (time, a.y + (b.y - a.y) * (time - a.time) / (b.time - a.time))
+    }
+    for (a, b) in zip(points, points.dropFirst()) {
+      guard b.time >= start, a.time <= end, b.time >= a.time else {
+        if !current.isEmpty { stretches.append(current) }
+        current = []
+        continue
+      }
+      let from = a.time < start ? at(start, a, b) : a
+      let to = b.time > end ? at(end, a, b) : b
+      if current.isEmpty { current.append(from) }
+      current.append(to)
+      if b.time > end {
+        stretches.append(current)
+        current = []
+      }
+    }
+    if !current.isEmpty { stretches.append(current) }
+    return stretches.filter { $0.count >= 2 }
   }
 }

@@ -50,6 +50,8 @@ import Testing
     let events = jsonLines(result.stdout)
     #expect(events.count == 14)
     let overview = try #require(Self.figure("overview", in: html))
+    // The built-in MRT timetable's trips over the ride, drawn the way the rider went.
+    #expect(Self.count("<polyline class=\"scheduled\"", in: overview) >= 2)
     for kind in Set(events.compactMap { $0["event"] as? String }) {
       let printed = events.filter { $0["event"] as? String == kind }.count
       #expect(Self.count("<tr class=\"event \(kind)\">", in: html) == printed, "\(kind)")
@@ -95,6 +97,7 @@ import Testing
     let left = events.filter { $0["event"] as? String == "left" }.count
     #expect(left > 0)
     #expect(Self.count("<g class=\"mark left\">", in: html) == left)
+    #expect(!html.contains("<polyline class=\"scheduled\""), "beacon-scan has no timetable")
     #expect(Self.count("<tr class=\"event found\">", in: html) == 13)
   }
 

@@ -336,6 +336,7 @@ public struct BeaconRideCommand: ParsableCommand {
     if let timetable = try network.usableTimetable(program: "beacon-ride") {
       ride.timetable = RideTimetableFields(
         timetable: timetable, network: network, origin: journey?.origin, destination: destination)
+      report?.collector.schedule = RideSchedule(timetable: timetable, network: network)
     }
     let trainStarted = trainWatch.flatMap { trainWatch in
       journey.map { journey in

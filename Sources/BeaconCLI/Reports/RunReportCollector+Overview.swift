@@ -82,7 +82,32 @@ extension RunReportCollector {
         heard.append(RideOverviewChart.Heard(row: row, start: start, end: end))
       }
     }
-    return RideOverviewChart(rows: rows, marks: marks, heard: heard, start: 0, end: end)
+    return RideOverviewChart(
+      rows: rows, marks: marks, heard: heard, trips: scheduledTrips(groups: groups, end: end), start: 0, end: end)
+  }
+
+  /// The timetable's trips over the ride, in each group the way the rider went: a trip running
+  /// the other way, or calling at fewer than two of a group's stations, is not drawn there.
+  func scheduledTrips(groups: [OverviewGroup], end: Double) -> [RideOverviewChart.Trip] {
+    guard let schedule, let origin else { return [] }
+    let start = Double(origin.microsecondsSinceUnixEpoch) / 1_000_000
+    var trips: [RideOverviewChart.Trip] = []
+    var firstRow = 0
+    for group in groups {
+      defer { firstRow += group.stations.count }
+      let window = (Int64(start.rounded(.down)), Int64((start + end).rounded(.up)))
+      for trip in schedule.trips(at: group.stations, from: window.0, to: window.1) {
+        let calls = trip.calls.compactMap { call -> [RideOverviewChart.Trip.Call]? in
+          guard let index = group.stations.firstIndex(of: call.station) else { return nil }
+          // Arrival and departure: the dwell is a stretch along the station's row.
+          return [Double(call.arrival), Double(call.departure)].map { .init(time: $0 - start, row: firstRow + index) }
+        }
+        let rows = calls.map { $0[0].row }
+        guard rows.count >= 2, zip(rows, rows.dropFirst()).allSatisfy({ $0 < $1 }) else { continue }
+        trips.append(RideOverviewChart.Trip(name: trip.name, calls: calls.flatMap { $0 }))
+      }
+    }
+    return trips
   }
 
   /// The events the rider's way on the overview goes through.

@@ -50,6 +50,8 @@ final class RunReportCollector: BeaconFinderDelegate {
   let rangingConfiguration: BeaconRanging.Configuration
   /// The journey ridden, when known: the overview's axis follows its legs.
   var journey: Journey?
+  /// The timetable, when the ride has one: the overview draws its trips.
+  var schedule: RideSchedule?
   private var stationRanging: BeaconRanging
   private var otherRanging: BeaconRanging
   private(set) var stations: [BeaconIdentity: Series] = [:]
