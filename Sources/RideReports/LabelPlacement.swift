@@ -80,8 +80,10 @@ struct LabelPlacement {
       return Int(((clamped - origin) / Self.cellSize).rounded(.down))
     }
     guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return [] }
-    let columns = index(box.x, bounds.x, bounds.width)...index(box.maxX, bounds.x, bounds.width)
-    let rows = index(box.y, bounds.y, bounds.height)...index(box.maxY, bounds.y, bounds.height)
+    let (left, right) = (index(box.x, bounds.x, bounds.width), index(box.maxX, bounds.x, bounds.width))
+    let (top, bottom) = (index(box.y, bounds.y, bounds.height), index(box.maxY, bounds.y, bounds.height))
+    let columns = min(left, right)...max(left, right)
+    let rows = min(top, bottom)...max(top, bottom)
     return columns.flatMap { column in rows.map { Cell(column: column, row: $0) } }
   }
 

@@ -81,7 +81,9 @@ public struct RideOverviewChart: Sendable {
   }
 
   public var rows: [Row]
+  /// The events; one on a row that does not exist is not drawn.
   public var marks: [Mark]
+  /// When each station's beacon was heard; likewise.
   public var heard: [Heard]
   public var trips: [Trip]
   /// The time axis: seconds from the ride's start.
@@ -95,12 +97,15 @@ public struct RideOverviewChart: Sendable {
 
   public init(rows: [Row], marks: [Mark], heard: [Heard] = [], trips: [Trip] = [], start: Double, end: Double) {
     self.rows = rows
-    self.marks = marks.filter { rows.indices.contains($0.row) }
-    self.heard = heard.filter { rows.indices.contains($0.row) }
+    self.marks = marks
+    self.heard = heard
     self.trips = trips
     self.start = start
     self.end = end
   }
+
+  /// The marks on rows that exist.
+  var drawnMarks: [Mark] { marks.filter { rows.indices.contains($0.row) } }
 
   /// Each row's centre line, a group's heading taking a row of its own above its stations.
   var rowY: [Double] {
@@ -183,11 +188,11 @@ public struct RideOverviewChart: Sendable {
       }
     }
     // The marks themselves are not covered by labels.
-    for mark in marks {
+    for mark in drawnMarks {
       placement.reserve(.init(x: x(mark.time) - 5, y: ys[mark.row] - 5, width: 10, height: 10))
     }
     var unlabelled: [Mark] = []
-    for mark in marks.sorted(by: { $0.time < $1.time }) {
+    for mark in drawnMarks.sorted(by: { $0.time < $1.time }) {
       guard let label = mark.label else { continue }
       let (markX, markY) = (x(mark.time), ys[mark.row])
       // Beside the mark, then above or below it, then a row further each way.
@@ -232,7 +237,7 @@ public struct RideOverviewChart: Sendable {
           .init("y1", number(Self.top)), .init("y2", number(bottom + 3)),
         ])
     }
-    let heardBars = heard.map { stretch in
+    let heardBars = heard.filter { rows.indices.contains($0.row) }.map { stretch in
       Markup.node(
         "rect",
         [
@@ -252,7 +257,7 @@ public struct RideOverviewChart: Sendable {
       }
     }
     // The rider's way: from mark to mark in time order; dashed where the line changes.
-    let path = marks.filter(\.isOnPath).sorted { $0.time < $1.time }
+    let path = drawnMarks.filter(\.isOnPath).sorted { $0.time < $1.time }
     let way = zip(path, path.dropFirst()).map { from, to in
       let change = rows[from.row].group != rows[to.row].group
       return Markup.node(
@@ -262,7 +267,7 @@ public struct RideOverviewChart: Sendable {
           .init("y1", number(ys[from.row])), .init("x2", number(x(to.time))), .init("y2", number(ys[to.row])),
         ])
     }
-    let markShapes = marks.map { mark in
+    let markShapes = drawnMarks.map { mark in
       let (cx, cy) = (x(mark.time), ys[mark.row])
       let shape: Markup
       switch mark.source {

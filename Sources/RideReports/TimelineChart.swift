@@ -5,8 +5,8 @@
 /// Times are seconds from the ride's start, and the time axis says them so (`m:ss` into the
 /// ride), whatever part of the ride a strip shows: strips zoomed to different stretches, and the
 /// overview, read against one clock. The RSSI axis is fitted to the data and the thresholds, with
-/// a gridline every 10 dB. Event labels go in rows above the plot, as many rows as it takes for
-/// none to cover another.
+/// a gridline every 10 dB. Event labels go in rows above the plot (at most
+/// ``mostLabelRows``), none covering another.
 public struct TimelineChart: Sendable {
   /// A point in time (seconds from the ride's start) and a value (dBm).
   public typealias Point = (time: Double, value: Double)
@@ -78,7 +78,9 @@ public struct TimelineChart: Sendable {
 
   /// The strip's caption: its title and the stretch of the ride it shows.
   public var caption: String {
-    "\(title) · \(ChartScale.clock(start))–\(ChartScale.clock(end)) into the ride"
+    let unlabelled = placedLabels().filter { $0 == nil }.count
+    let left = unlabelled > 0 ? " · \(unlabelled) event label\(unlabelled == 1 ? "" : "s") left out for room" : ""
+    return "\(title) · \(ChartScale.clock(start))–\(ChartScale.clock(end)) into the ride\(left)"
   }
 
   /// The RSSI axis (dBm), fitted to the points and thresholds.
@@ -127,27 +129,30 @@ public struct TimelineChart: Sendable {
     var anchor: LabelPlacement.Anchor
   }
 
-  /// The event labels' places, in `marks` order, so that none covers another or the axis title:
-  /// beside its line (after it, or before it), in the first row where it is clear; a label
-  /// that fits beside its line in no row starts at the left edge of a row where it does fit.
-  func placedLabels() -> [PlacedLabel] {
-    let most = marks.count + 1
+  /// The most rows of event labels a strip has: past that, a label with no room is left out
+  /// (its marker stays; ``caption`` counts it, and the events table has it).
+  static let mostLabelRows = 8
+
+  /// The event labels' places, in `marks` order (`nil`: no room), so that none covers another
+  /// or the axis title: beside its line (after it, or before it), in the first row where it is
+  /// clear; a label that fits beside its line in no row starts at the left edge of a row where
+  /// it does fit.
+  func placedLabels() -> [PlacedLabel?] {
+    let rows = min(marks.count + 1, Self.mostLabelRows)
     var placement = LabelPlacement(
-      bounds: .init(x: 0, y: 0, width: Double(width), height: Double(most) * Self.rowHeight + 4))
+      bounds: .init(x: 0, y: 0, width: Double(width), height: Double(rows) * Self.rowHeight + 4))
     placement.reserve(axisTitleBox)
     return marks.map { mark in
       let text = TextMetrics.shortened(mark.label, toFit: Double(width) - 8, fontSize: Self.fontSize)
       let line = x(mark.time)
       let candidates =
-        (0..<most).flatMap { row in
+        (0..<rows).flatMap { row in
           [
             PlacedLabel(text: text, row: row, x: line + 3, anchor: .start),
             PlacedLabel(text: text, row: row, x: line - 3, anchor: .end),
           ]
-        } + (0..<most).map { PlacedLabel(text: text, row: $0, x: 2, anchor: .start) }
-      // There is always a row below every label taken, and the text fits the width.
-      let chosen = placement.place(candidates.map(Self.box)).map { candidates[$0] }
-      return chosen ?? PlacedLabel(text: text, row: most - 1, x: 2, anchor: .start)
+        } + (0..<rows).map { PlacedLabel(text: text, row: $0, x: 2, anchor: .start) }
+      return placement.place(candidates.map(Self.box)).map { candidates[$0] }
     }
   }
 
@@ -166,7 +171,7 @@ public struct TimelineChart: Sendable {
   public var markup: Markup {
     let number = ChartScale.number
     let labels = placedLabels()
-    let rowCount = (labels.map(\.row).max() ?? 0) + 1
+    let rowCount = (labels.compactMap { $0?.row }.max() ?? 0) + 1
     let scale = valueScale(top: Self.baseline(row: rowCount - 1) + 8)
     let bottom = scale.bottom
     let height = bottom + 2 * Self.rowHeight + 4
@@ -212,7 +217,8 @@ public struct TimelineChart: Sendable {
     let thresholdMarks = thresholdMarkup(scale, right: right)
     let markers = zip(marks, labels).map { mark, label in
       let x = self.x(mark.time)
-      let baseline = Self.baseline(row: label.row)
+      // A marker without a label starts at the top of the label rows.
+      let baseline = Self.baseline(row: label?.row ?? 0)
       return Markup.node(
         "g", [.init("class", "mark \(HTMLPage.className(mark.kind))")],
         [
@@ -222,12 +228,14 @@ public struct TimelineChart: Sendable {
               .init("x1", number(x)), .init("x2", number(x)), .init("y1", number(baseline + 3)),
               .init("y2", number(bottom)),
             ]),
-          .node(
-            "text",
-            [
-              .init("x", number(label.x)), .init("y", number(baseline)),
-              .init("text-anchor", label.anchor.rawValue),
-            ], [.text(label.text)]),
+          label.map { label in
+            .node(
+              "text",
+              [
+                .init("x", number(label.x)), .init("y", number(baseline)),
+                .init("text-anchor", label.anchor.rawValue),
+              ], [.text(label.text)])
+          } ?? .empty,
         ])
     }
     let ticks = timeAxis(bottom: bottom, lowestLabel: gridLabelBox(scale.lowest, scale))

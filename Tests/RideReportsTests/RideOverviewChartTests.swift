@@ -39,8 +39,12 @@ import Testing
 
   @Test func marksAreShapedBySourceAndTheWayIsDashedWhereTheLineChanges() {
     let svg = journey.markup.rendered
-    // A mark on a row that does not exist is dropped.
-    #expect(journey.marks.count == 4)
+    // A mark on a row that does not exist is not drawn, even when set after the chart was made.
+    #expect(journey.drawnMarks.count == 4)
+    var changed = journey
+    changed.marks.append(.init(time: 1, row: -1, kind: "found", source: .gps, label: "x", isOnPath: true))
+    changed.heard.append(.init(row: 99, start: 0, end: 1))
+    #expect(changed.markup.rendered == journey.markup.rendered)
     #expect(count(#"<g class="mark found bluetooth"><circle"#, in: svg) == 1)
     #expect(count(#"<g class="mark found gps"><polygon"#, in: svg) == 1)
     #expect(count(#"<line class="way""#, in: svg) == 2)

@@ -53,7 +53,8 @@ import Testing
       TimelineChart.Mark(time: 99.9, label: "found (bluetooth)", kind: "found"),
     ]
     let strip = chart(reports: [], smoothed: [], marks: marks)
-    let labels = strip.placedLabels()
+    let labels = strip.placedLabels().compactMap { $0 }
+    #expect(labels.count == 4)
     let boxes = labels.map(TimelineChart.box) + [strip.axisTitleBox]
     for (index, box) in boxes.enumerated() {
       #expect(box.x >= 0 && box.maxX <= Double(strip.width), "\(labels)")
@@ -64,12 +65,24 @@ import Testing
     #expect(labels[3].anchor == .end)
   }
 
-  @Test func aLabelWiderThanTheChartIsShortened() {
+  @Test func aLabelWiderThanTheChartIsShortened() throws {
     let long = String(repeating: "Bendungan Hilir ", count: 80)
     let strip = chart(reports: [], smoothed: [], marks: [.init(time: 50, label: long, kind: "found")])
-    let label = strip.placedLabels()[0]
+    let label = try #require(strip.placedLabels()[0])
     #expect(label.text.hasSuffix("…") && label.text.count < long.count)
     #expect(TimelineChart.box(label).maxX <= Double(strip.width))
+  }
+
+  @Test func aCrowdOfEventsKeepsItsMarkersAndLeavesOutTheLabelsWithNoRoom() {
+    // A live run left on for days: a thousand events on one strip.
+    let marks = (0..<1000).map { TimelineChart.Mark(time: Double($0) / 10, label: "left (bluetooth)", kind: "left") }
+    let strip = chart(reports: [], smoothed: [], marks: marks)
+    let labels = strip.placedLabels()
+    let placed = labels.compactMap { $0 }
+    #expect(labels.count == 1000 && !placed.isEmpty && placed.count < 1000)
+    #expect(placed.allSatisfy { $0.row < TimelineChart.mostLabelRows })
+    #expect(strip.caption.hasSuffix("\(1000 - placed.count) event labels left out for room"))
+    #expect(count(#"<g class="mark left">"#, in: strip.markup.rendered) == 1000)
   }
 
   @Test func eventsAreLabelledMarkersAtTheirTime() {
