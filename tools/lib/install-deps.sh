@@ -17,10 +17,12 @@ install_packages() {
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
-  echo "==> installing Debian packages: ${missing[*]}"
+  # Progress goes to standard error: scripts that print a result on standard output (tools/package
+  # prints the .deb's path, read with "$(tools/package …)") call this too.
+  echo "==> installing Debian packages: ${missing[*]}" >&2
   local sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq
+  $sudo apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
