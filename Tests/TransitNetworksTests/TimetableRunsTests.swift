@@ -1,4 +1,3 @@
-import BeaconTestSupport
 import Testing
 import TransitFeeds
 import TransitNetworks
@@ -14,11 +13,10 @@ struct TimetableRunsTests {
   let timetable: Timetable
   let stop: (String) throws -> Int
 
+  /// The Jakarta feed and its timetable, as ``RideTimetableTests`` loads them.
   init() throws {
-    let feed = try Feed.load(from: TestPaths.fixture("gtfs/jakarta-mrt.zip"))
-    self.feed = feed
-    timetable = try Timetable(feed: feed)
-    stop = { id in try #require(feed.stop(id: id)) }
+    let jakarta = try RideTimetableTests()
+    (feed, timetable, stop) = (jakarta.feed, jakarta.timetable, jakarta.stop)
   }
 
   @Test func theTripsOfAWindowWithTheirCallsInOrder() throws {
