@@ -2,9 +2,11 @@
 /// labels are placed when the page is written, from advance widths.
 ///
 /// The widths are DejaVu Sans's (the sans-serif of most Linux desktops, and among the widest
-/// common ones), rounded up; the charts ask for it first in their CSS, so a browser that has it
+/// common ones), as Chromium measures them (canvas `measureText` at 1,000 px), rounded up to
+/// a hundredth of an em; the charts ask for it first in their CSS, so a browser that has it
 /// lays labels out as estimated and one with a narrower font leaves more room. A character not
-/// in the table counts as a full em (CJK ideographs are about that wide).
+/// in the table counts as 0.8 em if it is Latin (no accented letter is wider), else as a full em
+/// (CJK ideographs are about that wide).
 public enum TextMetrics {
   /// The font family the charts' text asks for, first to last.
   public static let fontFamily = "DejaVu Sans, Verdana, sans-serif"
@@ -13,11 +15,12 @@ public enum TextMetrics {
   private static let widths: [Character: Double] = {
     var widths: [Character: Double] = [:]
     let table: [(String, Double)] = [
-      ("iljIJ'|", 0.30), (" .,:;!", 0.34), ("ft()[]{}/\\-", 0.40), ("r", 0.42), ("\"*", 0.46),
-      ("scz", 0.53), ("–", 0.50), ("L", 0.56), ("kvxyFT?_", 0.60), ("aeY", 0.62),
-      ("bdghnopquP", 0.64), ("0123456789$#", 0.64), ("ESZ", 0.64), ("<>=+~", 0.84),
-      ("KRXABCV", 0.70), ("UNH", 0.76), ("DGOQ", 0.79), ("w", 0.82), ("M", 0.87), ("→←↑↓≥≤", 0.84),
-      ("%m", 0.98), ("W—…", 1.0), ("&@", 0.80),
+      ("ijl'", 0.28), ("IJ", 0.30), (" .,", 0.32), (":;|/\\", 0.34), ("f", 0.36), ("-", 0.37),
+      ("t()[]", 0.40), ("!", 0.41), ("r", 0.42), ("\"", 0.46), ("*_–", 0.50), ("sz", 0.53), ("?", 0.54),
+      ("c", 0.55), ("L", 0.56), ("kF", 0.58), ("vxy", 0.60), ("P", 0.61), ("aeoTY", 0.62),
+      ("bdghnpquES0123456789{}$", 0.64), ("K", 0.66), ("ABVXZ", 0.69), ("CR", 0.70), ("U", 0.74),
+      ("N", 0.75), ("H", 0.76), ("DG&", 0.78), ("OQ", 0.79), ("w", 0.82), ("#<>=+~→←↑↓≥≤", 0.84),
+      ("M", 0.87), ("%", 0.96), ("m", 0.98), ("W", 0.99), ("@—…", 1.0),
     ]
     for (characters, width) in table {
       for character in characters { widths[character] = width }
