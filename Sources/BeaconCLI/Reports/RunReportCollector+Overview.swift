@@ -91,23 +91,26 @@ extension RunReportCollector {
   func scheduledTrips(groups: [OverviewGroup], end: Double) -> [RideOverviewChart.Trip] {
     guard let schedule, let origin else { return [] }
     let start = Double(origin.microsecondsSinceUnixEpoch) / 1_000_000
-    var trips: [RideOverviewChart.Trip] = []
-    var firstRow = 0
-    for group in groups {
-      defer { firstRow += group.stations.count }
-      let window = (Int64(start.rounded(.down)), Int64((start + end).rounded(.up)))
-      for trip in schedule.trips(at: group.stations, from: window.0, to: window.1) {
+    // One pass over the timetable for every group's stations; each trip is then drawn in the
+    // groups where it calls at two stations or more, in the rider's direction.
+    let stations = groups.flatMap(\.stations)
+    let found = schedule.trips(
+      at: Array(Set(stations)), from: Int64(start.rounded(.down)), to: Int64((start + end).rounded(.up)))
+    let firstRows = groups.reduce(into: [0]) { firsts, group in
+      firsts.append(firsts[firsts.count - 1] + group.stations.count)
+    }
+    return found.flatMap { trip in
+      zip(groups, firstRows).compactMap { group, firstRow -> RideOverviewChart.Trip? in
         let calls = trip.calls.compactMap { call -> [RideOverviewChart.Trip.Call]? in
           guard let index = group.stations.firstIndex(of: call.station) else { return nil }
           // Arrival and departure: the dwell is a stretch along the station's row.
           return [Double(call.arrival), Double(call.departure)].map { .init(time: $0 - start, row: firstRow + index) }
         }
         let rows = calls.map { $0[0].row }
-        guard rows.count >= 2, zip(rows, rows.dropFirst()).allSatisfy({ $0 < $1 }) else { continue }
-        trips.append(RideOverviewChart.Trip(name: trip.name, calls: calls.flatMap { $0 }))
+        guard rows.count >= 2, zip(rows, rows.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        return RideOverviewChart.Trip(name: trip.name, calls: calls.flatMap { $0 })
       }
     }
-    return trips
   }
 
   /// The events the rider's way on the overview goes through.
