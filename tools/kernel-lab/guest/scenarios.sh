@@ -168,10 +168,12 @@ scenario_list_devices() {
 
 scenario_down_without_admin() {
   local s=down-needs-admin
-  cp "$SCAN" /home/lab/beacon-scan-raw-only
-  setcap cap_net_raw+eip /home/lab/beacon-scan-raw-only
+  # A copy of its own, named beacon-scan (the shipped program runs the command it is named as).
+  mkdir -p /home/lab/raw-only
+  cp "$SCAN" /home/lab/raw-only/beacon-scan
+  setcap cap_net_raw+eip /home/lab/raw-only/beacon-scan
   echo "hci0 before: $(device_state hci0)" >>$s.log
-  logged $s 30 "${AS_LAB[@]}" /home/lab/beacon-scan-raw-only -i hci0 --duration 2
+  logged $s 30 "${AS_LAB[@]}" /home/lab/raw-only/beacon-scan -i hci0 --duration 2
   local status=$?
   if [ $status -eq 69 ] && grep -q 'hci0 is down and could not be brought up' $s.log \
     && grep -qF '`sudo hciconfig hci0 up`' $s.log && [ "$(device_state hci0)" = DOWN ]; then
