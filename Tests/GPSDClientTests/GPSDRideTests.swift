@@ -30,8 +30,8 @@ struct GPSDRideTests {
     }
   }
 
-  /// Plays `fixture` through gpsfake and gpsd into the use case, until `until` is found or gpsd
-  /// has had nothing new for `quiet` seconds.
+  /// Plays `fixture` through gpsfake and gpsd into the use case, until `until` is found or gpsd,
+  /// once it has reported, has had nothing new for `quiet` seconds (two minutes at most).
   func ride(
     _ fixture: String, until destination: String? = nil, quiet: Double = 5, restartAfter: String? = nil,
     restartFixture: String? = nil
@@ -59,10 +59,12 @@ struct GPSDRideTests {
         gpsd = try GPSFake(log: TestPaths.fixture("gps/\(restartFixture).nmea"), port: gpsd.port)
         restarted = true
       }
+      // Quiet counts from the first report on: gpsd and gpsfake may take longer than `quiet` to
+      // start on a loaded machine, and a ride that ended before its first report would be empty.
       if finder.counts.fixes != lastFixes {
         lastFixes = finder.counts.fixes
         quietSince = clock.now
-      } else if quietSince.duration(to: clock.now) > .seconds(quiet) {
+      } else if lastFixes > 0, quietSince.duration(to: clock.now) > .seconds(quiet) {
         break
       }
     }
