@@ -42,17 +42,14 @@ struct FaultDrillTests {
   func aFatalFaultEndsTheRunWithExit69SayingWhatHappened(_ fault: FatalFault) throws {
     let controller = try FaultController(["--fault", fault.fault, "--after", "5"])
     defer { controller.stop() }
-    let started = Date()
+    // A run that did not end by itself within 15 s is stopped by a signal: no 69.
     let result = try scan(controller).finish(seconds: 15)
-    let elapsed = Date().timeIntervalSince(started)
     #expect(result.status == 69)
     for message in fault.messages {
       #expect(result.stderr.contains(message), "\(result.stderr)")
     }
     let printed = jsonLines(result.stdout).count
     #expect(fault.exactlyTheReportsBefore ? printed == 5 : printed >= 5, "the reports before the fault are printed")
-    // The slowest, half a packet, waits 1 s for the rest of it.
-    #expect(elapsed < 8, "took \(elapsed) s")
   }
 
   @Test func commandDisallowedOnScanEnableIsRetriedAndScanningGoesOn() throws {
@@ -72,13 +69,12 @@ struct FaultDrillTests {
     defer { controller.stop() }
     let scanner = try scan(controller)
     #expect(controller.waitForLog("fault: mute", seconds: 10))
-    let stopped = Date()
     scanner.signal(SIGINT)
     let result = scanner.finish(seconds: 10)
-    let elapsed = Date().timeIntervalSince(stopped)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("did not answer LE Set Scan Enable (0x200C) within 2 s"), "\(result.stderr)")
-    #expect(elapsed < 4, "took \(elapsed) s")
+    // One timeout: the commands after the unanswered one are not each waited for in turn.
+    #expect(result.stderr.components(separatedBy: "did not answer").count == 2, "\(result.stderr)")
   }
 
   @Test func reconnectRidesOutAControllerThatComesBackWithOneCapture() throws {

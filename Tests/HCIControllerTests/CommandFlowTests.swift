@@ -95,8 +95,10 @@ import Testing
       try session.execute(LESetScanEnable(leScanEnable: true))
     }
     let elapsed = started.duration(to: clock.now)
+    // At least the timeout on the real clock; the upper bound only says it did not hang (the
+    // exact time is checked on a manual clock below, free of a busy machine's delays).
     #expect(elapsed >= .milliseconds(200))
-    #expect(elapsed < .milliseconds(600))
+    #expect(elapsed < .seconds(5), "took \(elapsed)")
     #expect(controller.sent == ["0C 20 02 01 00"])
   }
 

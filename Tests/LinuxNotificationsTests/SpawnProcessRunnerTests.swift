@@ -18,8 +18,9 @@ import Testing
     let elapsed = ContinuousClock.now - started
 
     #expect(outcome.termination == .timedOut)
+    // Killed at the deadline, not after the child's 30 s; the bound leaves room for a busy machine.
     #expect(elapsed >= .milliseconds(300))
-    #expect(elapsed < .seconds(2))
+    #expect(elapsed < .seconds(10), "took \(elapsed)")
     // Killed and reaped: no such process any more.
     #expect(kill(outcome.processID, 0) == -1 && errno == ESRCH)
   }
