@@ -29,6 +29,7 @@ import re
 import signal
 import sys
 import threading
+import time
 import uuid as uuidlib
 
 BUMBLE_VERSION = "0.0.236"
@@ -117,15 +118,37 @@ def _on_ll_advertising_pdu(self: bumble_controller.Controller, packet: ll.Advert
         report = ExtendedReport.Report(
             event_type=event_type, address_type=address.address_type, address=address,
             primary_phy=hci.Phy.LE_1M, secondary_phy=0, advertising_sid=0xFF, tx_power=0x7F,
-            rssi=-50, periodic_advertising_interval=0, direct_address_type=0,
+            rssi=report_rssi(), periodic_advertising_interval=0, direct_address_type=0,
             direct_address=hci.Address.ANY, data=packet.data)
         self.send_hci_packet(ExtendedReport([report]))
     else:
         event_type = (LegacyReport.EventType.ADV_SCAN_IND if scannable
                       else LegacyReport.EventType.ADV_NONCONN_IND)
         report = LegacyReport.Report(event_type=event_type, address_type=address.address_type,
-                                     address=address, data=packet.data, rssi=-50)
+                                     address=address, data=packet.data, rssi=report_rssi())
         self.send_hci_packet(LegacyReport([report]))
+
+
+# The RSSI of the reports of patch 3: -50 dBm, or with --rssi-from FILE, the number in FILE (a
+# test writes it to carry the beacon away and back), so that what a scanner does with changes of
+# signal (an MQTT deadband) can be seen on a live controller.
+RSSI_FILE: str | None = None
+_rssi_cache: tuple[float, int] = (0.0, -50)
+
+
+def report_rssi() -> int:
+    global _rssi_cache
+    if RSSI_FILE is None:
+        return -50
+    now = time.monotonic()
+    if now - _rssi_cache[0] >= 0.1:
+        try:
+            with open(RSSI_FILE, encoding="ascii") as file:
+                value = int(file.read().strip())
+            _rssi_cache = (now, max(-127, min(20, value)))
+        except (OSError, ValueError):
+            _rssi_cache = (now, _rssi_cache[1])
+    return _rssi_cache[1]
 
 
 def _on_hci_reset_command(self: bumble_controller.Controller, command):
@@ -268,6 +291,10 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
         "--scan-log", metavar="FILE",
         help="a Bumble device on the link scans passively and appends one JSON line per "
         "advertisement it receives to FILE (address, addressType, rssi, data hex, …)")
+    parser.add_argument(
+        "--rssi-from", metavar="FILE",
+        help="the reports of --advertise-ibeacon devices have the RSSI (dBm) written in FILE, read "
+        "again every 100 ms (default, and while FILE holds no number: -50)")
     parser.add_argument("--duration", type=float, metavar="S",
                         help="stop after S seconds (default: run until SIGTERM/SIGINT)")
     parser.add_argument("--verbose", action="store_true", help="Bumble's debug log on stderr")
@@ -446,7 +473,9 @@ def cleanup_links(arguments: argparse.Namespace) -> None:
 
 
 def main(argv: list[str]) -> int:
+    global RSSI_FILE
     arguments = parse_arguments(argv)
+    RSSI_FILE = arguments.rssi_from
     logging.basicConfig(level=logging.DEBUG if arguments.verbose else logging.WARNING,
                         stream=sys.stderr, format="emulator: %(levelname)s %(name)s: %(message)s")
     apply_patches()

@@ -68,6 +68,50 @@ import Testing
     #expect(refusal?.reason.contains("does not scan") == true)
   }
 
+  /// The saved file is read key by key: what cannot apply is refused and left out, the rest is
+  /// taken (a message over MQTT is all or nothing: `aMessageWithOneBadValueChangesNothing`).
+  @Test func aSavedFileKeepsWhatCanApplyAndNamesEachKeyLeftOut() {
+    let saved = #"""
+      {"deadband": 6, "heartbeat": -5, "silentAfter": "long", "expectedStations": ["Fatmawati", "Atlantis"],
+       "scanInterval": 200, "scanWindow": 50, "future": true}
+      """#
+    let (settings, refused) = Self.initial.applyingEach(Array(saved.utf8), catalog: Self.catalog, scans: true)
+    #expect(settings.deadband == 6)
+    #expect(settings.heartbeat == 60 && settings.silentAfter == 30)
+    #expect(settings.expectedStations == ["Fatmawati"])
+    #expect(settings.scanInterval == 200 && settings.scanWindow == 50)
+    #expect(refused.map(\.key) == ["future", "silentAfter", "heartbeat", "expectedStations"])
+  }
+
+  /// A saved scan timing on a node that does not scan is the one thing left out; the settings
+  /// file a live node wrote keeps its other settings on a replay (the restart the issue saw).
+  @Test func aSavedScanTimingOnANodeThatDoesNotScanCostsOnlyItself() throws {
+    var live = Self.initial
+    live.deadband = 6
+    let saved = Array(live.json().utf8)
+    let (settings, refused) = Self.initial.applyingEach(saved, catalog: Self.catalog, scans: false)
+    #expect(settings.deadband == 6)
+    #expect(settings.scanInterval == 100 && settings.scanWindow == 100)
+    #expect(refused.map(\.key) == ["scanInterval", "scanWindow"])
+    #expect(refused.allSatisfy { $0.reason.contains("does not scan") })
+  }
+
+  @Test func aWindowWiderThanTheIntervalLeavesTheScanTimingAsItWas() {
+    let (settings, refused) = Self.initial.applyingEach(
+      Array(#"{"scanInterval": 50, "deadband": 4}"#.utf8), catalog: Self.catalog, scans: true)
+    #expect(settings.scanInterval == 100 && settings.scanWindow == 100 && settings.deadband == 4)
+    #expect(refused.map(\.key) == ["scanWindow"])
+    #expect(refused.first?.reason.contains("stays 100/100 ms") == true, "\(refused)")
+  }
+
+  @Test func aSavedFileThatIsNoObjectChangesNothingAndSaysSo() {
+    for text in ["{\"deadband\": 6", "", "null", "[]"] {
+      let (settings, refused) = Self.initial.applyingEach(Array(text.utf8), catalog: Self.catalog, scans: true)
+      #expect(settings == Self.initial, "\(text)")
+      #expect(refused.count == 1 && refused.first?.key == nil, "\(text): \(refused)")
+    }
+  }
+
   @Test func theEchoIsWhatAMessageCanSetAgain() throws {
     let json = Self.initial.json()
     #expect(json.contains(#""deadband":2"#) && json.contains(#""expectedStations":["CipeteRaya"]"#))

@@ -14,6 +14,21 @@ package final class MosquittoBroker {
   private let configurationPath: String
   private var process: ChildProcess?
 
+  /// An account on a broker that wants one (`password_file`): what the test's own clients
+  /// (``retained(_:)``, ``publish(topic:payload:retain:as:)``, ``subscribe(_:)``) log in with.
+  package struct Account: Sendable {
+    package var username: String
+    package var password: String
+    package init(_ username: String, _ password: String) {
+      self.username = username
+      self.password = password
+    }
+    var arguments: [String] { ["-u", username, "-P", password] }
+  }
+
+  /// The account the test's clients use unless told otherwise; `nil`: anonymous.
+  package var clientAccount: Account?
+
   /// Whether mosquitto and its clients are installed (`tools/test` installs them).
   package static var isAvailable: Bool {
     ["mosquitto", "mosquitto_sub", "mosquitto_pub"].allSatisfy { TestPaths.executable($0) != nil }
@@ -89,7 +104,9 @@ package final class MosquittoBroker {
   /// The retained messages under `filter`, as a new subscriber receives them: topic → payload.
   package func retained(_ filter: String = "#") throws -> [String: String] {
     let result = try run(
-      "mosquitto_sub", ["-p", String(port), "-t", filter, "--retained-only", "-W", "1", "-F", "%t\t%p"])
+      "mosquitto_sub",
+      ["-p", String(port), "-t", filter, "--retained-only", "-W", "1", "-F", "%t\t%p"]
+        + (clientAccount?.arguments ?? []))
     var messages: [String: String] = [:]
     for line in result.split(separator: "\n", omittingEmptySubsequences: true) {
       let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
@@ -98,9 +115,12 @@ package final class MosquittoBroker {
     return messages
   }
 
-  /// Publishes one message with `mosquitto_pub`.
-  package func publish(topic: String, payload: String, retain: Bool = false) throws {
-    _ = try run("mosquitto_pub", ["-p", String(port), "-t", topic, "-m", payload] + (retain ? ["-r"] : []))
+  /// Publishes one message with `mosquitto_pub`, as `account` (default: ``clientAccount``).
+  package func publish(topic: String, payload: String, retain: Bool = false, as account: Account? = nil) throws {
+    _ = try run(
+      "mosquitto_pub",
+      ["-p", String(port), "-t", topic, "-m", payload] + (retain ? ["-r"] : [])
+        + ((account ?? clientAccount)?.arguments ?? []))
   }
 
   /// Starts a subscriber on `filters`; it is subscribed when this returns.
@@ -158,7 +178,9 @@ package final class MosquittoSubscriber {
   init(broker: MosquittoBroker, filters: [String]) throws {
     guard let tool = TestPaths.executable("mosquitto_sub") else { throw BrokerDidNotStart(log: "no mosquitto_sub") }
     let probe = "test-probe/\(UUID().uuidString)"
-    let arguments = ["-p", String(broker.port), "-F", "%r\t%t\t%p"] + (filters + [probe]).flatMap { ["-t", $0] }
+    let arguments =
+      ["-p", String(broker.port), "-F", "%r\t%t\t%p"] + (filters + [probe]).flatMap { ["-t", $0] }
+      + (broker.clientAccount?.arguments ?? [])
     process = try ChildProcess(executable: tool, arguments: arguments)
     // Subscribed once a probe message comes back.
     let deadline = Date().addingTimeInterval(10)

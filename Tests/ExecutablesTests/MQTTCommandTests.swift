@@ -189,7 +189,7 @@ struct MQTTCommandTests {
   }
   /// Starts `beacon-scan --replay -` on `feed` with `--mqtt` to `broker`, JSON lines out.
   static func startScan(
-    feed: SlowCaptureFeed, broker: MosquittoBroker, extraArguments: [String] = [],
+    feed: SlowCaptureFeed, broker: MosquittoBroker, node: String = node, extraArguments: [String] = [],
     environment: [String: String]? = nil
   ) throws -> ChildProcess {
     feed.prepare()

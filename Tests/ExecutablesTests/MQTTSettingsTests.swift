@@ -2,6 +2,10 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A running `beacon-scan --mqtt` takes settings from `PREFIX/NODE/config/set` (and
 /// `PREFIX/all/config/set`), echoes them retained on `PREFIX/NODE/config`, keeps them in
 /// `$STATE_DIRECTORY` across a restart, and answers a bad one on `PREFIX/NODE/config/error`
@@ -155,5 +159,112 @@ import Testing
     feed.close()
     #expect(scanner.wait(seconds: 60) == 0, "\(scanner.stderr)")
     #expect(!FileManager.default.fileExists(atPath: directory.url.path + "/settings-\(Self.node).json"))
+  }
+
+  /// A settings file that cannot be read at all is said, with why, and the node goes on with
+  /// its command line's settings: it never exits for it.
+  @Test func aSettingsFileThatCannotBeReadIsSaidAndTheCommandLineStays() throws {
+    let broker = try MosquittoBroker()
+    let cases: [(name: String, reason: String, make: (String) throws -> Void)] = [
+      (
+        "not JSON", "expected a JSON object",
+        { try #"{"deadband": 6"#.write(toFile: $0, atomically: true, encoding: .utf8) }
+      ),
+      ("a FIFO", "not a regular file", { path in #expect(mkfifo(path, 0o600) == 0) }),
+      (
+        "too large", "more than the 65536 read",
+        {
+          try (#"{"deadband": 6, "pad": ""# + String(repeating: " ", count: 70_000) + "\"}")
+            .write(toFile: $0, atomically: true, encoding: .utf8)
+        }
+      ),
+    ]
+    for (name, reason, make) in cases {
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let file = directory.url.path + "/settings-\(Self.node).json"
+      try make(file)
+      let result = try Executable.run(
+        "beacon-scan",
+        [
+          "--replay", TestPaths.fixture("tricky-reports.btsnoop"), "--format", "json", "--mqtt",
+          "mqtt://127.0.0.1:\(broker.port)", "--mqtt-node", Self.node, "--mqtt-deadband", "3",
+        ], environment: Self.environment(stateDirectory: directory.url.path))
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+      #expect(
+        result.stderr.contains("\(file): not used (the command line's settings stay): "), "\(name): \(result.stderr)")
+      #expect(result.stderr.contains(reason), "\(name): \(result.stderr)")
+      #expect(try Self.settings(broker)?["deadband"] as? Double == 3, "\(name)")
+    }
+  }
+
+  /// `--no-mqtt-remote-settings`, or `BEACON_MQTT_REMOTE_SETTINGS=off` as the unit's environment
+  /// file sets it: a message for every node changes the node that takes settings and neither of
+  /// the two that do not; only the one that takes them warns of the anonymous, unencrypted
+  /// connection; the off node's saved settings are not used, and said so.
+  @Test func aNodeWithRemoteSettingsOffIgnoresEveryMessage() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let broker = try MosquittoBroker()
+    try #"{"deadband": 9}"#.write(
+      toFile: directory.url.path + "/settings-off-flag.json", atomically: true, encoding: .utf8)
+    var offByEnvironment = Self.environment(stateDirectory: directory.url.path)
+    offByEnvironment["BEACON_MQTT_REMOTE_SETTINGS"] = "off"
+    let nodes: [(name: String, arguments: [String], environment: [String: String])] = [
+      ("on-node", [], Self.environment(stateDirectory: directory.url.path)),
+      ("off-flag", ["--no-mqtt-remote-settings"], Self.environment(stateDirectory: directory.url.path)),
+      ("off-env", [], offByEnvironment),
+    ]
+    var running: [(name: String, scanner: ChildProcess, feed: SlowCaptureFeed)] = []
+    for node in nodes {
+      let feed = try SlowCaptureFeed(btsnoop: Self.capture)
+      let scanner = try MQTTCommandTests.startScan(
+        feed: feed, broker: broker, node: node.name, extraArguments: node.arguments, environment: node.environment)
+      #expect(MQTTCommandTests.feedUntil(feed, scanner, says: "connected"), "\(node.name): \(scanner.stderr)")
+      running.append((node.name, scanner, feed))
+    }
+    func echo(_ node: String) throws -> [String: Any]? {
+      try broker.retained("beacon-toolkit/\(node)/config")["beacon-toolkit/\(node)/config"].flatMap(
+        MQTTCommandTests.json)
+    }
+    #expect(try MQTTCommandTests.waitFor { try running.allSatisfy { try echo($0.name) != nil } })
+    try broker.publish(topic: "beacon-toolkit/all/config/set", payload: #"{"deadband": 7}"#)
+    try broker.publish(topic: "beacon-toolkit/off-flag/config/set", payload: #"{"deadband": 8}"#)
+    #expect(
+      try MQTTCommandTests.waitFor {
+        for node in running { node.feed.feed(1) }
+        return try echo("on-node")?["deadband"] as? Double == 7
+      }, "\(running[0].scanner.stderr)")
+    // The messages reached the broker's subscribers before the first node took its own.
+    for node in running.dropFirst() {
+      #expect(try echo(node.name)?["deadband"] as? Double == 2, "\(node.name)")
+      node.feed.feed(node.feed.recordCount)
+      node.feed.close()
+      #expect(node.scanner.wait(seconds: 60) == 0, "\(node.scanner.stderr)")
+      #expect(!node.scanner.stderr.contains("settings changed"), "\(node.name): \(node.scanner.stderr)")
+      #expect(!node.scanner.stderr.contains("unencrypted"), "\(node.name): \(node.scanner.stderr)")
+    }
+    #expect(
+      running[1].scanner.stderr.contains(
+        "settings over MQTT are off (--no-mqtt-remote-settings): the ones saved in \(directory.url.path)/settings-off-flag.json are not used"
+      ), "\(running[1].scanner.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: directory.url.path + "/settings-off-env.json"))
+    let on = running[0]
+    #expect(
+      on.scanner.stderr.contains("settings over MQTT are on, over an anonymous, unencrypted connection"),
+      "\(on.scanner.stderr)")
+    on.feed.feed(on.feed.recordCount)
+    on.feed.close()
+    #expect(on.scanner.wait(seconds: 60) == 0, "\(on.scanner.stderr)")
+  }
+
+  @Test func aRemoteSettingsVariableThatIsNeitherOnNorOffIsABadCommandLine() throws {
+    var environment = ProcessInfo.processInfo.environment
+    environment["BEACON_MQTT_REMOTE_SETTINGS"] = "maybe"
+    let result = try Executable.run(
+      "beacon-scan", ["--replay", TestPaths.fixture("tricky-reports.btsnoop"), "--mqtt", "mqtt://127.0.0.1:1"],
+      environment: environment)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("BEACON_MQTT_REMOTE_SETTINGS=maybe: give on or off"), "\(result.stderr)")
   }
 }

@@ -241,6 +241,17 @@ import Testing
     // beacon-scan still has them.
     let scan = try Executable.run("beacon-scan", ["--help"])
     #expect(scan.stdout.contains("--mqtt-interval <seconds>") && scan.stdout.contains("espresense"))
+    // The judge says what it does on the broker (it subscribes; it publishes only verdicts),
+    // and every default of its own.
+    let fleet = try Executable.run("beacon-fleet", ["--help"])
+    #expect(fleet.status == 0)
+    let judge = fleet.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+      separator: " ")
+    #expect(judge.contains("the judge subscribes to every node"), "\(fleet.stdout)")
+    #expect(!judge.contains("what this command finds or advertises"), "\(fleet.stdout)")
+    #expect(judge.contains("Fleet verdict\" problem sensor"), "\(fleet.stdout)")
+    #expect(judge.contains("(default: 180, three of the nodes' default heartbeats)"), "\(fleet.stdout)")
+    #expect(scan.stdout.contains("--mqtt-remote-settings/--no-mqtt-remote-settings"), "\(scan.stdout)")
     // beacon-ride has no --record.
     let ride = try Executable.run("beacon-ride", ["--help"])
     #expect(ride.status == 0 && ride.stdout.contains("--reconnect"))

@@ -129,7 +129,7 @@ public struct BeaconBroadcastCommand: ParsableCommand {
 
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var catalogOptions: CatalogOptions
-  @OptionGroup(title: "A fleet over MQTT") var mqtt: MQTTOptions
+  @OptionGroup(title: "A fleet over MQTT") var mqtt: MQTTOptions<MQTTReportingNode>
 
   public init() {}
 

@@ -48,7 +48,7 @@ public struct BeaconFleetCommand: ParsableCommand {
       cannot be used.
       """)
 
-  @OptionGroup(title: "The broker") var mqtt: MQTTOptions
+  @OptionGroup(title: "The broker") var mqtt: MQTTOptions<MQTTFleetJudge>
   @OptionGroup public var catalogOptions: CatalogOptions
   @OptionGroup public var formatOptions: FormatOptions
 
@@ -61,7 +61,8 @@ public struct BeaconFleetCommand: ParsableCommand {
   @Option(
     name: .customLong("silent-after"), parsing: .unconditional,
     help: ArgumentHelp(
-      "A node no longer hears a beacon whose last state is this old, in seconds; \(ValueRange.silentAfterSeconds).",
+      "A node no longer hears a beacon whose last state is this old, in seconds; \(ValueRange.silentAfterSeconds) "
+        + "(default: 180, three of the nodes' default heartbeats).",
       valueName: "seconds"),
     transform: ValueRange.silentAfterSeconds.parse)
   var silentAfter: Double = 180

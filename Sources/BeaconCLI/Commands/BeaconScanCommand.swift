@@ -144,7 +144,7 @@ public struct BeaconScanCommand: ParsableCommand {
   @OptionGroup public var filters: BeaconFilterOptions
   @OptionGroup public var catalogOptions: CatalogOptions
   @OptionGroup(title: "Station beacon health") var expectOptions: ExpectOptions
-  @OptionGroup(title: "A fleet over MQTT") var mqtt: MQTTOptions
+  @OptionGroup(title: "A fleet over MQTT") var mqtt: MQTTOptions<MQTTReportingNode>
   @OptionGroup(title: "A fleet over MQTT") var mqttScan: MQTTScanOptions
   @OptionGroup(title: "Report") var reportOptions: ReportOptions
 
@@ -313,6 +313,7 @@ public struct BeaconScanCommand: ParsableCommand {
       watch?.printChanges(format: output.format, to: stdout)
       switch useCase.start() {
       case .started, .alreadyStarted:
+        settings?.sourceStarted()
         // The watch and the reporter hear the sightings beside the use case that started them
         // (and made itself the finder's delegate).
         let listeners: [any BeaconFinderDelegate] =
@@ -354,6 +355,7 @@ public struct BeaconScanCommand: ParsableCommand {
     finder.delegate = output
     switch finder.start() {
     case .started, .alreadyStarted:
+      settings?.sourceStarted()
       deliver(to: output)
       try scan(output: output)
     case .notAuthorized, .bluetoothUnavailable, .failed: try run.reportStartFailure(of: finder, output: output)
@@ -377,8 +379,12 @@ public struct BeaconScanCommand: ParsableCommand {
     let remote = NodeRemoteSettings(
       initial: initial, catalog: catalog,
       store: NodeSettingsStore(node: reporter.publisher.topics.node),
-      publisher: reporter.publisher, program: "beacon-scan",
-      scans: { [weak finder] in finder?.session?.isScanning == true }, watches: watch != nil,
+      publisher: reporter.publisher, program: "beacon-scan", takesMessages: reporter.publisher.takesSettings,
+      scanControl: { [weak finder] in
+        guard !run.spec.isReplay, let finder else { return .listensOnly }
+        guard let session = finder.session else { return .notStarted }
+        return session.isScanning ? .scans : .listensOnly
+      }, watches: watch != nil,
       apply: { [weak reporter, weak watch] settings in
         reporter?.policy.deadband = settings.deadband
         reporter?.policy.heartbeat = .milliseconds(ofSeconds: settings.heartbeat)

@@ -11,20 +11,16 @@ import MosquittoClient
   import Glibc
 #endif
 
-/// `--mqtt` and the settings every command that reports to a broker takes: report to an MQTT
-/// broker as one node of a fleet. `beacon-scan` adds ``MQTTScanOptions``.
-struct MQTTOptions: ParsableArguments {
-  @Option(
-    name: .customLong("mqtt"),
-    help: ArgumentHelp(
-      "Also publish to this MQTT broker (mqtt://HOST[:PORT], mqtts://… for TLS): what this command finds or advertises, this node's availability, Home Assistant discovery. Output is unchanged; a broker that is down is retried and never slows the run: at most 4096 messages wait (the latest per topic).",
-      valueName: "url"))
+/// `--mqtt` and the settings every command that uses a broker takes, as one node of a fleet;
+/// `Role` says in `--help` what the command does there. `beacon-scan` adds ``MQTTScanOptions``.
+struct MQTTOptions<Role: MQTTRole>: ParsableArguments {
+  @Option(name: .customLong("mqtt"), help: ArgumentHelp(Role.brokerHelp, valueName: "url"))
   var broker: String?
 
   @Option(
     name: .customLong("mqtt-node"),
     help: ArgumentHelp(
-      "This node's name in topics and in Home Assistant (letters, digits, _ and -; default: the host name).",
+      "\(Role.nodeHelp) (letters, digits, _ and -; default: the host name).",
       valueName: "name"))
   var node: String?
 
@@ -40,9 +36,7 @@ struct MQTTOptions: ParsableArguments {
     help: ArgumentHelp("Home Assistant's discovery prefix (the same rules as --mqtt-prefix).", valueName: "topic"))
   var discoveryPrefix = "homeassistant"
 
-  @Flag(
-    name: .customLong("mqtt-discovery"), inversion: .prefixedNo,
-    help: "Publish Home Assistant discovery configs (an entity per beacon on this node).")
+  @Flag(name: .customLong("mqtt-discovery"), inversion: .prefixedNo, help: ArgumentHelp(Role.discoveryHelp))
   var discovery = true
 
   @Option(

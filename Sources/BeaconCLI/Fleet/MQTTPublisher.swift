@@ -69,6 +69,17 @@ final class MQTTPublisher {
   /// What messages name the broker by: `mqtt://HOST:PORT`.
   var brokerName: String { session.configuration.broker.description }
 
+  /// Whether the session subscribes to this node's settings topics (``NodeRemoteSettings``).
+  var takesSettings: Bool { session.configuration.subscriptions.contains(topics.settingsSet) }
+
+  /// What anyone on the path to the broker, or on the broker, could do that a node should warn
+  /// of: connecting without an account (`anonymous`), or without TLS (`unencrypted`); empty
+  /// when neither.
+  var exposures: [String] {
+    (session.configuration.credentials == nil ? ["anonymous"] : [])
+      + (session.configuration.broker.usesTLS ? [] : ["unencrypted"])
+  }
+
   /// Queues a message; its payload is made only if the queue takes it. It replaces a message for
   /// the same topic that still waits, unless `replacing` is false. Retained messages (configs,
   /// availability, health) go at QoS 1, the rest at QoS 0.

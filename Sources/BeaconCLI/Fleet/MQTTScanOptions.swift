@@ -2,6 +2,12 @@ import ArgumentParser
 import MRTNavigation
 import StationCatalogs
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// `beacon-scan`'s own MQTT settings, beside ``MQTTOptions``: how the beacons it hears are
 /// published.
 struct MQTTScanOptions: ParsableArguments {
@@ -48,6 +54,39 @@ struct MQTTScanOptions: ParsableArguments {
     transform: ValueRange.mqttTelemetrySeconds.parse)
   var telemetry: Double = 60
 
+  @Flag(
+    name: .customLong("mqtt-remote-settings"), inversion: .prefixedNo,
+    help: ArgumentHelp(
+      "Take settings sent to PREFIX/NODE/config/set and PREFIX/all/config/set (deadband, heartbeat, expected "
+        + "stations, scan timing), keep them across restarts and echo them on PREFIX/NODE/config. Anyone who can "
+        + "publish to the broker can send them: on a broker that lets anonymous clients in, turn them off, or give "
+        + "the broker the Fleet article's ACL. Default: on, unless \(Self.remoteSettingsVariable)=off (the "
+        + "unit's /etc/default/beacon-scan)."))
+  var remoteSettingsFlag: Bool?
+
+  /// The environment variable that turns remote settings off where the command line does not
+  /// say (the systemd unit's environment file).
+  static let remoteSettingsVariable = "BEACON_MQTT_REMOTE_SETTINGS"
+
+  func validate() throws {
+    _ = try remoteSettings(environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// Whether the node takes settings over MQTT: the flag, else ``remoteSettingsVariable``
+  /// (`on`/`off`, also `yes`/`no`, `true`/`false`, `1`/`0`), else on.
+  func remoteSettings(environment: [String: String]) throws(ValidationError) -> Bool {
+    if let remoteSettingsFlag { return remoteSettingsFlag }
+    guard let value = environment[Self.remoteSettingsVariable], !value.isEmpty else { return true }
+    switch value.lowercased() {
+    case "on", "yes", "true", "1": return true
+    case "off", "no", "false", "0": return false
+    default:
+      throw ValidationError(
+        "\(Self.remoteSettingsVariable)=\(value): give on or off (or --mqtt-remote-settings, --no-mqtt-remote-settings)."
+      )
+    }
+  }
+
   /// When a state is worth publishing, from these options.
   var policy: StatePublishingPolicy {
     StatePublishingPolicy(
@@ -57,8 +96,12 @@ struct MQTTScanOptions: ParsableArguments {
 
   /// The reporter of `program`'s sightings to `mqtt`'s broker, connecting in the background;
   /// `nil` without `--mqtt`.
-  func startReporter(_ mqtt: MQTTOptions, program: String, catalog: StationCatalog) throws -> MQTTBeaconReporter? {
-    guard let publisher = try mqtt.startPublisher(program: program, layout: layout, takesSettings: true) else {
+  func startReporter(_ mqtt: MQTTOptions<MQTTReportingNode>, program: String, catalog: StationCatalog) throws
+    -> MQTTBeaconReporter?
+  {
+    let takesSettings = try remoteSettings(environment: ProcessInfo.processInfo.environment)
+    guard let publisher = try mqtt.startPublisher(program: program, layout: layout, takesSettings: takesSettings)
+    else {
       return nil
     }
     return MQTTBeaconReporter(

@@ -19,7 +19,8 @@ import StationCatalogs
 /// A message sets any of these keys and leaves the others as they are. A message with a key this
 /// node does not know, a value of the wrong type or out of its range, or a station its catalog
 /// does not have changes nothing: ``applying(_:catalog:scans:)`` throws a ``NodeSettingsError``
-/// that names the key.
+/// that names the key. The saved file is read key by key instead
+/// (``applyingEach(_:catalog:scans:)``): what cannot apply is left out, and the rest is kept.
 struct NodeSettings: Equatable {
   /// `--mqtt-deadband`, dB.
   var deadband: Double
@@ -40,7 +41,8 @@ struct NodeSettings: Equatable {
     "deadband", "heartbeat", "expectedStations", "silentAfter", "weakDrop", "scanInterval", "scanWindow",
   ]
 
-  /// What a message carries, before its values are checked.
+  /// What a message carries, before its values are checked. Each value is decoded on its own:
+  /// one of the wrong type is noted by its key (``wrongType``) and the others are kept.
   private struct Values: Decodable {
     var deadband: Double?
     var heartbeat: Double?
@@ -49,78 +51,124 @@ struct NodeSettings: Equatable {
     var weakDrop: Double?
     var scanInterval: Double?
     var scanWindow: Double?
+    /// The keys whose value is not of the type the key takes, in ``NodeSettings/keys``' order.
+    var wrongType: [String]
+
+    private enum CodingKeys: String, CodingKey {
+      case deadband, heartbeat, expectedStations, silentAfter, weakDrop, scanInterval, scanWindow
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      var wrongType: [String] = []
+      func value<Value: Decodable>(_ key: CodingKeys) -> Value? {
+        do {
+          return try container.decodeIfPresent(Value.self, forKey: key)
+        } catch {
+          wrongType.append(key.rawValue)
+          return nil
+        }
+      }
+      deadband = value(.deadband)
+      heartbeat = value(.heartbeat)
+      expectedStations = value(.expectedStations)
+      silentAfter = value(.silentAfter)
+      weakDrop = value(.weakDrop)
+      scanInterval = value(.scanInterval)
+      scanWindow = value(.scanWindow)
+      self.wrongType = wrongType
+    }
   }
 
-  /// These settings with what `message` (a JSON object) sets; `scans` says whether this node
-  /// runs a scan of its own whose timing can change.
+  /// These settings with what `message` (a JSON object) sets, all or nothing: the first key that
+  /// cannot apply is thrown, and nothing changes. `scans` says whether this node runs a scan of
+  /// its own whose timing can change.
   func applying(_ message: [UInt8], catalog: StationCatalog, scans: Bool) throws(NodeSettingsError) -> NodeSettings {
-    let data = Data(message)
-    let decoder = JSONDecoder()
-    guard let object = try? decoder.decode(JSONObjectKeys.self, from: data) else {
-      throw NodeSettingsError(key: nil, reason: "expected a JSON object such as {\"deadband\": 3}")
-    }
-    if let unknown = object.keys.sorted().first(where: { !Self.keys.contains($0) }) {
-      throw NodeSettingsError(key: unknown, reason: "unknown setting; known: \(Self.keys.joined(separator: ", "))")
-    }
-    let values: Values
-    do {
-      values = try decoder.decode(Values.self, from: data)
-    } catch {
-      throw NodeSettingsError(
-        key: Self.keyOf(error), reason: "wrong type (a number, or for expectedStations a list of station names)")
-    }
-    var next = self
-    do throws(KeyOutOfRange) {
-      if let value = values.deadband {
-        next.deadband = try ValueRange.mqttDeadbandDecibels.check(value, key: "deadband")
-      }
-      if let value = values.heartbeat {
-        next.heartbeat = try ValueRange.mqttHeartbeatSeconds.check(value, key: "heartbeat")
-      }
-      if let value = values.silentAfter {
-        next.silentAfter = try ValueRange.silentAfterSeconds.check(value, key: "silentAfter")
-      }
-      if let value = values.weakDrop { next.weakDrop = try ValueRange.weakDrop.check(value, key: "weakDrop") }
-      if let value = values.scanInterval {
-        next.scanInterval = try ValueRange.scanMilliseconds.check(value, key: "scanInterval")
-      }
-      if let value = values.scanWindow {
-        next.scanWindow = try ValueRange.scanMilliseconds.check(value, key: "scanWindow")
-      }
-    } catch {
-      throw NodeSettingsError(key: error.key, reason: "must be \(error.range) (not \(ValueRange.format(error.value)))")
-    }
-    if values.scanInterval != nil || values.scanWindow != nil {
-      guard scans, let interval = next.scanInterval, let window = next.scanWindow else {
-        throw NodeSettingsError(
-          key: values.scanInterval != nil ? "scanInterval" : "scanWindow",
-          reason: "this node does not scan by itself (a capture, the monitor channel or bluetoothd's discovery)")
-      }
-      guard window <= interval else {
-        throw NodeSettingsError(
-          key: "scanWindow", reason: "must be at most the scan interval (\(ValueRange.format(interval)) ms)")
-      }
-    }
-    if let names = values.expectedStations {
-      if let unknown = names.first(where: { catalog.station(named: $0) == nil }) {
-        throw NodeSettingsError(key: "expectedStations", reason: "no station \"\(unknown)\" in this node's catalog")
-      }
-      next.expectedStations = names
-    }
+    let (next, refused) = try merging(message, catalog: catalog, scans: scans)
+    if let first = refused.first { throw first }
     return next
   }
 
-  /// The key a decoding error is about, when it says.
-  private static func keyOf(_ error: any Error) -> String? {
-    guard let error = error as? DecodingError else { return nil }
-    switch error {
-    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-      return context.codingPath.first?.stringValue
-    case .keyNotFound(let key, _):
-      return key.stringValue
-    @unknown default:
-      return nil
+  /// These settings with each key of `message` that can apply, and a refusal for each that
+  /// cannot (a message that is no JSON object at all is one refusal, without a key): how a
+  /// saved file is read, so that one setting the node can no longer take does not cost the
+  /// others.
+  func applyingEach(
+    _ message: [UInt8], catalog: StationCatalog, scans: Bool
+  ) -> (settings: NodeSettings, refused: [NodeSettingsError]) {
+    do {
+      return try merging(message, catalog: catalog, scans: scans)
+    } catch {
+      return (self, [error])
     }
+  }
+
+  /// The one reading of a message: every key that can apply applied, the others refused, in
+  /// the order they are checked (unknown keys, types, ranges, scan timing, stations). Throws
+  /// only when the message is no JSON object.
+  private func merging(
+    _ message: [UInt8], catalog: StationCatalog, scans: Bool
+  ) throws(NodeSettingsError) -> (NodeSettings, [NodeSettingsError]) {
+    let data = Data(message)
+    let decoder = JSONDecoder()
+    guard let object = try? decoder.decode(JSONObjectKeys.self, from: data),
+      let values = try? decoder.decode(Values.self, from: data)
+    else {
+      throw NodeSettingsError(key: nil, reason: "expected a JSON object such as {\"deadband\": 3}")
+    }
+    var refused = object.keys.sorted().filter { !Self.keys.contains($0) }.map {
+      NodeSettingsError(key: $0, reason: "unknown setting; known: \(Self.keys.joined(separator: ", "))")
+    }
+    refused += values.wrongType.map {
+      NodeSettingsError(key: $0, reason: "wrong type (a number, or for expectedStations a list of station names)")
+    }
+    func checked(_ value: Double?, _ range: ValueRange, key: String) -> Double? {
+      guard let value else { return nil }
+      do throws(KeyOutOfRange) {
+        return try range.check(value, key: key)
+      } catch {
+        refused.append(
+          NodeSettingsError(key: key, reason: "must be \(error.range) (not \(ValueRange.format(error.value)))"))
+        return nil
+      }
+    }
+    var next = self
+    next.deadband = checked(values.deadband, .mqttDeadbandDecibels, key: "deadband") ?? deadband
+    next.heartbeat = checked(values.heartbeat, .mqttHeartbeatSeconds, key: "heartbeat") ?? heartbeat
+    next.silentAfter = checked(values.silentAfter, .silentAfterSeconds, key: "silentAfter") ?? silentAfter
+    next.weakDrop = checked(values.weakDrop, .weakDrop, key: "weakDrop") ?? weakDrop
+    let interval = checked(values.scanInterval, .scanMilliseconds, key: "scanInterval")
+    let window = checked(values.scanWindow, .scanMilliseconds, key: "scanWindow")
+    if interval != nil || window != nil {
+      if scans, let currentInterval = scanInterval, let currentWindow = scanWindow {
+        let (newInterval, newWindow) = (interval ?? currentInterval, window ?? currentWindow)
+        if newWindow <= newInterval {
+          (next.scanInterval, next.scanWindow) = (newInterval, newWindow)
+        } else {
+          refused.append(
+            NodeSettingsError(
+              key: "scanWindow",
+              reason: "must be at most the scan interval (\(ValueRange.format(newInterval)) ms); the scan timing "
+                + "stays \(ValueRange.format(currentInterval))/\(ValueRange.format(currentWindow)) ms"))
+        }
+      } else {
+        for (key, value) in [("scanInterval", interval), ("scanWindow", window)] where value != nil {
+          refused.append(
+            NodeSettingsError(
+              key: key,
+              reason: "this node does not scan by itself (a capture, the monitor channel or bluetoothd's discovery)"))
+        }
+      }
+    }
+    if let names = values.expectedStations {
+      let known = names.filter { catalog.station(named: $0) != nil }
+      if let unknown = names.first(where: { catalog.station(named: $0) == nil }) {
+        refused.append(
+          NodeSettingsError(key: "expectedStations", reason: "no station \"\(unknown)\" in this node's catalog"))
+      }
+      next.expectedStations = known
+    }
+    return (next, refused)
   }
 
   /// The settings as the `config` topic and the settings file carry them.
