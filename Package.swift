@@ -1,4 +1,8 @@
 // swift-tools-version: 6.2
+// beacon-toolkit: Bluetooth LE beacons on Linux.
+// Copyright 2026 the beacon-toolkit developers. Licensed under the Apache License, Version 2.0
+// (LICENSE, https://www.apache.org/licenses/LICENSE-2.0); the bundled data keeps its own
+// licences, stated beside it (Sources/StationCatalogs/Network/SOURCES.md, Fixtures/*/SOURCES.md).
 import PackageDescription
 
 // Modules, from the wire up; each imports only the ones before it, and SwiftPM enforces that.

@@ -712,6 +712,84 @@ scenario_coexistence() {
   stop_bluetoothd
 }
 
+# A fleet node on the monitor channel (-i monitor:hci0, listening to bluetoothd's discovery) keeps
+# the settings sent to every node across a restart (SIGTERM and start again, as `systemctl
+# restart` does), with STATE_DIRECTORY set as the unit sets it; mosquitto in the guest.
+scenario_monitor_settings() {
+  local s=monitor-settings state=/tmp/monitor-settings-state node=lab-node
+  rm -rf "$state" && mkdir -p "$state"
+  printf 'listener 1883 127.0.0.1\nallow_anonymous true\npersistence false\n' >mosquitto.conf
+  start_background $s-mosquitto mosquitto -c "$LOGS/mosquitto.conf"
+  local broker=$last_pid
+  start_bluetoothd $s
+  wait_state hci0 UP 30 && wait_state hci1 UP 30
+  local hci0
+  hci0=$(hciconfig hci0 | grep -oE 'BD Address: [0-9A-F:]+' | cut -d' ' -f3)
+  start_background $s-broadcaster "$BROADCAST" -i hci1 --station CipeteRaya
+  local broadcaster=$last_pid
+  { echo "select $hci0"; echo "scan on"; sleep 120; echo "scan off"; } \
+    | timeout 140 bluetoothctl >$s-bluetoothctl.out 2>&1 &
+  local bluetoothctl_pid=$!
+  background+=("$bluetoothctl_pid")
+  local deadline=$((SECONDS + 30))
+  until bluetoothctl show "$hci0" 2>/dev/null | grep -q 'Discovering: yes'; do
+    [ $SECONDS -ge $deadline ] && break
+    sleep 0.5
+  done
+  local run=(env "STATE_DIRECTORY=$state" "$SCAN" -i monitor:hci0 --format json --mqtt mqtt://127.0.0.1:1883
+    --mqtt-node $node)
+  start_background $s-first "${run[@]}"
+  local first=$last_pid
+  wait_for_line() { # FILE TEXT SECONDS
+    local until=$((SECONDS + $3))
+    until grep -qF -- "$2" "$1" 2>/dev/null; do
+      [ $SECONDS -ge $until ] && return 1
+      sleep 0.3
+    done
+  }
+  local took=no
+  if wait_for_line $s-first.out "connected" 30; then
+    echo "+ mosquitto_pub -t beacon-toolkit/all/config/set -m '{\"deadband\": 6, \"heartbeat\": 90}'" >>$s.log
+    mosquitto_pub -h 127.0.0.1 -t beacon-toolkit/all/config/set -m '{"deadband": 6, "heartbeat": 90}' >>$s.log 2>&1
+    wait_for_line $s-first.out "settings changed over MQTT" 30 && took=yes
+  fi
+  kill -TERM "$first" 2>/dev/null
+  wait_for_exit "$first" 20
+  local first_status=$?
+  cat $s-first.out >>$s.log
+  # The first beacon state of the restarted node (states are not retained).
+  timeout 40 mosquitto_sub -h 127.0.0.1 -t "beacon-toolkit/$node/beacons/#" -C 1 -W 35 >$s-states.out 2>>$s.log &
+  local subscriber=$!
+  background+=("$subscriber")
+  sleep 1
+  start_background $s-second "${run[@]}"
+  local second=$last_pid
+  wait_for_line $s-second.out "connected" 30
+  wait_for_exit "$subscriber" 35
+  local echo states
+  echo=$(timeout 10 mosquitto_sub -h 127.0.0.1 -t "beacon-toolkit/$node/config" -C 1 -W 5 2>>$s.log)
+  states=$(grep -c '"rssi"' $s-states.out)
+  kill -TERM "$second" 2>/dev/null
+  wait_for_exit "$second" 20
+  local second_status=$?
+  cat $s-second.out >>$s.log
+  echo "+ echo after the restart: $echo; first state: $(cat $s-states.out)" >>$s.log
+  kill -INT "$broadcaster" 2>/dev/null
+  wait_for_exit "$broadcaster" 20
+  kill -TERM "$bluetoothctl_pid" 2>/dev/null
+  stop_bluetoothd
+  kill -TERM "$broker" 2>/dev/null
+  wait_for_exit "$broker" 10
+  local from="settings from $state/settings-$node.json"
+  if [ $took = yes ] && [ $first_status -eq 0 ] && [ $second_status -eq 0 ] && grep -qF "$from" $s-second.out \
+    && ! grep -qE 'not used|left out' $s-second.out && [[ "$echo" == *'"deadband":6.0'* ]] \
+    && [[ "$echo" == *'"heartbeat":90.0'* ]] && [[ "$echo" == *'"scanInterval":null'* ]] && [ "${states:-0}" -gt 0 ]; then
+    pass $s "a setting for every node taken on the monitor channel, kept across SIGTERM and a new start ('$from'); echoed after it: $echo; a beacon's state published after it"
+  else
+    fail $s "taken $took, exits $first_status/$second_status, restart said: $(grep -E 'settings|not used|left out' $s-second.out | tr '\n' ' '); echo $echo; states ${states:-0}"
+  fi
+}
+
 # ---------------------------------------------------------------------------------------------
 # Under systemd (scenarios.sh systemd): the guest booted with systemd as PID 1, the shipped units
 # installed by tools/install-services from the share (/lab/repo), beacon-broadcast@CipeteRaya on
@@ -970,6 +1048,7 @@ scenario_setcap
 scenario_exclusive
 scenario_with_bluetoothd
 scenario_coexistence
+[ "$EMULATOR" = bumble ] && scenario_monitor_settings
 scenario_rfkill
 scenario_device_removed
 exit 0
