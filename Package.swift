@@ -65,6 +65,9 @@ import PackageDescription
 //                       adapter's state, a discovery of our own), the connection that has it scan
 //                       while the monitor channel hears the reports (--scan-via bluetoothd), and the
 //                       broadcaster through the kernel's management interface beside it (--via).
+//   BluetoothDoctor     beacon-scan --doctor's findings and advice: what this machine's Bluetooth
+//                       is (kernel, rights, bluetoothd, rfkill, each controller and who holds it)
+//                       and the least disruptive way to scan here. Presented by the CLI.
 //   BeaconCLI           options, presentation and the commands' wiring.
 //   beacon-scan, beacon-broadcast, beacon-ride, beacon-fleet   main.swift only.
 //   beacon-toolkit      the same commands in one program, chosen by the name it is run as (the
@@ -189,6 +192,10 @@ let package = Package(
         "ServiceManager", .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
+    .target(
+      name: "BluetoothDoctor",
+      dependencies: ["BluetoothdClient", "LinuxHCITransports", "POSIXSupport", "ServiceManager"]
+    ),
     // The reference documentation (a DocC catalog of articles, no code):
     // `swift package generate-documentation --target BeaconToolkit`.
     .target(name: "BeaconToolkit", path: "Sources/BeaconToolkit"),
@@ -198,7 +205,8 @@ let package = Package(
         "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "HCIController",
         "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
         "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitNetworks", "StationCatalogs",
-        "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient", "FleetJudging",
+        "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient", "BluetoothDoctor",
+        "FleetJudging",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "DequeModule", package: "swift-collections"),
@@ -314,6 +322,13 @@ let package = Package(
     .testTarget(
       name: "ExecutablesTests",
       dependencies: ["HCICodec", "HCICaptures", "LinuxHCITransports", "Beacons", "BeaconTestSupport"]
+    ),
+    .testTarget(
+      name: "BluetoothDoctorTests",
+      dependencies: [
+        "BluetoothDoctor", "BluetoothTypes", "BluetoothdClient", "LinuxHCITransports", "POSIXSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
     ),
     .testTarget(
       name: "BeaconCLITests",

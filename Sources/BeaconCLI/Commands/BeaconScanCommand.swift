@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeaconScanning
 import Beacons
+import BluetoothDoctor
 import HCIController
 import LinuxHCITransports
 import LinuxNotifications

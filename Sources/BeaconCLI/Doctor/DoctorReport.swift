@@ -1,3 +1,4 @@
+import BluetoothDoctor
 import BluetoothdClient
 import LinuxHCITransports
 import POSIXSupport

@@ -4,18 +4,18 @@ import POSIXSupport
 
 /// What `--doctor` recommends: a way to scan here, the exact command, and why; steps to take
 /// first (rights, rfkill, power) come before it.
-struct DoctorAdvice: Equatable {
+package struct DoctorAdvice: Equatable {
   /// The recommended way: `monitor`, `controller`, `scan-via-bluetoothd`, `other-transport`,
   /// `no-controller`, `blocked`, `power-on`.
-  var mode: String
+  package var mode: String
   /// The command that scans that way (or fixes what stops it).
-  var command: String
+  package var command: String
   /// Why, in a sentence.
-  var reason: String
+  package var reason: String
   /// What to run before `command`, in order.
-  var firstSteps: [String] = []
+  package var firstSteps: [String] = []
 
-  init(mode: String, command: String, reason: String, firstSteps: [String] = []) {
+  package init(mode: String, command: String, reason: String, firstSteps: [String] = []) {
     self.mode = mode
     self.command = command
     self.reason = reason
@@ -25,7 +25,7 @@ struct DoctorAdvice: Equatable {
   /// The advice for these findings: for the first LE controller, the least disruptive way that
   /// works (listen when bluetoothd already scans, have it scan when it owns the controller;
   /// otherwise scan on the shared raw channel).
-  init(_ findings: DoctorFindings) {
+  package init(_ findings: DoctorFindings) {
     guard case .available = findings.kernelBluetooth else {
       self.init(
         mode: "other-transport", command: "beacon-scan -i serial:/dev/ttyUSB0",

@@ -10,39 +10,65 @@ import ServiceManager
 /// What `beacon-scan --doctor` found out about this machine's Bluetooth: the kernel, this
 /// program's rights, bluetoothd, rfkill, each controller and who holds it. Each probe that
 /// cannot answer says why instead.
-struct DoctorFindings {
+package struct DoctorFindings {
   /// One controller, with what each source says of it.
-  struct Controller {
-    var info: HCIDeviceInfo
+  package struct Controller {
+    package var info: HCIDeviceInfo
     /// bluetoothd's view (`org.bluez.Adapter1`), or why there is none.
-    var bluetoothd: Result<BluetoothdAdapterState, BluetoothdError>?
+    package var bluetoothd: Result<BluetoothdAdapterState, BluetoothdError>?
     /// The controller's own rfkill switch, if the kernel has one for it.
-    var rfkill: RFKillSwitch?
+    package var rfkill: RFKillSwitch?
     /// The sockets other programs hold on it (raw or user channel).
-    var users: [HCISocketUser]
+    package var users: [HCISocketUser]
+
+    package init(
+      info: HCIDeviceInfo, bluetoothd: Result<BluetoothdAdapterState, BluetoothdError>?, rfkill: RFKillSwitch?,
+      users: [HCISocketUser]
+    ) {
+      self.info = info
+      self.bluetoothd = bluetoothd
+      self.rfkill = rfkill
+      self.users = users
+    }
   }
 
   /// What bluetoothd's presence on the system bus is.
-  enum BusPresence {
+  package enum BusPresence {
     case running
     case notRunning
     case unknown(BluetoothdError)
   }
 
-  var kernelRelease: String
-  var kernelBluetooth: KernelBluetoothSupport
-  var capabilities: ProcessCapabilities?
-  var executable: String?
-  var bluetoothdProcesses: [Int32]
-  var bluetoothdOnBus: BusPresence
-  var rfkill: [RFKillSwitch]
+  package var kernelRelease: String
+  package var kernelBluetooth: KernelBluetoothSupport
+  package var capabilities: ProcessCapabilities?
+  package var executable: String?
+  package var bluetoothdProcesses: [Int32]
+  package var bluetoothdOnBus: BusPresence
+  package var rfkill: [RFKillSwitch]
   /// The kernel's controllers, or why they could not be listed (`nil` without Bluetooth).
-  var controllers: Result<[Controller], HCISocketError>?
+  package var controllers: Result<[Controller], HCISocketError>?
   /// The management-interface sockets (bluetoothd's, btmgmt's), or why they are not known.
-  var managementUsers: Result<[HCISocketUser], HCISocketError>?
+  package var managementUsers: Result<[HCISocketUser], HCISocketError>?
+
+  package init(
+    kernelRelease: String, kernelBluetooth: KernelBluetoothSupport, capabilities: ProcessCapabilities?,
+    executable: String?, bluetoothdProcesses: [Int32], bluetoothdOnBus: BusPresence, rfkill: [RFKillSwitch],
+    controllers: Result<[Controller], HCISocketError>?, managementUsers: Result<[HCISocketUser], HCISocketError>?
+  ) {
+    self.kernelRelease = kernelRelease
+    self.kernelBluetooth = kernelBluetooth
+    self.capabilities = capabilities
+    self.executable = executable
+    self.bluetoothdProcesses = bluetoothdProcesses
+    self.bluetoothdOnBus = bluetoothdOnBus
+    self.rfkill = rfkill
+    self.controllers = controllers
+    self.managementUsers = managementUsers
+  }
 
   /// Looks at this machine now.
-  static func gather() -> DoctorFindings {
+  package static func gather() -> DoctorFindings {
     var name = utsname()
     uname(&name)
     let release = withUnsafeBytes(of: name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -97,13 +123,13 @@ struct DoctorFindings {
   }
 
   /// Whether bluetoothd runs, by either sign.
-  var bluetoothdRuns: Bool {
+  package var bluetoothdRuns: Bool {
     if case .running = bluetoothdOnBus { return true }
     return !bluetoothdProcesses.isEmpty
   }
 
   /// The usable controllers: listed, and supporting LE.
-  var leControllers: [Controller] {
+  package var leControllers: [Controller] {
     ((try? controllers?.get()) ?? []).filter { $0.info.supportsLowEnergy || !$0.info.isUp }
   }
 }

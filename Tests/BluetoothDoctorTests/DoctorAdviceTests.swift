@@ -1,11 +1,10 @@
+import BluetoothDoctor
 import BluetoothTypes
 import BluetoothdClient
 import LinuxHCITransports
 import POSIXSupport
 import SystemPackage
 import Testing
-
-@testable import BeaconCLI
 
 /// What `--doctor` recommends in each situation a Pi or a laptop is found in.
 @Suite("Doctor advice")
