@@ -65,6 +65,9 @@ import PackageDescription
 //                       adapter's state, a discovery of our own), the connection that has it scan
 //                       while the monitor channel hears the reports (--scan-via bluetoothd), and the
 //                       broadcaster through the kernel's management interface beside it (--via).
+//   ProgramOutput       what every program writes with: standard output (buffered, a reader
+//                       that goes away), standard error (journald's priorities under systemd),
+//                       one-line JSON, terminal-safe text, the output formats, the version.
 //   BluetoothDoctor     beacon-scan --doctor's findings and advice: what this machine's Bluetooth
 //                       is (kernel, rights, bluetoothd, rfkill, each controller and who holds it)
 //                       and the least disruptive way to scan here. Presented by the CLI.
@@ -193,6 +196,10 @@ let package = Package(
       ]
     ),
     .target(
+      name: "ProgramOutput",
+      dependencies: ["ServiceManager", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
+    ),
+    .target(
       name: "BluetoothDoctor",
       dependencies: ["BluetoothdClient", "LinuxHCITransports", "POSIXSupport", "ServiceManager"]
     ),
@@ -206,7 +213,7 @@ let package = Package(
         "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
         "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitNetworks", "StationCatalogs",
         "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient", "BluetoothDoctor",
-        "FleetJudging",
+        "FleetJudging", "ProgramOutput",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "DequeModule", package: "swift-collections"),
@@ -336,7 +343,8 @@ let package = Package(
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
         "BeaconScanning", "Positioning", "MRTNavigation", "BeaconStatistics", "BeaconCLI", "BeaconTestSupport",
         "HCITestSupport",
-        "POSIXSupport", "StationCatalogs", "BluetoothdClient", .product(name: "SystemPackage", package: "swift-system"),
+        "POSIXSupport", "StationCatalogs", "BluetoothdClient", "ProgramOutput",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
   ],

@@ -2,6 +2,7 @@ import BeaconTestSupport
 import Beacons
 import BluetoothTypes
 import MRTNavigation
+import ProgramOutput
 import Testing
 
 @testable import BeaconCLI

@@ -3,6 +3,7 @@ import Beacons
 import BluetoothTypes
 import Foundation
 import MRTNavigation
+import ProgramOutput
 import Testing
 
 @testable import BeaconCLI

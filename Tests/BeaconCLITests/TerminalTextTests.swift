@@ -1,4 +1,5 @@
 import Foundation
+import ProgramOutput
 import Testing
 
 @testable import BeaconCLI

@@ -1,5 +1,6 @@
 import Beacons
 import MRTNavigation
+import ProgramOutput
 import StationCatalogs
 
 /// Prints stations for `--list-stations`, as text or as JSON Lines that ``CatalogFile`` reads back.

@@ -3,6 +3,7 @@ import Beacons
 import BluetoothTypes
 import HCICodec
 import MRTNavigation
+import ProgramOutput
 import StationCatalogs
 
 /// `beacon-broadcast`: act as a station beacon.

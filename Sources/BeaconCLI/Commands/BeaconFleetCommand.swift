@@ -3,6 +3,7 @@ import BluetoothTypes
 import FleetJudging
 import HCITransportCore
 import MRTNavigation
+import ProgramOutput
 import StationCatalogs
 
 #if canImport(Glibc)

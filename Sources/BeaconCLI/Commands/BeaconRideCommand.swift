@@ -4,6 +4,7 @@ import Beacons
 import GPSDClient
 import HCITransportCore
 import MRTNavigation
+import ProgramOutput
 import ServiceManager
 import StationCatalogs
 

@@ -7,6 +7,7 @@ import LinuxHCITransports
 import LinuxNotifications
 import MRTNavigation
 import POSIXSupport
+import ProgramOutput
 import StationCatalogs
 
 /// `beacon-scan`: find beacon frames and report them.

@@ -3,6 +3,7 @@ import BluetoothTypes
 import HCICodec
 import HCIController
 import MRTNavigation
+import ProgramOutput
 
 /// What `beacon-broadcast` advertises, in the form it prints.
 struct BroadcastPlan {

@@ -2,6 +2,7 @@ import BluetoothDoctor
 import BluetoothdClient
 import LinuxHCITransports
 import POSIXSupport
+import ProgramOutput
 
 /// `beacon-scan --doctor`: the findings and the advice, as text for people or one JSON object.
 enum DoctorReport {

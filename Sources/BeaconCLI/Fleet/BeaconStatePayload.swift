@@ -1,6 +1,7 @@
 import Beacons
 import BluetoothTypes
 import MRTNavigation
+import ProgramOutput
 
 /// A beacon's state as this node sees it, the JSON of `PREFIX/NODE/beacons/KEY`:
 ///

@@ -1,5 +1,6 @@
 import FleetJudging
 import MRTNavigation
+import ProgramOutput
 
 /// The fleet as `beacon-fleet --table` shows it: a line of counts, the verdicts in force, then
 /// the expected stations and the nodes, those with a verdict first, each list cut at

@@ -1,6 +1,7 @@
 import BluetoothTypes
 import FleetJudging
 import MRTNavigation
+import ProgramOutput
 
 /// The fleet's judge on the broker (`beacon-fleet`): each verdict given or withdrawn, retained
 /// under `PREFIX/JUDGE/verdicts/` (``FleetTopics/verdict(onBeacon:)``,

@@ -1,5 +1,6 @@
 import Beacons
 import MRTNavigation
+import ProgramOutput
 
 /// Home Assistant's MQTT discovery configs of one node: per beacon it hears, a distance sensor
 /// whose attributes are the whole state (``BeaconStatePayload``); per beacon it expects

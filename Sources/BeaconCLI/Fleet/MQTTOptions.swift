@@ -1,6 +1,7 @@
 import ArgumentParser
 import MRTNavigation
 import MosquittoClient
+import ProgramOutput
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,4 +1,5 @@
 import MosquittoClient
+import ProgramOutput
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import MRTNavigation
+import ProgramOutput
 import ServiceManager
 
 /// A node's settings as its operator changes them over MQTT (``NodeSettings``): at the start, the

@@ -1,4 +1,5 @@
 import MRTNavigation
+import ProgramOutput
 import StationCatalogs
 
 #if canImport(FoundationEssentials)

@@ -1,3 +1,5 @@
+import ProgramOutput
+
 /// What a node says of itself on `PREFIX/NODE/telemetry`, retained, once per
 /// `--mqtt-telemetry` and at the end of a run:
 ///

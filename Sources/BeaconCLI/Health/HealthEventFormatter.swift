@@ -1,6 +1,7 @@
 import Beacons
 import BluetoothTypes
 import MRTNavigation
+import ProgramOutput
 
 /// Health changes of the expected station beacons as lines: text for people, or one JSON object
 /// per change with `time`, `event` (`health`), `station`, `displayName`, `status` (ok, silent,

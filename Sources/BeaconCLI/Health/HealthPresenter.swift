@@ -2,6 +2,7 @@ import BeaconScanning
 import Beacons
 import BluetoothTypes
 import MRTNavigation
+import ProgramOutput
 
 /// `beacon-scan --expect` without `--table`: a line per health change of an expected station's
 /// beacon, instead of a line per report.

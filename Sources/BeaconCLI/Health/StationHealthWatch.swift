@@ -1,6 +1,7 @@
 import Beacons
 import BluetoothTypes
 import MRTNavigation
+import ProgramOutput
 
 /// `--expect`: the expected stations' beacons judged from the sightings (``BeaconHealthMonitor``),
 /// each change handed to whoever shows it: the printed lines, the table, the alarm, MQTT.

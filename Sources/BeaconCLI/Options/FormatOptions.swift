@@ -1,4 +1,5 @@
 import ArgumentParser
+import ProgramOutput
 
 /// `--format text|json`.
 public struct FormatOptions: ParsableArguments {
@@ -7,3 +8,5 @@ public struct FormatOptions: ParsableArguments {
 
   public init() {}
 }
+
+extension OutputFormat: ExpressibleByArgument {}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ProgramOutput
 import StationCatalogs
 
 /// Why a file named on the command line (a station catalog, a policy file) cannot be used: its

@@ -1,4 +1,5 @@
 import MRTNavigation
+import ProgramOutput
 import TransitFeeds
 import TransitNetworks
 

@@ -1,4 +1,5 @@
 import POSIXSupport
+import ProgramOutput
 import StationCatalogs
 import SystemPackage
 

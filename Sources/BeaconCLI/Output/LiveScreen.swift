@@ -1,3 +1,5 @@
+import ProgramOutput
+
 /// A view redrawn in place on a terminal, like `top`: on the alternate screen (entered at the
 /// first frame, left by ``leave()``), each frame from the cursor's home, every line cleared to
 /// its end and the rest of the screen cleared after the last, in one write: nothing flickers,

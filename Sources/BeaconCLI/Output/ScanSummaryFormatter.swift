@@ -1,6 +1,7 @@
 import BeaconScanning
 import BeaconStatistics
 import Beacons
+import ProgramOutput
 
 /// Turns a ``ScanSummary`` and the scanner's counts into `beacon-scan --summary` output: a
 /// table per beacon identity and totals by kind (text), or one JSON document.

@@ -3,6 +3,7 @@ import BeaconStatistics
 import Beacons
 import BluetoothTypes
 import MRTNavigation
+import ProgramOutput
 
 /// `beacon-scan --summary`: counts every sighting into a ``ScanSummary`` and prints it once,
 /// when the scan ends (end of capture, `--duration`, Ctrl-C).

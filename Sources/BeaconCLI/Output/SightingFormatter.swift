@@ -1,6 +1,7 @@
 import Beacons
 import BluetoothTypes
 import MRTNavigation
+import ProgramOutput
 
 /// Turns beacon sightings into output lines, in the README's text or JSON schema.
 public struct SightingFormatter: Sendable {

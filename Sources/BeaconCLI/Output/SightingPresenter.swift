@@ -2,6 +2,7 @@ import BeaconScanning
 import Beacons
 import BluetoothTypes
 import MRTNavigation
+import ProgramOutput
 
 /// What `beacon-scan` shows for the sightings of any source: lines (text or JSON, optionally each
 /// beacon once) or the `--table` view, and the warnings about malformed input.

@@ -1,4 +1,5 @@
 import MRTNavigation
+import ProgramOutput
 
 /// A column of station names in text output, as wide as the longest name it can show (measured
 /// in terminal columns once escaped, see ``TerminalText``), computed once from the stations it

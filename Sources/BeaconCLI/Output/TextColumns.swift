@@ -1,3 +1,5 @@
+import ProgramOutput
+
 /// Fixed-width text columns for the tables people read: each field padded to its column's width
 /// (numbers right-aligned, text left-aligned), two spaces between columns; a field beyond the
 /// last width is appended as it is, and a field wider than its column pushes the rest right.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ProgramOutput
 
 #if canImport(Glibc)
   import Glibc

@@ -1,3 +1,4 @@
+import ProgramOutput
 import SystemPackage
 
 #if canImport(Glibc)

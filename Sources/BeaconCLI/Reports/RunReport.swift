@@ -4,6 +4,7 @@ import BluetoothTypes
 import HCIController
 import MRTNavigation
 import Positioning
+import ProgramOutput
 
 /// `--report FILE` for one run: the collector that hears it (and the journey, when there is one)
 /// and, at the end, the page written with what was run (the command, the source, the catalog and the detector's constants).

@@ -3,6 +3,7 @@ import Beacons
 import BluetoothdClient
 import HCIController
 import LinuxHCITransports
+import ProgramOutput
 import ServiceManager
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import BeaconScanning
 import Beacons
 import HCICaptures
+import ProgramOutput
 
 #if canImport(Glibc)
   import Glibc

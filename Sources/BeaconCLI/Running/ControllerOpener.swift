@@ -5,6 +5,7 @@ import HCICaptures
 import HCIController
 import HCITransportCore
 import LinuxHCITransports
+import ProgramOutput
 import ServiceManager
 
 /// How the commands open the source a ``TransportSpec`` names, for a finder or a broadcaster:

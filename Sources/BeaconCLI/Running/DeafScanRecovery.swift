@@ -2,6 +2,7 @@ import BeaconScanning
 import HCIController
 import HCITransportCore
 import LinuxHCITransports
+import ProgramOutput
 import ServiceManager
 
 /// The staged recovery of a controller that went deaf while scanning: enabled, answering

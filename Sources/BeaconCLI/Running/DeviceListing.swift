@@ -1,4 +1,5 @@
 import LinuxHCITransports
+import ProgramOutput
 
 /// `--list-devices`: the kernel's controllers, through its device-list ioctl.
 enum DeviceListing {

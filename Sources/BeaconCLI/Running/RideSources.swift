@@ -2,6 +2,7 @@ import BeaconScanning
 import GPSDClient
 import LinuxHCITransports
 import MRTNavigation
+import ProgramOutput
 import ServiceManager
 
 /// `beacon-ride`'s two sources, once its use case (to a destination, or in the background) has

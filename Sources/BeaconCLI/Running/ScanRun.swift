@@ -6,6 +6,7 @@ import HCICaptures
 import HCIController
 import HCITransportCore
 import LinuxHCITransports
+import ProgramOutput
 import ServiceManager
 
 #if canImport(Glibc)

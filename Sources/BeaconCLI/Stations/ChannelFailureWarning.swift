@@ -1,4 +1,5 @@
 import LinuxNotifications
+import ProgramOutput
 
 /// A notification channel that failed to deliver, told on standard error in one line
 /// (`beacon-ride: warning: alarm sound failed: aplay exited with status 1: …; run it by hand to see

@@ -1,5 +1,6 @@
 import BluetoothTypes
 import MRTNavigation
+import ProgramOutput
 
 /// Prints a journey for `beacon-ride --plan`: a line a step as text, or one JSON object.
 public struct JourneyFormatter: Sendable {

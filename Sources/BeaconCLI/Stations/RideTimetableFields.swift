@@ -1,5 +1,6 @@
 import BluetoothTypes
 import MRTNavigation
+import ProgramOutput
 import TransitNetworks
 
 /// `beacon-ride --gtfs FEED --to B`: what the feed's timetable adds to each station found — `eta`,

@@ -2,6 +2,7 @@ import BeaconScanning
 import BluetoothTypes
 import MRTNavigation
 import Positioning
+import ProgramOutput
 
 /// Lines for station events (`beacon-scan --notify`, `beacon-ride`): text for people, or one
 /// JSON object per event with `time`, `event` (found, arrived, left, suspect), `station`,

@@ -1,5 +1,6 @@
 import BluetoothTypes
 import MRTNavigation
+import ProgramOutput
 import TransitFeeds
 import TransitNetworks
 

@@ -1,35 +1,35 @@
-import Beacons
-
 /// Builds one JSON object on one line, keys in insertion order, without Foundation.
 ///
 /// Keys are written as given (callers use plain ASCII names); string values are escaped
 /// as RFC 8259 requires.
-struct JSONLine {
+package struct JSONLine {
   /// The object so far, UTF-8, without its closing brace.
   private var bytes: [UInt8] = [UInt8(ascii: "{")]
   private var isEmpty = true
 
-  mutating func add(_ key: String, _ value: String?) {
+  package init() {}
+
+  package mutating func add(_ key: String, _ value: String?) {
     appendKey(key)
     if let value { Self.appendQuoted(value, to: &bytes) } else { append("null") }
   }
 
-  mutating func add<Integer: BinaryInteger>(_ key: String, _ value: Integer?) {
+  package mutating func add<Integer: BinaryInteger>(_ key: String, _ value: Integer?) {
     appendKey(key)
     if let value { append(String(value)) } else { append("null") }
   }
 
-  mutating func add(_ key: String, _ value: Bool?) {
+  package mutating func add(_ key: String, _ value: Bool?) {
     appendKey(key)
     if let value { append(value ? "true" : "false") } else { append("null") }
   }
 
-  mutating func add(_ key: String, _ value: Double?) {
+  package mutating func add(_ key: String, _ value: Double?) {
     appendKey(key)
     if let value, value.isFinite { append(String(value)) } else { append("null") }
   }
 
-  mutating func add(_ key: String, strings: [String]) {
+  package mutating func add(_ key: String, strings: [String]) {
     appendKey(key)
     bytes.append(UInt8(ascii: "["))
     for (index, value) in strings.enumerated() {
@@ -39,13 +39,13 @@ struct JSONLine {
     bytes.append(UInt8(ascii: "]"))
   }
 
-  mutating func add(_ key: String, object: JSONLine) {
+  package mutating func add(_ key: String, object: JSONLine) {
     appendKey(key)
     bytes.append(contentsOf: object.bytes)
     bytes.append(UInt8(ascii: "}"))
   }
 
-  mutating func add(_ key: String, objects: [JSONLine]) {
+  package mutating func add(_ key: String, objects: [JSONLine]) {
     appendKey(key)
     bytes.append(UInt8(ascii: "["))
     for (index, object) in objects.enumerated() {
@@ -56,21 +56,7 @@ struct JSONLine {
     bytes.append(UInt8(ascii: "]"))
   }
 
-  /// A beacon identity's fields: `uuid`, `major`, `minor` (iBeacon, AltBeacon) or `namespace`,
-  /// `instance` (Eddystone-UID), as the catalog and the README's schemas write them.
-  mutating func add(identity: BeaconIdentity) {
-    switch identity {
-    case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
-      add("uuid", uuid.description)
-      add("major", major)
-      add("minor", minor)
-    case .eddystoneUID(let namespace, let instance):
-      add("namespace", namespace.description)
-      add("instance", EddystoneUID.instanceText(instance))
-    }
-  }
-
-  var line: String { String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self) }
+  package var line: String { String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self) }
 
   private mutating func append(_ literal: String) {
     bytes.append(contentsOf: literal.utf8)
@@ -88,7 +74,7 @@ struct JSONLine {
   /// the Unicode format and line-breaking characters (bidi overrides, zero-width characters:
   /// what ``TerminalText`` escapes) as `\uXXXX` too, which JSON allows, so that a line read on a
   /// terminal cannot drive it; everything else as its UTF-8 bytes.
-  static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
+  package static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     for scalar in value.unicodeScalars {
       switch scalar.value {

@@ -1,4 +1,4 @@
 /// This toolkit's version, as its programs report it (`--mqtt` telemetry).
-enum ToolkitVersion {
-  static let current = "0.1.0"
+package enum ToolkitVersion {
+  package static let current = "0.1.0"
 }

@@ -8,9 +8,9 @@
 /// isolates, zero-width characters, …) as `\u{…}`. Printable Unicode is kept as it is. A
 /// backslash is kept too, so the escapes are for reading, not for reading back; text that holds
 /// no control character comes out unchanged, so escaping twice is escaping once.
-enum TerminalText {
+package enum TerminalText {
   /// `text` with its control and format characters escaped.
-  static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     // Almost every name is printable ASCII: no need to look at its scalars.
     if isPrintableASCII(text) { return text }
     var result = ""
@@ -54,7 +54,7 @@ enum TerminalText {
 
   /// How many terminal columns `text` takes once escaped: a column per character, two for an
   /// East Asian wide or fullwidth one (CJK, Hangul, most emoji), none for a combining mark.
-  static func width(of text: String) -> Int {
+  package static func width(of text: String) -> Int {
     if isPrintableASCII(text) { return text.utf8.count }
     let shown = escaped(text)
     var columns = 0
@@ -67,7 +67,7 @@ enum TerminalText {
 
   /// `text` escaped and cut to at most `width` columns, its end replaced by `…` when cut; an
   /// escape is kept whole or left out, never cut in two.
-  static func fitted(_ text: String, width: Int) -> String {
+  package static func fitted(_ text: String, width: Int) -> String {
     guard Self.width(of: text) > width, width > 0 else { return escaped(text) }
     var result = ""
     var columns = 0
@@ -82,7 +82,7 @@ enum TerminalText {
   }
 
   /// `text` escaped, then padded with spaces to `width` columns (nothing is cut).
-  static func padded(_ text: String, to width: Int) -> String {
+  package static func padded(_ text: String, to width: Int) -> String {
     let shown = escaped(text)
     let columns = Self.width(of: shown)
     return columns >= width ? shown : shown + String(repeating: " ", count: width - columns)
@@ -90,7 +90,7 @@ enum TerminalText {
 
   /// Whether `text` is all printable ASCII (space to `~`): shown as it is, a column a byte. The
   /// fast path of every field of every line, so a plain loop over the bytes.
-  static func isPrintableASCII(_ text: String) -> Bool {
+  package static func isPrintableASCII(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
       for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }

@@ -5,8 +5,8 @@
 #endif
 
 /// The keys of a JSON object, whatever their values; decoding anything but an object fails.
-struct JSONObjectKeys: Decodable {
-  var keys: [String]
+package struct JSONObjectKeys: Decodable {
+  package var keys: [String]
 
   private struct AnyKey: CodingKey {
     var stringValue: String
@@ -15,7 +15,7 @@ struct JSONObjectKeys: Decodable {
     init?(intValue: Int) { nil }
   }
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
   }
 }

@@ -1,7 +1,5 @@
-import ArgumentParser
-
 /// How results are printed.
-public enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
+public enum OutputFormat: String, CaseIterable, Sendable {
   /// Aligned columns for people.
   case text
   /// One JSON object per line, for programs (the schema is in the README).
