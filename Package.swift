@@ -68,6 +68,10 @@ import PackageDescription
 //   ProgramOutput       what every program writes with: standard output (buffered, a reader
 //                       that goes away), standard error (journald's priorities under systemd),
 //                       one-line JSON, terminal-safe text, the output formats, the version.
+//   FleetProtocol       a node of a fleet over MQTT, beside FleetJudging: the topics, when a
+//                       beacon's state is worth publishing, telemetry, Home Assistant discovery,
+//                       the remote settings and where they are kept, the publisher in front of the
+//                       session, the judge's input (FleetMessage) and its verdicts' publishing.
 //   BluetoothDoctor     beacon-scan --doctor's findings and advice: what this machine's Bluetooth
 //                       is (kernel, rights, bluetoothd, rfkill, each controller and who holds it)
 //                       and the least disruptive way to scan here. Presented by the CLI.
@@ -200,6 +204,15 @@ let package = Package(
       dependencies: ["ServiceManager", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
     ),
     .target(
+      name: "FleetProtocol",
+      dependencies: [
+        "BluetoothTypes", "Beacons", "MRTNavigation", "StationCatalogs", "FleetJudging", "MosquittoClient",
+        "POSIXSupport", "ServiceManager", "ProgramOutput",
+        .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "DequeModule", package: "swift-collections"),
+      ]
+    ),
+    .target(
       name: "BluetoothDoctor",
       dependencies: ["BluetoothdClient", "LinuxHCITransports", "POSIXSupport", "ServiceManager"]
     ),
@@ -213,7 +226,7 @@ let package = Package(
         "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
         "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitNetworks", "StationCatalogs",
         "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient", "BluetoothDoctor",
-        "FleetJudging", "ProgramOutput",
+        "FleetJudging", "FleetProtocol", "ProgramOutput",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "DequeModule", package: "swift-collections"),
@@ -338,12 +351,19 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "FleetProtocolTests",
+      dependencies: [
+        "FleetProtocol", "FleetJudging", "Beacons", "BluetoothTypes", "MRTNavigation", "BeaconTestSupport",
+        "ProgramOutput",
+      ]
+    ),
+    .testTarget(
       name: "BeaconCLITests",
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons",
         "BeaconScanning", "Positioning", "MRTNavigation", "BeaconStatistics", "BeaconCLI", "BeaconTestSupport",
         "HCITestSupport",
-        "POSIXSupport", "StationCatalogs", "BluetoothdClient", "ProgramOutput",
+        "POSIXSupport", "StationCatalogs", "BluetoothdClient", "ProgramOutput", "FleetProtocol", "MosquittoClient",
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BeaconTestSupport
 import Beacons
+import FleetProtocol
 import MRTNavigation
 import Testing
 

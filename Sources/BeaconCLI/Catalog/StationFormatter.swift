@@ -1,4 +1,5 @@
 import Beacons
+import FleetProtocol
 import MRTNavigation
 import ProgramOutput
 import StationCatalogs

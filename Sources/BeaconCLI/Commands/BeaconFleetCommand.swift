@@ -1,6 +1,7 @@
 import ArgumentParser
 import BluetoothTypes
 import FleetJudging
+import FleetProtocol
 import HCITransportCore
 import MRTNavigation
 import ProgramOutput
@@ -194,41 +195,13 @@ public struct BeaconFleetCommand: ParsableCommand {
     }
     switch format {
     case .json:
-      var object = verdictJSON(verdict, stations: stations)
+      var object = verdict.json(stations: stations)
       object.add("given", given)
       object.add("time", time.iso8601)
       return object.line
     case .text:
       let station = verdict.beacon.flatMap { stations[$0]?.displayName }.map { " (\($0))" } ?? ""
       return "\(time.iso8601)  \(given ? "" : "no longer: ")\(TerminalText.escaped(verdict.description))\(station)"
-    }
-  }
-
-  /// The verdict's JSON: its kind, the beacon (and its station) or the node, the nodes of a clone.
-  static func verdictJSON(_ verdict: FleetVerdict, stations: [String: Station]) -> JSONLine {
-    var object = JSONLine()
-    object.add("verdict", verdict.kind)
-    switch verdict {
-    case .dead(let beacon), .unheard(let beacon):
-      object.add("beacon", beacon)
-      object.add("station", stations[beacon]?.name)
-    case .deaf(let node):
-      object.add("node", node)
-    case .cloned(let beacon, let nodes):
-      object.add("beacon", beacon)
-      object.add("station", stations[beacon]?.name)
-      object.add("nodes", strings: nodes)
-    }
-    return object
-  }
-}
-
-extension FleetVerdict {
-  /// The beacon the verdict is about, if any.
-  var beacon: String? {
-    switch self {
-    case .dead(let beacon), .unheard(let beacon), .cloned(let beacon, _): return beacon
-    case .deaf: return nil
     }
   }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BeaconScanning
 import Beacons
 import BluetoothDoctor
+import FleetProtocol
 import HCIController
 import LinuxHCITransports
 import LinuxNotifications

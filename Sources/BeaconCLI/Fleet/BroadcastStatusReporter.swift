@@ -1,3 +1,4 @@
+import FleetProtocol
 import HCITransportCore
 
 /// `beacon-broadcast --mqtt`: the broadcaster's own status, retained on `PREFIX/NODE/broadcast`

@@ -1,4 +1,5 @@
 import FleetJudging
+import FleetProtocol
 import MRTNavigation
 import ProgramOutput
 

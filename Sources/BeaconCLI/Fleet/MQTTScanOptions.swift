@@ -1,4 +1,5 @@
 import ArgumentParser
+import FleetProtocol
 import MRTNavigation
 import StationCatalogs
 

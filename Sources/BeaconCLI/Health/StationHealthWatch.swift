@@ -1,5 +1,6 @@
 import Beacons
 import BluetoothTypes
+import FleetProtocol
 import MRTNavigation
 import ProgramOutput
 

@@ -102,7 +102,7 @@ public struct LiveBeaconTable: Sendable {
       lines.append(
         columns.line(
           row.station.map { stationColumn.cell($0.displayName) } ?? "-", row.identity.kind.rawValue,
-          Self.shortIdentity(row.identity),
+          row.identity.shortText,
           row.address.description, row.rssi.map { String($0) } ?? "n/a",
           row.smoothedRSSI.map { Self.oneDecimal($0) } ?? "n/a", String(row.reports),
           lastSeen == .age ? "\(Self.oneDecimal(max(age, 0))) s ago" : row.lastSeen.iso8601))
@@ -112,15 +112,6 @@ public struct LiveBeaconTable: Sendable {
         "\(droppedRows) row(s) of beacons heard longer ago dropped: the table keeps the \(maximumRows) heard last")
     }
     return lines
-  }
-
-  static func shortIdentity(_ identity: BeaconIdentity) -> String {
-    switch identity {
-    case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
-      return "\(String(uuid.description.prefix(8)))… \(major)/\(minor)"
-    case .eddystoneUID(let namespace, let instance):
-      return "\(String(namespace.description.prefix(8)))… \(EddystoneUID.instanceText(instance))"
-    }
   }
 
   static func oneDecimal(_ value: Double) -> String {

@@ -2,6 +2,7 @@ import ArgumentParser
 import BeaconScanning
 import BluetoothTypes
 import BluetoothdClient
+import FleetProtocol
 import HCICaptures
 import HCIController
 import HCITransportCore

@@ -42,11 +42,24 @@ public enum BeaconIdentity: Hashable, Sendable {
 extension BeaconIdentity: CustomStringConvertible {
   /// `UUID major minor` for iBeacon and AltBeacon, `namespace instance` for Eddystone-UID.
   public var description: String {
+    let (space, rest) = parts(joiningMajorAndMinorWith: " ")
+    return "\(space) \(rest)"
+  }
+
+  /// The identity in a few characters, for a table column or a device's name: the UUID's or
+  /// namespace's first 8 hex digits, then major/minor or the instance.
+  package var shortText: String {
+    let (space, rest) = parts(joiningMajorAndMinorWith: "/")
+    return "\(space.prefix(8))… \(rest)"
+  }
+
+  /// The UUID or namespace, and what follows it: major and minor, or the instance.
+  private func parts(joiningMajorAndMinorWith separator: String) -> (space: String, rest: String) {
     switch self {
     case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
-      return "\(uuid) \(major) \(minor)"
+      return (uuid.description, "\(major)\(separator)\(minor)")
     case .eddystoneUID(let namespace, let instance):
-      return "\(namespace) \(EddystoneUID.instanceText(instance))"
+      return (namespace.description, EddystoneUID.instanceText(instance))
     }
   }
 }

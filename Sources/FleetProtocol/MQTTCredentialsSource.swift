@@ -12,13 +12,15 @@ import SystemPackage
 /// user of the machine can read them (`ps`), but a file (`--mqtt-credentials FILE`, e.g.
 /// systemd's `LoadCredential=` directory) or the environment (`BEACON_MQTT_USERNAME`,
 /// `BEACON_MQTT_PASSWORD`, e.g. from a unit's `EnvironmentFile=`).
-enum MQTTCredentialsSource {
-  static let usernameVariable = "BEACON_MQTT_USERNAME"
-  static let passwordVariable = "BEACON_MQTT_PASSWORD"
+package enum MQTTCredentialsSource {
+  package static let usernameVariable = "BEACON_MQTT_USERNAME"
+  package static let passwordVariable = "BEACON_MQTT_PASSWORD"
 
   /// The credentials from `file` (its first line: `USERNAME:PASSWORD`, or `USERNAME` alone), or
   /// else from the environment; `nil` when neither gives any.
-  static func load(file: String?, environment: [String: String]) throws(MQTTCredentialsError) -> MQTTCredentials? {
+  package static func load(file: String?, environment: [String: String]) throws(MQTTCredentialsError)
+    -> MQTTCredentials?
+  {
     if let file {
       if environment[usernameVariable] != nil || environment[passwordVariable] != nil {
         throw .twoSources(file)
@@ -42,7 +44,7 @@ enum MQTTCredentialsSource {
   }
 
   /// Whether users other than the owner may read `file` (group or others have read permission).
-  static func isReadableByOthers(_ file: String) -> Bool {
+  package static func isReadableByOthers(_ file: String) -> Bool {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
       let permissions = attributes[.posixPermissions] as? Int
     else { return false }
@@ -51,14 +53,14 @@ enum MQTTCredentialsSource {
 }
 
 /// Why the broker's credentials could not be read; each says what to do.
-enum MQTTCredentialsError: Error, Hashable, CustomStringConvertible {
+package enum MQTTCredentialsError: Error, Hashable, CustomStringConvertible {
   case unreadable(String)
   case empty(String)
   case noUsername(String)
   case twoSources(String)
   case passwordWithoutUsername
 
-  var description: String {
+  package var description: String {
     switch self {
     case .unreadable(let file): return "cannot read the MQTT credentials file \(file)"
     case .empty(let file): return "\(file) is empty: write USERNAME:PASSWORD on its first line"

@@ -25,27 +25,27 @@ import MosquittoClient
 /// are announced at once: when a new one would pass that, the quarter reported longest ago are
 /// forgotten and their entities removed (empty retained configs), so a flood of random identities
 /// leaves at most that many entities behind. A station's entity is never removed.
-final class MQTTBeaconReporter: BeaconFinderDelegate {
+package final class MQTTBeaconReporter: BeaconFinderDelegate {
   /// The most beacons of no station tracked, and announced, at once.
-  static let maximumStrangers = 1024
+  package static let maximumStrangers = 1024
 
   /// The beacons of one kind (stations', or the others): their ranging, and those announced with
   /// the state last published (announcing a beacon publishes its first state).
   private struct Group {
-    var ranging: BeaconRanging
-    var announced: [BeaconIdentity: StatePublishingPolicy.Published] = [:]
+    package var ranging: BeaconRanging
+    package var announced: [BeaconIdentity: StatePublishingPolicy.Published] = [:]
   }
 
   /// When a state is worth a message; changed by remote settings. A new heartbeat changes Home
   /// Assistant's expiry of the beacons' entities, so their configs are sent again.
-  var policy: StatePublishingPolicy {
+  package var policy: StatePublishingPolicy {
     didSet {
       guard policy.heartbeat != oldValue.heartbeat, discovery != nil else { return }
       discovery?.expireAfterSeconds = HomeAssistantDiscovery.expireAfterSeconds(heartbeat: policy.heartbeat)
       sendAllConfigs()
     }
   }
-  let publisher: MQTTPublisher
+  package let publisher: MQTTPublisher
   private let catalog: StationCatalog
   private var discovery: HomeAssistantDiscovery?
   private var stations: Group
@@ -59,11 +59,11 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   /// When the node's telemetry is due (``NodeTelemetry``).
   private var telemetry: NodeTelemetrySchedule
   /// What the run says of its controller, for the telemetry; set by the command.
-  var controllerStatus: () -> NodeTelemetrySchedule.ControllerStatus = {
+  package var controllerStatus: () -> NodeTelemetrySchedule.ControllerStatus = {
     NodeTelemetrySchedule.ControllerStatus(controller: "none", state: "unknown")
   }
 
-  init(
+  package init(
     publisher: MQTTPublisher, discovery: Bool, policy: StatePublishingPolicy, telemetryInterval: Duration,
     catalog: StationCatalog
   ) {
@@ -95,7 +95,7 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
 
   private var topics: FleetTopics { publisher.topics }
 
-  func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+  package func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
     telemetry.countReport()
     if let station = catalog.station(for: sighting.frame.identity) {
       for event in stations.ranging.ingest(sighting) { handle(event, station: station, in: &stations) }
@@ -107,7 +107,7 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
     publisher.pump()
   }
 
-  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+  package func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
     for event in stations.ranging.advance(to: time) {
       handle(event, station: catalog.station(for: event.state.identity), in: &stations)
     }
@@ -218,13 +218,13 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
   }
 
   /// Announces a problem sensor for each of `stations` (`--expect`).
-  func expect(_ stations: [Station]) {
+  package func expect(_ stations: [Station]) {
     expectedStations = stations
     for station in stations { sendHealthConfig(of: station) }
   }
 
   /// Publishes an expected beacon's health, retained: `payload` is the JSON of the change.
-  func publishHealth(of station: Station, payload: String) {
+  package func publishHealth(of station: Station, payload: String) {
     publisher.append(topic: topics.health(of: station.beacon), retain: true) { Array(payload.utf8) }
     publisher.pump()
   }
@@ -245,7 +245,7 @@ final class MQTTBeaconReporter: BeaconFinderDelegate {
 
   /// Publishes the states not yet published, then finishes the publisher (what waits is sent,
   /// the availability becomes `offline`).
-  func finish() {
+  package func finish() {
     if let now = [stations.ranging.now, strangers.ranging.now].compactMap({ $0 }).max() {
       sweepIfDue(now: now, force: true)
     }

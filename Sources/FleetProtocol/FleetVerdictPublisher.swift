@@ -12,7 +12,7 @@ import ProgramOutput
 /// A judge that has just started knows nothing: it says `ok` of a beacon or node only once it
 /// has judged for a silent-after (``settle(at:)``), and until then leaves what an earlier judge
 /// retained.
-final class FleetVerdictPublisher {
+package final class FleetVerdictPublisher {
   private let publisher: MQTTPublisher
   private let topics: FleetTopics
   private let discovery: HomeAssistantDiscovery?
@@ -26,9 +26,11 @@ final class FleetVerdictPublisher {
 
   /// The most subjects (beacons and nodes) announced and remembered; past it, verdicts are still
   /// published, but no new sensor is announced (a flood of cloned identities stays bounded).
-  static let maximumSubjects = 8192
+  package static let maximumSubjects = 8192
 
-  init(publisher: MQTTPublisher, topics: FleetTopics, announcesToHomeAssistant: Bool, stations: [String: Station]) {
+  package init(
+    publisher: MQTTPublisher, topics: FleetTopics, announcesToHomeAssistant: Bool, stations: [String: Station]
+  ) {
     self.publisher = publisher
     self.topics = topics
     self.stations = stations
@@ -37,7 +39,7 @@ final class FleetVerdictPublisher {
   }
 
   /// Announces the nodes not announced yet (and, once settled, says `ok` of them).
-  func announce(nodes: [String], at time: CaptureTime) {
+  package func announce(nodes: [String], at time: CaptureTime) {
     for name in nodes where !announcedNodes.contains(name) {
       guard announcedNodes.count + announcedBeacons.count < Self.maximumSubjects, FleetTopics.isValidNode(name)
       else { continue }
@@ -61,13 +63,13 @@ final class FleetVerdictPublisher {
   }
 
   /// Publishes the change: the verdict when given, `ok` when withdrawn.
-  func publish(_ change: FleetVerdictChange) {
+  package func publish(_ change: FleetVerdictChange) {
     let verdict: FleetVerdict
     var payload: JSONLine
     switch change {
     case .given(let given, let time):
       verdict = given
-      payload = BeaconFleetCommand.verdictJSON(given, stations: stations)
+      payload = given.json(stations: stations)
       payload.add("since", time.iso8601)
     case .withdrawn(let withdrawn, let time):
       verdict = withdrawn
@@ -84,7 +86,7 @@ final class FleetVerdictPublisher {
 
   /// After a silent-after of judging: `ok` of each announced beacon and node of which nothing
   /// was said yet.
-  func settle(at time: CaptureTime) {
+  package func settle(at time: CaptureTime) {
     guard !settled else { return }
     settled = true
     for key in announcedBeacons.sorted() where told[topics.verdict(onBeacon: key)] == nil {
@@ -96,7 +98,7 @@ final class FleetVerdictPublisher {
   }
 
   /// Everything again: Home Assistant restarted, or a broker without persistence came back.
-  func announceAgain(at time: CaptureTime) {
+  package func announceAgain(at time: CaptureTime) {
     let beacons = announcedBeacons
     announcedBeacons = []
     for key in beacons.sorted() { announce(beacon: key) }

@@ -12,13 +12,13 @@ import SystemPackage
 /// restart: `settings-NODE.json` in the directory systemd names in `$STATE_DIRECTORY` (the units'
 /// `StateDirectory=beacon-toolkit`: `/var/lib/beacon-toolkit`); without it, in
 /// `$XDG_STATE_HOME/beacon-toolkit`, or `~/.local/state/beacon-toolkit` (made, mode 0700).
-struct NodeSettingsStore {
-  let file: OutputFile
+package struct NodeSettingsStore {
+  package let file: OutputFile
 
   /// The store of `node` in `environment`'s state directory; `nil` when there is none (no
   /// `STATE_DIRECTORY`, `XDG_STATE_HOME` or `HOME`), and then settings last until the process
   /// ends.
-  init?(node: String, environment: [String: String]) {
+  package init?(node: String, environment: [String: String]) {
     let directory: String
     if let state = environment["STATE_DIRECTORY"].flatMap({ $0.split(separator: ":").first }), !state.isEmpty {
       // systemd sets several, separated by colons, when a unit names several.
@@ -34,14 +34,14 @@ struct NodeSettingsStore {
   }
 
   /// The store of `node` in this process's environment.
-  init?(node: String) {
+  package init?(node: String) {
     self.init(node: node, environment: ProcessInfo.processInfo.environment)
   }
 
-  var path: String { file.path }
+  package var path: String { file.path }
 
   /// The saved settings' bytes; `nil` when none were saved (no file).
-  func load() throws(SmallFileProblem) -> [UInt8]? {
+  package func load() throws(SmallFileProblem) -> [UInt8]? {
     do {
       return try FileDescriptor.readSmallFile(file.path, limit: 1 << 16)
     } catch {
@@ -52,7 +52,7 @@ struct NodeSettingsStore {
 
   /// Saves `settings`, replacing what was saved (atomically: a new file renamed over the old);
   /// makes the fallback directory first.
-  func save(_ settings: NodeSettings) throws(OutputFileProblem) {
+  package func save(_ settings: NodeSettings) throws(OutputFileProblem) {
     Self.makeDirectories(file.folder)
     try file.replace(with: Array((settings.json() + "\n").utf8))
   }

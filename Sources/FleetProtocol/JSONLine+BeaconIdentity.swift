@@ -4,7 +4,7 @@ import ProgramOutput
 extension JSONLine {
   /// A beacon identity's fields: `uuid`, `major`, `minor` (iBeacon, AltBeacon) or `namespace`,
   /// `instance` (Eddystone-UID), as the catalog and the README's schemas write them.
-  mutating func add(identity: BeaconIdentity) {
+  package mutating func add(identity: BeaconIdentity) {
     switch identity {
     case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
       add("uuid", uuid.description)

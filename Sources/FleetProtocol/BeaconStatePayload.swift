@@ -14,8 +14,8 @@ import ProgramOutput
 ///
 /// `id` is written as ESPresense writes iBeacon ids; `rssiSmoothed` and `distance` are
 /// ``BeaconRanging``'s (a trimmed mean over 10 s; the log-distance model), `null` when unknown.
-enum BeaconStatePayload {
-  static func json(_ state: BeaconState, station: Station?, node: String) -> String {
+package enum BeaconStatePayload {
+  package static func json(_ state: BeaconState, station: Station?, node: String) -> String {
     var object = JSONLine()
     object.add("id", espresenseID(state.identity))
     object.add("kind", state.identity.kind.rawValue)
@@ -38,7 +38,7 @@ enum BeaconStatePayload {
   /// ESPresense's id of a beacon: `iBeacon:UUID-MAJOR-MINOR` with the UUID in lower-case hex
   /// without dashes (as its firmware writes it), `altBeacon:…` the same way,
   /// `eddystone:NAMESPACE-INSTANCE`.
-  static func espresenseID(_ identity: BeaconIdentity) -> String {
+  package static func espresenseID(_ identity: BeaconIdentity) -> String {
     switch identity {
     case .iBeacon(let uuid, let major, let minor): return "iBeacon:\(plainHex(uuid))-\(major)-\(minor)"
     case .altBeacon(let id1, let id2, let id3): return "altBeacon:\(plainHex(id1))-\(id2)-\(id3)"
@@ -50,7 +50,7 @@ enum BeaconStatePayload {
   /// The state as ESPresense's nodes publish a device: `id`, `name` (the station's, when it has
   /// one), `rssi@1m` (the frame's measured power), `rssi` (the smoothed RSSI), `mac`, `distance`
   /// (metres), `last` (when last heard).
-  static func espresenseJSON(_ state: BeaconState, station: Station?) -> String {
+  package static func espresenseJSON(_ state: BeaconState, station: Station?) -> String {
     var object = JSONLine()
     object.add("id", espresenseID(state.identity))
     object.add("name", station?.displayName)

@@ -6,19 +6,19 @@
 
 /// A message of a fleet's node, as the judge reads it (`beacon-fleet`): a node's availability,
 /// its telemetry, or its state of a beacon, under `PREFIX/NODE/…` (``FleetTopics``).
-enum FleetMessage: Equatable {
+package enum FleetMessage: Equatable {
   case availability(node: String, online: Bool)
   case telemetry(node: String, reportsPerSecond: Double)
   case heard(beacon: String, node: String)
 
   /// The topics the judge subscribes to under `prefix`.
-  static func subscriptions(prefix: String) -> [String] {
+  package static func subscriptions(prefix: String) -> [String] {
     ["\(prefix)/+/availability", "\(prefix)/+/telemetry", "\(prefix)/+/beacons/+"]
   }
 
   /// The message `payload` on `topic` says, or `nil` for one that is no node's (or that cannot
   /// be read: a telemetry without its rate, an empty state, which removes a retained one).
-  init?(topic: String, payload: [UInt8], prefix: String) {
+  package init?(topic: String, payload: [UInt8], prefix: String) {
     guard topic.hasPrefix(prefix + "/") else { return nil }
     let levels = topic.dropFirst(prefix.count + 1).split(separator: "/", omittingEmptySubsequences: false)
     guard levels.count >= 2, !levels[0].isEmpty, levels[0] != Substring(FleetTopics.everyNode) else { return nil }

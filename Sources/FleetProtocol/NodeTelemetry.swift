@@ -13,21 +13,21 @@ import ProgramOutput
 /// messages the broker's queue could not keep since the start; `scanDuty` is the share of time
 /// the controller listens, `null` where this program does not scan (a replay, the monitor
 /// channel, bluetoothd's discovery).
-struct NodeTelemetry: Equatable {
-  var uptimeSeconds: Double
-  var controller: String
+package struct NodeTelemetry: Equatable {
+  package var uptimeSeconds: Double
+  package var controller: String
   /// `scanning`, `listening` (another scans), `replaying`, `reconnecting` (the controller went
   /// away), `stopped` (the run's last telemetry).
-  var controllerState: String
-  var reportsPerSecond: Double
-  var beaconsTracked: Int
-  var queueDepth: Int
-  var dropped: Int
-  var peakResidentMiB: Double?
-  var scanDutyPercent: Double?
+  package var controllerState: String
+  package var reportsPerSecond: Double
+  package var beaconsTracked: Int
+  package var queueDepth: Int
+  package var dropped: Int
+  package var peakResidentMiB: Double?
+  package var scanDutyPercent: Double?
 
   /// The telemetry's fields, with the unit and the Home Assistant device class of each sensor.
-  static let fields: [(key: String, name: String, unit: String?, deviceClass: String?)] = [
+  package static let fields: [(key: String, name: String, unit: String?, deviceClass: String?)] = [
     ("uptime", "Uptime", "s", "duration"),
     ("controllerState", "Controller", nil, nil),
     ("reportsPerSecond", "Beacon reports per second", "reports/s", nil),
@@ -39,7 +39,7 @@ struct NodeTelemetry: Equatable {
     ("version", "Version", nil, nil),
   ]
 
-  func json(node: String) -> String {
+  package func json(node: String) -> String {
     var object = JSONLine()
     object.add("version", ToolkitVersion.current)
     // Whole seconds, never trapping: a value no Int holds (not finite) is written as null.

@@ -6,38 +6,44 @@ import POSIXSupport
 ///
 /// Time here is the wall clock's (the process's), not the capture's: telemetry is about this
 /// process, so a replay sends its first telemetry at the start and its last at the end.
-struct NodeTelemetrySchedule {
+package struct NodeTelemetrySchedule {
   /// What the run says of its controller: its name, its state, the duty it scans at (`nil`
   /// when this program does not scan).
-  struct ControllerStatus: Equatable {
-    var controller: String
-    var state: String
-    var scanDutyPercent: Double?
+  package struct ControllerStatus: Equatable {
+    package var controller: String
+    package var state: String
+    package var scanDutyPercent: Double?
+
+    package init(controller: String, state: String, scanDutyPercent: Double? = nil) {
+      self.controller = controller
+      self.state = state
+      self.scanDutyPercent = scanDutyPercent
+    }
   }
 
-  let interval: Duration
+  package let interval: Duration
   private let clock = ContinuousClock()
   private let started: ContinuousClock.Instant
   private var lastSent: ContinuousClock.Instant?
   private var reportsSinceLast = 0
 
-  init(interval: Duration) {
+  package init(interval: Duration) {
     self.interval = interval
     started = clock.now
   }
 
   /// Counts one beacon report heard.
-  mutating func countReport() { reportsSinceLast += 1 }
+  package mutating func countReport() { reportsSinceLast += 1 }
 
   /// Whether a telemetry is due now: the first at once, then one per ``interval``.
-  func isDue() -> Bool {
+  package func isDue() -> Bool {
     guard let lastSent else { return true }
     return clock.now - lastSent >= interval
   }
 
   /// The telemetry for now, from the run's `status` and the reporter's counts; restarts the
   /// count of reports.
-  mutating func take(
+  package mutating func take(
     status: ControllerStatus, beaconsTracked: Int, queueDepth: Int, dropped: Int
   ) -> NodeTelemetry {
     let now = clock.now

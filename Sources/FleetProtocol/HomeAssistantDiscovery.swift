@@ -10,33 +10,32 @@ import ProgramOutput
 /// node that hears it gather on one device page: "Distance (pi-platform-1)", "Distance
 /// (pi-concourse)". Each entity's availability is its node's; it expires when its node has said
 /// nothing of the beacon for ``expireAfterSeconds``.
-struct HomeAssistantDiscovery {
-  var topics: FleetTopics
+package struct HomeAssistantDiscovery {
+  package var topics: FleetTopics
   /// A beacon not reported for this long shows as unavailable: at least
   /// ``minimumExpireAfterSeconds``, and two of the node's heartbeats, so that a beacon standing
   /// still, told of once per heartbeat, does not flicker.
-  var expireAfterSeconds = Self.minimumExpireAfterSeconds
+  package var expireAfterSeconds = Self.minimumExpireAfterSeconds
+
+  package init(topics: FleetTopics, expireAfterSeconds: Int = Self.minimumExpireAfterSeconds) {
+    self.topics = topics
+    self.expireAfterSeconds = expireAfterSeconds
+  }
   /// What the config's origin block names as its source.
-  static let originName = "beacon-toolkit"
+  package static let originName = "beacon-toolkit"
 
   /// The shortest expiry of a beacon's entity, in seconds.
-  static let minimumExpireAfterSeconds = 120
+  package static let minimumExpireAfterSeconds = 120
 
   /// The expiry for a node whose heartbeat is `heartbeat`.
-  static func expireAfterSeconds(heartbeat: Duration) -> Int {
+  package static func expireAfterSeconds(heartbeat: Duration) -> Int {
     max(minimumExpireAfterSeconds, 2 * Int(min(heartbeat.components.seconds, 1 << 40)))
   }
 
-  func config(for identity: BeaconIdentity, station: Station?) -> String {
-    let key = FleetTopics.key(for: identity)
-    let stateTopic = topics.state(of: identity)
-    var object = JSONLine()
-    object.add("name", "Distance (\(topics.node))")
-    object.add("unique_id", "beacon-toolkit-\(topics.node)-\(key)")
-    object.add("state_topic", stateTopic)
-    object.add("value_template", "{{ value_json.distance }}")
-    object.add("json_attributes_topic", stateTopic)
-    object.add("device_class", "distance")
+  package func config(for identity: BeaconIdentity, station: Station?) -> String {
+    var object = sensor(
+      "Distance", id: "", topic: topics.state(of: identity), template: "{{ value_json.distance }}",
+      deviceClass: "distance", of: identity)
     object.add("unit_of_measurement", "m")
     object.add("state_class", "measurement")
     object.add("expire_after", expireAfterSeconds)
@@ -46,23 +45,33 @@ struct HomeAssistantDiscovery {
 
   /// The config of an expected beacon's problem sensor (`--expect`): on while its health is
   /// not ok, the health's fields as attributes.
-  func healthConfig(for identity: BeaconIdentity, station: Station?) -> String {
-    let key = FleetTopics.key(for: identity)
-    let healthTopic = topics.health(of: identity)
-    var object = JSONLine()
-    object.add("name", "Beacon problem (\(topics.node))")
-    object.add("unique_id", "beacon-toolkit-\(topics.node)-\(key)-health")
-    object.add("state_topic", healthTopic)
-    object.add("value_template", "{{ 'OFF' if value_json.status == 'ok' else 'ON' }}")
-    object.add("json_attributes_topic", healthTopic)
-    object.add("device_class", "problem")
+  package func healthConfig(for identity: BeaconIdentity, station: Station?) -> String {
+    var object = sensor(
+      "Beacon problem", id: "-health", topic: topics.health(of: identity),
+      template: "{{ 'OFF' if value_json.status == 'ok' else 'ON' }}", deviceClass: "problem", of: identity)
     addCommonFields(to: &object, device: Self.device(of: identity, station: station))
     return object.line
   }
 
+  /// The fields every entity of a beacon on this node starts with: its name and id on this node,
+  /// its state from `template` over `topic`'s messages, and the whole message as attributes.
+  private func sensor(
+    _ name: String, id suffix: String, topic: String, template: String, deviceClass: String,
+    of identity: BeaconIdentity
+  ) -> JSONLine {
+    var object = JSONLine()
+    object.add("name", "\(name) (\(topics.node))")
+    object.add("unique_id", "beacon-toolkit-\(topics.node)-\(FleetTopics.key(for: identity))\(suffix)")
+    object.add("state_topic", topic)
+    object.add("value_template", template)
+    object.add("json_attributes_topic", topic)
+    object.add("device_class", deviceClass)
+    return object
+  }
+
   /// The config of a broadcaster's "running" sensor (`beacon-broadcast --mqtt`): on while it
   /// advertises, what it advertises as attributes. Its device is the node.
-  func broadcastConfig() -> String {
+  package func broadcastConfig() -> String {
     let device = nodeDevice(program: "beacon-broadcast")
     var object = JSONLine()
     object.add("name", "Advertising")
@@ -77,7 +86,7 @@ struct HomeAssistantDiscovery {
 
   /// The config of the diagnostic sensor of one field of the node's telemetry
   /// (``NodeTelemetry/fields``); its device is the node.
-  func telemetryConfig(key: String, name: String, unit: String?, deviceClass: String?) -> String {
+  package func telemetryConfig(key: String, name: String, unit: String?, deviceClass: String?) -> String {
     var object = JSONLine()
     object.add("name", name)
     object.add("unique_id", "beacon-toolkit-\(topics.node)-telemetry-\(key.lowercased())")
@@ -96,7 +105,7 @@ struct HomeAssistantDiscovery {
   /// The config of the judge's problem sensor of beacon `key` (`beacon-fleet`; this node is the
   /// judge): on while a verdict (dead, unheard, cloned) stands, the verdict as attributes. Its
   /// device is the beacon's, which the nodes' entities of it share.
-  func beaconVerdictConfig(key: String, station: Station?) -> String {
+  package func beaconVerdictConfig(key: String, station: Station?) -> String {
     var device = JSONLine()
     device.add("identifiers", strings: ["beacon-toolkit-\(key)"])
     if let station { device.add("name", "\(station.displayName) beacon") }
@@ -105,7 +114,7 @@ struct HomeAssistantDiscovery {
 
   /// The config of the judge's problem sensor of node `name`: on while it is judged deaf. Its
   /// device is the node's, which the node's own telemetry sensors share.
-  func nodeVerdictConfig(node name: String) -> String {
+  package func nodeVerdictConfig(node name: String) -> String {
     var device = JSONLine()
     device.add("identifiers", strings: ["beacon-toolkit-node-\(name)"])
     return verdictConfig(subject: "node-\(name)", topic: topics.verdict(onNode: name), device: device)
@@ -156,6 +165,6 @@ struct HomeAssistantDiscovery {
   private static func model(_ identity: BeaconIdentity) -> String { identity.kind.displayName }
 
   private static func deviceName(_ identity: BeaconIdentity) -> String {
-    "\(model(identity)) \(LiveBeaconTable.shortIdentity(identity))"
+    "\(model(identity)) \(identity.shortText)"
   }
 }

@@ -1,6 +1,5 @@
+import FleetProtocol
 import Testing
-
-@testable import BeaconCLI
 
 /// What the judge reads from a node's topics, and what it refuses: anything may be published on
 /// a broker.

@@ -7,9 +7,9 @@ import MosquittoClient
 /// config sent again): what the broker gets is each topic's latest, in the order the topics
 /// first waited. A message for a new topic when ``capacity`` topics wait is dropped and counted:
 /// the scan never waits for the broker, and memory stays bounded however long it is away.
-struct PendingMessages {
+package struct PendingMessages {
   /// The most topics waiting at once.
-  let capacity: Int
+  package let capacity: Int
   private var order: Deque<String> = []
   private var latest: [String: MQTTMessage] = [:]
   /// Messages dropped because ``capacity`` topics were waiting.
@@ -18,15 +18,15 @@ struct PendingMessages {
   /// waits under a key of its own.
   private var distinct = 0
 
-  init(capacity: Int) { self.capacity = max(1, capacity) }
+  package init(capacity: Int) { self.capacity = max(1, capacity) }
 
-  var count: Int { latest.count }
-  var isEmpty: Bool { latest.isEmpty }
+  package var count: Int { latest.count }
+  package var isEmpty: Bool { latest.isEmpty }
 
   /// Queues the message `make` returns for `topic`, replacing one that waits for it (unless
   /// `replacing` is false: an answer that must not be lost waits beside the others); when
   /// ``capacity`` other messages wait, drops it, counted, without making it.
-  mutating func append(topic: String, replacing: Bool = true, _ make: () -> MQTTMessage) {
+  package mutating func append(topic: String, replacing: Bool = true, _ make: () -> MQTTMessage) {
     var key = topic
     if !replacing {
       distinct += 1
@@ -44,13 +44,13 @@ struct PendingMessages {
   }
 
   /// The oldest waiting message, left in place.
-  var first: MQTTMessage? {
+  package var first: MQTTMessage? {
     guard let topic = order.first else { return nil }
     return latest[topic]
   }
 
   /// Removes the oldest waiting message (it was sent, or refused for good).
-  mutating func removeFirst() {
+  package mutating func removeFirst() {
     guard let topic = order.popFirst() else { return }
     latest[topic] = nil
   }

@@ -1,9 +1,8 @@
 import BeaconTestSupport
 import Beacons
 import BluetoothTypes
+import FleetProtocol
 import Testing
-
-@testable import BeaconCLI
 
 /// When a node's beacon state is worth a message: each rule on hand-made states (the whole
 /// path, on a capture and a real broker, is `MQTTPublishOnChangeTests`).

@@ -10,9 +10,9 @@ import ServiceManager
 /// settings in force are echoed and nothing else is read or taken.
 ///
 /// Everything runs on the scan's thread: messages are taken in the publisher's ``MQTTPublisher/pump()``.
-final class NodeRemoteSettings {
+package final class NodeRemoteSettings {
   /// Whether a node's scan timing can be set.
-  enum ScanControl {
+  package enum ScanControl {
     /// It scans a controller of its own.
     case scans
     /// Its source has not started: a live controller, which it may scan itself. A timing set
@@ -36,7 +36,7 @@ final class NodeRemoteSettings {
   /// Puts `settings` to work in the running parts.
   private let apply: (NodeSettings) -> Void
 
-  init(
+  package init(
     initial: NodeSettings, catalog: StationCatalog, store: NodeSettingsStore?, publisher: MQTTPublisher,
     program: String, takesMessages: Bool, scanControl: @escaping () -> ScanControl, watches: Bool,
     apply: @escaping (NodeSettings) -> Void
@@ -56,7 +56,7 @@ final class NodeRemoteSettings {
   /// Applies the saved settings over the command line's, key by key: a key that cannot apply
   /// on this node is said and left out, the others are applied; a file that cannot be read is
   /// said and the command line's settings stay. Then echoes the settings in force.
-  func start() {
+  package func start() {
     if takesMessages, !publisher.exposures.isEmpty {
       say(
         "settings over MQTT are on, over an \(publisher.exposures.joined(separator: ", ")) connection: anyone who can "
@@ -78,7 +78,7 @@ final class NodeRemoteSettings {
 
   /// Once the source has started: on a node that turns out only to listen, a scan timing is
   /// nothing it can set, and the echo no longer shows one (said when it came from the file).
-  func sourceStarted() {
+  package func sourceStarted() {
     guard scanControl() == .listensOnly, current.scanInterval != nil || current.scanWindow != nil else { return }
     if let saved = savedScanTiming {
       say(

@@ -20,9 +20,9 @@ import Beacons
 /// instead, so that its companion and Home Assistant's `mqtt_room` take these scanners as rooms:
 /// `espresense/rooms/NODE/status` (availability, last will) and `espresense/devices/ID/NODE`
 /// (a beacon's state, ``BeaconStatePayload/espresenseJSON(_:station:)``).
-struct FleetTopics: Hashable, Sendable {
+package struct FleetTopics: Hashable, Sendable {
   /// Which tree of topics.
-  enum Layout: String, Hashable, Sendable, CaseIterable {
+  package enum Layout: String, Hashable, Sendable, CaseIterable {
     /// This toolkit's: `PREFIX/NODE/…` and Home Assistant discovery.
     case native
     /// ESPresense's: `espresense/rooms/NODE/status`, `espresense/devices/ID/NODE`.
@@ -30,78 +30,85 @@ struct FleetTopics: Hashable, Sendable {
   }
 
   /// The first level of every topic but discovery's; `beacon-toolkit` by default.
-  var prefix: String
+  package var prefix: String
   /// This node's name: letters, digits, `_` and `-` (Home Assistant's rule for node ids).
-  var node: String
+  package var node: String
   /// Home Assistant's discovery prefix; `homeassistant` by default.
-  var discoveryPrefix: String
-  var layout: Layout = .native
+  package var discoveryPrefix: String
+  package var layout: Layout = .native
 
-  var availability: String {
+  package init(prefix: String, node: String, discoveryPrefix: String, layout: Layout = .native) {
+    self.prefix = prefix
+    self.node = node
+    self.discoveryPrefix = discoveryPrefix
+    self.layout = layout
+  }
+
+  package var availability: String {
     switch layout {
     case .native: return "\(prefix)/\(node)/availability"
     case .espresense: return "espresense/rooms/\(node)/status"
     }
   }
-  var broadcast: String { "\(prefix)/\(node)/broadcast" }
+  package var broadcast: String { "\(prefix)/\(node)/broadcast" }
   /// The node's telemetry (``NodeTelemetry``): `PREFIX/NODE/telemetry`, or ESPresense's
   /// `espresense/rooms/NODE/telemetry`.
-  var telemetry: String {
+  package var telemetry: String {
     switch layout {
     case .native: return "\(prefix)/\(node)/telemetry"
     case .espresense: return "espresense/rooms/\(node)/telemetry"
     }
   }
   /// Where the node's settings in force are echoed, retained (``NodeSettings``).
-  var settings: String { "\(prefix)/\(node)/config" }
+  package var settings: String { "\(prefix)/\(node)/config" }
   /// Where the operator sets this node's settings.
-  var settingsSet: String { "\(prefix)/\(node)/config/set" }
+  package var settingsSet: String { "\(prefix)/\(node)/config/set" }
   /// Where the operator sets every node's settings at once.
-  var allSettingsSet: String { "\(prefix)/\(Self.everyNode)/config/set" }
+  package var allSettingsSet: String { "\(prefix)/\(Self.everyNode)/config/set" }
   /// Where a settings message that changed nothing is answered.
-  var settingsError: String { "\(prefix)/\(node)/config/error" }
+  package var settingsError: String { "\(prefix)/\(node)/config/error" }
   /// The node name that means every node, so no node may have it.
-  static let everyNode = "all"
+  package static let everyNode = "all"
 
   /// The discovery config of one telemetry field's diagnostic sensor.
-  func telemetryDiscoveryConfig(of field: String) -> String {
+  package func telemetryDiscoveryConfig(of field: String) -> String {
     "\(discoveryPrefix)/sensor/\(node)/telemetry-\(field.lowercased())/config"
   }
-  var broadcastDiscoveryConfig: String { "\(discoveryPrefix)/binary_sensor/\(node)/broadcast/config" }
-  var homeAssistantStatus: String { "\(discoveryPrefix)/status" }
+  package var broadcastDiscoveryConfig: String { "\(discoveryPrefix)/binary_sensor/\(node)/broadcast/config" }
+  package var homeAssistantStatus: String { "\(discoveryPrefix)/status" }
 
-  func state(of identity: BeaconIdentity) -> String {
+  package func state(of identity: BeaconIdentity) -> String {
     switch layout {
     case .native: return "\(prefix)/\(node)/beacons/\(Self.key(for: identity))"
     case .espresense: return "espresense/devices/\(BeaconStatePayload.espresenseID(identity))/\(node)"
     }
   }
 
-  func discoveryConfig(of identity: BeaconIdentity) -> String {
+  package func discoveryConfig(of identity: BeaconIdentity) -> String {
     "\(discoveryPrefix)/sensor/\(node)/\(Self.key(for: identity))/config"
   }
 
   /// The judge's verdict on beacon `key` (this node being the judge).
-  func verdict(onBeacon key: String) -> String { "\(prefix)/\(node)/verdicts/beacons/\(key)" }
+  package func verdict(onBeacon key: String) -> String { "\(prefix)/\(node)/verdicts/beacons/\(key)" }
   /// The judge's verdict on node `name`.
-  func verdict(onNode name: String) -> String { "\(prefix)/\(node)/verdicts/nodes/\(name)" }
-  func verdictDiscoveryConfig(onBeacon key: String) -> String {
+  package func verdict(onNode name: String) -> String { "\(prefix)/\(node)/verdicts/nodes/\(name)" }
+  package func verdictDiscoveryConfig(onBeacon key: String) -> String {
     "\(discoveryPrefix)/binary_sensor/\(node)/beacon-verdict-\(key)/config"
   }
-  func verdictDiscoveryConfig(onNode name: String) -> String {
+  package func verdictDiscoveryConfig(onNode name: String) -> String {
     "\(discoveryPrefix)/binary_sensor/\(node)/node-verdict-\(name)/config"
   }
 
-  func health(of identity: BeaconIdentity) -> String { "\(prefix)/\(node)/health/\(Self.key(for: identity))" }
+  package func health(of identity: BeaconIdentity) -> String { "\(prefix)/\(node)/health/\(Self.key(for: identity))" }
 
-  func healthDiscoveryConfig(of identity: BeaconIdentity) -> String {
+  package func healthDiscoveryConfig(of identity: BeaconIdentity) -> String {
     "\(discoveryPrefix)/binary_sensor/\(node)/\(Self.key(for: identity))/config"
   }
 
   /// A beacon's name in topics and ids, in lower case: its kind (``BeaconKind``'s raw value),
   /// then its identity's parts: `ibeacon-UUID-MAJOR-MINOR`, `altbeacon-ID1-ID2-ID3`,
   /// `eddystone-uid-NAMESPACE-INSTANCE`.
-  static func key(for identity: BeaconIdentity) -> String {
+  package static func key(for identity: BeaconIdentity) -> String {
     let parts: String
     switch identity {
     case .iBeacon(let uuid, let major, let minor), .altBeacon(let uuid, let major, let minor):
@@ -113,12 +120,12 @@ struct FleetTopics: Hashable, Sendable {
   }
 
   /// Whether `name` can be a node: 1–64 of letters, digits, `_` and `-`.
-  static func isValidNode(_ name: String) -> Bool {
+  package static func isValidNode(_ name: String) -> Bool {
     (1...64).contains(name.utf8.count) && name.utf8.allSatisfy(isNodeByte)
   }
 
   /// `name` made a valid node: other characters (a host name's dots) become `-`.
-  static func node(from name: String) -> String {
+  package static func node(from name: String) -> String {
     let bytes = name.utf8.prefix(64).map { isNodeByte($0) ? $0 : UInt8(ascii: "-") }
     return bytes.isEmpty ? "beacon-node" : String(decoding: bytes, as: UTF8.self)
   }
@@ -133,7 +140,7 @@ struct FleetTopics: Hashable, Sendable {
   /// Whether `topic` can be a prefix: one or more levels, none empty (so no leading, trailing or
   /// double `/`), without the wildcards `+` and `#` or NUL, and not starting with `$` (topics
   /// beginning with `$` are the broker's, `$SYS`: a client's messages there go nowhere).
-  static func isValidPrefix(_ topic: String) -> Bool {
+  package static func isValidPrefix(_ topic: String) -> Bool {
     !topic.hasPrefix("$") && !topic.utf8.contains(0) && !topic.contains("+") && !topic.contains("#")
       && topic.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty }
   }

@@ -15,39 +15,39 @@ import ProgramOutput
 /// and what waits is handed over while the session is connected and not busy. ``finish()`` sends
 /// what is left, sets the availability `offline`, disconnects, and says on standard error what
 /// was published and what was not.
-final class MQTTPublisher {
+package final class MQTTPublisher {
   /// The most topics waiting for the broker.
-  static let queueCapacity = 4096
+  package static let queueCapacity = 4096
   /// How long the end of a run waits for the broker to take what is left.
-  static let finishTimeout = Duration.seconds(5)
+  package static let finishTimeout = Duration.seconds(5)
   /// How long the end of a run waits for a broker it has not reached yet.
-  static let firstConnectionTimeout = Duration.seconds(3)
+  package static let firstConnectionTimeout = Duration.seconds(3)
 
-  let topics: FleetTopics
+  package let topics: FleetTopics
   private let program: String
   private let session: MQTTSession
   private var pending = PendingMessages(capacity: MQTTPublisher.queueCapacity)
   /// Called on every connection after the first, once `online` is queued: a broker that
   /// restarted without persistence has forgotten the retained messages.
-  var onReconnected: (() -> Void)?
+  package var onReconnected: (() -> Void)?
   /// Called when Home Assistant says it is `online` (it started): it wants the configs again.
   /// Only a publisher made to announce to Home Assistant subscribes to its status.
-  var onHomeAssistantOnline: (() -> Void)?
+  package var onHomeAssistantOnline: (() -> Void)?
   /// Called with a message on the settings topics (``FleetTopics/settingsSet``,
   /// ``FleetTopics/allSettingsSet``), on the caller's thread, in ``pump()``.
-  var onSettingsMessage: ((String, [UInt8]) -> Void)?
+  package var onSettingsMessage: ((String, [UInt8]) -> Void)?
   /// Called with every other message on a subscribed topic (the judge's nodes), on the caller's
   /// thread, in ``pump()``.
-  var onMessage: ((String, [UInt8]) -> Void)?
+  package var onMessage: ((String, [UInt8]) -> Void)?
   /// What ``finish()`` adds to its summary (counts of the caller's own).
-  var summaryAdditions: () -> [String] = { [] }
+  package var summaryAdditions: () -> [String] = { [] }
   private(set) var publishedCount = 0
   /// Messages waiting for the broker now.
-  var waitingCount: Int { pending.count }
+  package var waitingCount: Int { pending.count }
   /// Messages dropped so far because the queue was full.
-  var droppedCount: Int { pending.dropped }
+  package var droppedCount: Int { pending.dropped }
   /// Messages received and dropped so far, since the caller did not pump often enough.
-  var droppedReceivedCount: Int { session.droppedReceivedCount }
+  package var droppedReceivedCount: Int { session.droppedReceivedCount }
   private var refusedCount = 0
   private var connectionCount = 0
   private var lastRefusal: MQTTConnectionRefusal?
@@ -57,7 +57,7 @@ final class MQTTPublisher {
   private var problemsSaid: Set<String> = []
   private var finished = false
 
-  init(session: MQTTSession, topics: FleetTopics, program: String) {
+  package init(session: MQTTSession, topics: FleetTopics, program: String) {
     self.session = session
     self.topics = topics
     self.program = program
@@ -65,18 +65,18 @@ final class MQTTPublisher {
   }
 
   /// Starts connecting in the background.
-  func start() throws(MQTTSetupError) { try session.start() }
+  package func start() throws(MQTTSetupError) { try session.start() }
 
   /// What messages name the broker by: `mqtt://HOST:PORT`.
-  var brokerName: String { session.configuration.broker.description }
+  package var brokerName: String { session.configuration.broker.description }
 
   /// Whether the session subscribes to this node's settings topics (``NodeRemoteSettings``).
-  var takesSettings: Bool { session.configuration.subscriptions.contains(topics.settingsSet) }
+  package var takesSettings: Bool { session.configuration.subscriptions.contains(topics.settingsSet) }
 
   /// What anyone on the path to the broker, or on the broker, could do that a node should warn
   /// of: connecting without an account (`anonymous`), or without TLS (`unencrypted`); empty
   /// when neither.
-  var exposures: [String] {
+  package var exposures: [String] {
     (session.configuration.credentials == nil ? ["anonymous"] : [])
       + (session.configuration.broker.usesTLS ? [] : ["unencrypted"])
   }
@@ -84,7 +84,7 @@ final class MQTTPublisher {
   /// Queues a message; its payload is made only if the queue takes it. It replaces a message for
   /// the same topic that still waits, unless `replacing` is false. Retained messages (configs,
   /// availability, health) go at QoS 1, the rest at QoS 0.
-  func append(topic: String, retain: Bool, replacing: Bool = true, payload: () -> [UInt8]) {
+  package func append(topic: String, retain: Bool, replacing: Bool = true, payload: () -> [UInt8]) {
     pending.append(topic: topic, replacing: replacing) {
       MQTTMessage(
         topic: topic, payload: payload(), retain: retain, qualityOfService: retain ? .atLeastOnce : .atMostOnce)
@@ -92,7 +92,7 @@ final class MQTTPublisher {
   }
 
   /// Takes the session's news, then hands it what waits, until it is busy or down.
-  func pump() {
+  package func pump() {
     for event in session.takeEvents() { handle(event) }
     if !saidUnreachable, connectionCount == 0, lastRefusal == nil, problemsSaid.isEmpty,
       clock.now - startedAt > .seconds(5)
@@ -164,7 +164,7 @@ final class MQTTPublisher {
   /// Sends what is left within ``finishTimeout`` (waiting ``firstConnectionTimeout`` for a broker
   /// never reached), sets the availability `offline`, says goodbye, and tells what was published
   /// and what was not. Once.
-  func finish() {
+  package func finish() {
     guard !finished else { return }
     finished = true
     let finishing = clock.now

@@ -22,44 +22,57 @@ import StationCatalogs
 /// does not have changes nothing: ``applying(_:catalog:scans:)`` throws a ``NodeSettingsError``
 /// that names the key. The saved file is read key by key instead
 /// (``applyingEach(_:catalog:scans:)``): what cannot apply is left out, and the rest is kept.
-struct NodeSettings: Equatable {
+package struct NodeSettings: Equatable {
   /// `--mqtt-deadband`, dB.
-  var deadband: Double
+  package var deadband: Double
   /// `--mqtt-heartbeat`, seconds.
-  var heartbeat: Double
+  package var heartbeat: Double
   /// The stations whose beacons `--expect` watches, by name; empty: none.
-  var expectedStations: [String]
+  package var expectedStations: [String]
   /// `--silent-after`, seconds.
-  var silentAfter: Double
+  package var silentAfter: Double
   /// `--weak-drop`, dB.
-  var weakDrop: Double
+  package var weakDrop: Double
   /// `--scan-interval` and the window, milliseconds; `nil` where this program does not scan.
-  var scanInterval: Double?
-  var scanWindow: Double?
+  package var scanInterval: Double?
+  package var scanWindow: Double?
+
+  package init(
+    deadband: Double, heartbeat: Double, expectedStations: [String], silentAfter: Double, weakDrop: Double,
+    scanInterval: Double?, scanWindow: Double?
+  ) {
+    self.deadband = deadband
+    self.heartbeat = heartbeat
+    self.expectedStations = expectedStations
+    self.silentAfter = silentAfter
+    self.weakDrop = weakDrop
+    self.scanInterval = scanInterval
+    self.scanWindow = scanWindow
+  }
 
   /// The keys a message may set.
-  static let keys = [
+  package static let keys = [
     "deadband", "heartbeat", "expectedStations", "silentAfter", "weakDrop", "scanInterval", "scanWindow",
   ]
 
   /// What a message carries, before its values are checked. Each value is decoded on its own:
   /// one of the wrong type is noted by its key (``wrongType``) and the others are kept.
   private struct Values: Decodable {
-    var deadband: Double?
-    var heartbeat: Double?
-    var expectedStations: [String]?
-    var silentAfter: Double?
-    var weakDrop: Double?
-    var scanInterval: Double?
-    var scanWindow: Double?
+    package var deadband: Double?
+    package var heartbeat: Double?
+    package var expectedStations: [String]?
+    package var silentAfter: Double?
+    package var weakDrop: Double?
+    package var scanInterval: Double?
+    package var scanWindow: Double?
     /// The keys whose value is not of the type the key takes, in ``NodeSettings/keys``' order.
-    var wrongType: [String]
+    package var wrongType: [String]
 
     private enum CodingKeys: String, CodingKey {
       case deadband, heartbeat, expectedStations, silentAfter, weakDrop, scanInterval, scanWindow
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       var wrongType: [String] = []
       func value<Value: Decodable>(_ key: CodingKeys) -> Value? {
@@ -84,7 +97,9 @@ struct NodeSettings: Equatable {
   /// These settings with what `message` (a JSON object) sets, all or nothing: the first key that
   /// cannot apply is thrown, and nothing changes. `scans` says whether this node runs a scan of
   /// its own whose timing can change.
-  func applying(_ message: [UInt8], catalog: StationCatalog, scans: Bool) throws(NodeSettingsError) -> NodeSettings {
+  package func applying(_ message: [UInt8], catalog: StationCatalog, scans: Bool) throws(NodeSettingsError)
+    -> NodeSettings
+  {
     let (next, refused) = try merging(message, catalog: catalog, scans: scans)
     if let first = refused.first { throw first }
     return next
@@ -94,7 +109,7 @@ struct NodeSettings: Equatable {
   /// cannot (a message that is no JSON object at all is one refusal, without a key): how a
   /// saved file is read, so that one setting the node can no longer take does not cost the
   /// others.
-  func applyingEach(
+  package func applyingEach(
     _ message: [UInt8], catalog: StationCatalog, scans: Bool
   ) -> (settings: NodeSettings, refused: [NodeSettingsError]) {
     do {
@@ -173,7 +188,7 @@ struct NodeSettings: Equatable {
   }
 
   /// The settings as the `config` topic and the settings file carry them.
-  func json() -> String {
+  package func json() -> String {
     var object = JSONLine()
     object.add("deadband", deadband)
     object.add("heartbeat", heartbeat)
@@ -188,14 +203,19 @@ struct NodeSettings: Equatable {
 
 /// Why a settings message changed nothing: the key it is about (`nil` when the message is no
 /// JSON object at all) and what is wrong with it. Answered on `PREFIX/NODE/config/error`.
-struct NodeSettingsError: Error, Equatable, CustomStringConvertible {
-  var key: String?
-  var reason: String
+package struct NodeSettingsError: Error, Equatable, CustomStringConvertible {
+  package var key: String?
+  package var reason: String
 
-  var description: String { key.map { "\"\($0)\": \(reason)" } ?? reason }
+  package init(key: String?, reason: String) {
+    self.key = key
+    self.reason = reason
+  }
+
+  package var description: String { key.map { "\"\($0)\": \(reason)" } ?? reason }
 
   /// The answer's JSON: the key, the reason, and the message as received (cut to 1,000 bytes).
-  func json(received: [UInt8]) -> String {
+  package func json(received: [UInt8]) -> String {
     var object = JSONLine()
     object.add("key", key)
     object.add("error", reason)

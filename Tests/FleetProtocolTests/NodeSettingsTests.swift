@@ -1,7 +1,6 @@
 import BeaconTestSupport
+import FleetProtocol
 import Testing
-
-@testable import BeaconCLI
 
 /// The settings a fleet node takes over MQTT: what a message may set, and that a message with
 /// anything wrong changes nothing and names the key (the running node: `MQTTSettingsTests`).
