@@ -385,7 +385,9 @@ public struct BeaconScanCommand: ParsableCommand {
       publisher: reporter.publisher, program: "beacon-scan", takesMessages: reporter.publisher.takesSettings,
       scanControl: { [weak finder] in
         guard !run.spec.isReplay, let finder else { return .listensOnly }
-        guard let session = finder.session else { return .notStarted }
+        guard let connection = finder.connection else { return .notStarted }
+        // The monitor channel answers no command: the finder opens no session on it.
+        guard connection.answersCommands, let session = finder.session else { return .listensOnly }
         return session.isScanning ? .scans : .listensOnly
       }, watches: watch != nil,
       apply: { [weak reporter, weak watch] settings in
