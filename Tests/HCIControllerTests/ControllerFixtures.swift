@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import BluetoothTypes
 import HCICodec
 import HCIController
@@ -85,13 +86,22 @@ enum ControllerFixtures {
 
 extension ControllerFixtures {
   /// A session over a scripted controller that plays `steps`, with a short timeout.
+  /// With `clock`, the controller's silences advance it instead of sleeping, and the session
+  /// measures its timeouts on it.
   static func session(
     _ steps: [ScriptedController.Step], timeout: Duration = .milliseconds(500),
-    preference: CommandSetPreference = .automatic
+    preference: CommandSetPreference = .automatic, clock: ManualClock? = nil
   ) -> (ControllerSession, ScriptedController) {
     let controller = ScriptedController(steps)
+    guard let clock else {
+      return (
+        ControllerSession(connection: controller, commandTimeout: timeout, commandSetPreference: preference),
+        controller
+      )
+    }
+    controller.clock = clock
     let session = ControllerSession(
-      connection: controller, commandTimeout: timeout, commandSetPreference: preference)
+      connection: controller, commandTimeout: timeout, commandSetPreference: preference, clock: clock)
     return (session, controller)
   }
 

@@ -494,6 +494,23 @@ start_bluetoothd() {
   bluetoothd_pid=$last_pid
 }
 
+# bluetoothctl's discovery on the controller whose address is $1, for $2 seconds, its output in
+# $3; kept open, for a client's discovery ends when it exits. Its pid is $discovery_pid. Waits up
+# to 30 s for bluetoothd to say it discovers.
+# usage: start_discovery ADDRESS SECONDS OUTPUT
+start_discovery() {
+  local address="$1" seconds="$2"
+  { echo "select $address"; echo "scan on"; sleep "$seconds"; echo "scan off"; } \
+    | timeout $((seconds + 20)) bluetoothctl >"$3" 2>&1 &
+  discovery_pid=$!
+  background+=("$discovery_pid")
+  local deadline=$((SECONDS + 30))
+  until bluetoothctl show "$address" 2>/dev/null | grep -q 'Discovering: yes'; do
+    [ $SECONDS -ge $deadline ] && break
+    sleep 0.5
+  done
+}
+
 stop_bluetoothd() {
   kill -TERM "$bluetoothd_pid" 2>/dev/null
   wait_for_exit "$bluetoothd_pid" 10
@@ -582,17 +599,8 @@ scenario_coexistence() {
   hci1=$(hciconfig hci1 | grep -oE 'BD Address: [0-9A-F:]+' | cut -d' ' -f3)
   start_background coexistence-broadcaster "$BROADCAST" -i hci1 --station CipeteRaya
   local broadcaster=$last_pid
-  # bluetoothctl's discovery on hci0, kept open (its client's discovery ends when it exits).
-  local discovery_seconds=$((4 * seconds + 120))
-  { echo "select $hci0"; echo "scan on"; sleep "$discovery_seconds"; echo "scan off"; } \
-    | timeout $((discovery_seconds + 20)) bluetoothctl >coexistence-bluetoothctl.out 2>&1 &
-  local bluetoothctl_pid=$!
-  background+=("$bluetoothctl_pid")
-  local deadline=$((SECONDS + 30))
-  until bluetoothctl show "$hci0" 2>/dev/null | grep -q 'Discovering: yes'; do
-    [ $SECONDS -ge $deadline ] && break
-    sleep 0.5
-  done
+  start_discovery "$hci0" $((4 * seconds + 120)) coexistence-bluetoothctl.out
+  local bluetoothctl_pid=$discovery_pid
   echo "+ bluetoothctl show: $(bluetoothctl show "$hci0" | grep -E 'Powered|Discovering' | tr '\n' ' ')" >>$s.log
   doctor_check $s discovering "d['controllers'][0]['bluetoothd']['discovering'] is True and d['recommendation']['mode'] == 'monitor' and 'bluetoothd' in d.get('management', [])"
   local mode args
@@ -727,15 +735,8 @@ scenario_monitor_settings() {
   hci0=$(hciconfig hci0 | grep -oE 'BD Address: [0-9A-F:]+' | cut -d' ' -f3)
   start_background $s-broadcaster "$BROADCAST" -i hci1 --station CipeteRaya
   local broadcaster=$last_pid
-  { echo "select $hci0"; echo "scan on"; sleep 120; echo "scan off"; } \
-    | timeout 140 bluetoothctl >$s-bluetoothctl.out 2>&1 &
-  local bluetoothctl_pid=$!
-  background+=("$bluetoothctl_pid")
-  local deadline=$((SECONDS + 30))
-  until bluetoothctl show "$hci0" 2>/dev/null | grep -q 'Discovering: yes'; do
-    [ $SECONDS -ge $deadline ] && break
-    sleep 0.5
-  done
+  start_discovery "$hci0" 120 $s-bluetoothctl.out
+  local bluetoothctl_pid=$discovery_pid
   local run=(env "STATE_DIRECTORY=$state" "$SCAN" -i monitor:hci0 --format json --mqtt mqtt://127.0.0.1:1883
     --mqtt-node $node)
   start_background $s-first "${run[@]}"
