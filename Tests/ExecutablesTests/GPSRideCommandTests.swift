@@ -44,10 +44,10 @@ struct GPSRideCommandTests {
     let result = try Executable.run(
       "beacon-ride", ["-i", "hci0", "--gps", ":\(gpsd.port)", "--to", "ASEAN", "--duration", "90", "--format", "json"])
     #expect(result.status == 0, "\(result.stderr)")
+    let told = try events(result.stdout).filter { $0.event != "approaching" }
     #expect(
-      try events(result.stdout).filter { $0.event != "approaching" }.map(\.station) == [
-        "LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM", "ASEAN",
-      ])
+      told.map(\.station) == ["LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM", "ASEAN"],
+      "\(told.map { "\($0.event) \($0.station) (\($0.source))" }); stderr: \(result.stderr)")
     let fallbacks = result.stderr.split(separator: "\n").filter { $0.hasSuffix("finding stations by GPS alone") }
     #expect(fallbacks.count == 1, "\(result.stderr)")
   }
