@@ -288,7 +288,8 @@ struct EmulatorIntegrationTests {
     let reset = try #require(connection.firstBytes)
     let closed = try #require(connection.closed)
     let waited = reset.duration(to: closed)
-    #expect(waited >= .seconds(2) && waited < .seconds(4), "waited \(waited)")
+    // The host starts its clock as it sends, a moment before the bytes reach this end.
+    #expect(waited >= .milliseconds(1900) && waited < .seconds(4), "waited \(waited)")
   }
 }
 
