@@ -10,7 +10,6 @@ import Testing
 
 /// `--report`'s collector: what it keeps of a run, and that it stays bounded under floods.
 @Suite struct RunReportCollectorTests {
-  let finder = ScriptedBeaconFinder()
 
   func collector() -> RunReportCollector {
     RunReportCollector(
@@ -28,7 +27,7 @@ import Testing
   @Test func aStationsReportsAndItsSmoothedRSSIAreKept() throws {
     let collector = collector()
     for (second, rssi) in [(0.0, -80), (1, -84), (2, -82)] {
-      collector.beaconFinder(finder, didSee: FindingFixtures.sighting(minor: 6, rssi: Int8(rssi), at: second))
+      collector.record(FindingFixtures.sighting(minor: 6, rssi: Int8(rssi), at: second))
     }
     let blokM = try #require(TestCatalogs.northSouthLine.station(named: "BlokM")).beacon
     let series = collector.stations[blokM]
@@ -47,11 +46,11 @@ import Testing
       // Every 100th report: a station; every 20th, half-way: one steady stranger (number 1 << 30),
       // 5 % of the reports, above the 1/64 that Space-Saving guarantees to keep.
       if number % 100 == 0 {
-        collector.beaconFinder(finder, didSee: FindingFixtures.sighting(minor: 6, rssi: -80, at: time))
+        collector.record(FindingFixtures.sighting(minor: 6, rssi: -80, at: time))
       } else if number % 20 == 10 {
-        collector.beaconFinder(finder, didSee: stranger(1 << 30, at: time))
+        collector.record(stranger(1 << 30, at: time))
       } else {
-        collector.beaconFinder(finder, didSee: stranger(number, at: time))
+        collector.record(stranger(number, at: time))
       }
     }
     #expect(collector.others.count <= RunReportCollector.othersTracked)

@@ -7,6 +7,7 @@ import MRTNavigation
 import ProgramOutput
 import ServiceManager
 import StationCatalogs
+import TransitNetworks
 
 /// `beacon-ride`: the commute mode. A line per station found, an alarm on arrival, then exit.
 public struct BeaconRideCommand: ParsableCommand {
@@ -292,71 +293,57 @@ public struct BeaconRideCommand: ParsableCommand {
         checkpointInterval: spec?.isReplay == true ? nil : reportOptions.checkpointInterval)
     }
     if let finder { report?.statistics = { finder.scanner.statistics } }
-    let locationFinder = report?.tapping(gps) ?? gps
     let stdout = StandardOutput()
     let alerts = Alerts(program: "beacon-ride")
     // A reader of standard output that goes away ends the ride only when the ride has nothing
     // else to do: no page to write, no alarm or notification that can reach the rider.
     stdout.runHasOtherOutputs = report != nil || alerts.reachTheUser
-    let names = StationNameColumn.labels(of: catalog.stations)
+    let presenter = RidePresenter(
+      program: "beacon-ride", format: output.format, names: StationNameColumn.labels(of: catalog.stations),
+      output: stdout, alerts: alerts, report: report)
     let sources = RideSources(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
-    // With one listener (the ride's use case), the finder is the use case's own. With more (a
-    // train watch, a report), each use case hears it through a branch of its own; the report only
-    // listens, to whatever the use cases keep running (so it has no start of its own to fail).
-    let shared = report != nil || journey != nil ? finder.map(SharedBeaconFinder.init) : nil
-    if let report { shared?.listen(report.listener) }
-    /// The finder for one use case: a branch when it is shared, else the finder itself.
-    func useCaseFinder() -> (any BeaconFinder)? { shared?.branch() ?? finder }
-    func drive(_ started: StationWatchStartResult, starts: SourceStarts, output: any ScanOutput) throws {
-      try RunReport.run(reportingTo: report) { try sources.drive(started: started, starts: starts, output: output) }
+    let detection = RideDetection(
+      catalog: catalog, policy: try policyOptions.policy(), ranging: try policyOptions.rangingConfiguration())
+    func drive(_ started: StationWatchStartResult, starts: SourceStarts) throws {
+      try RunReport.run(reportingTo: report) { try sources.drive(started: started, starts: starts, output: presenter) }
     }
     guard let destination else {
-      let useCase = DefaultNotifyWhenNearMRTStationWhenInBackground(
-        finder: useCaseFinder(), locationFinder: locationFinder, catalog: catalog, policy: try policyOptions.policy(),
-        rangingConfiguration: try policyOptions.rangingConfiguration())
-      let presenter = BackgroundRidePresenter(
-        useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
-        collector: report?.collector)
-      try drive(useCase.start(), starts: useCase.sourceStarts, output: presenter)
+      let useCase = NotifyWhenNearMRTStationWhenInBackground(finder: finder, locationFinder: gps, detection: detection)
+      useCase.samplesForReport = report != nil
+      useCase.handler = presenter
+      try drive(useCase.start(), starts: useCase.sourceStarts)
       StandardError.writeLine("beacon-ride: \(presenter.found) station(s) found", priority: .notice)
       return
     }
     // A started journey (--from): its train is waited for at the departure station, on the same
-    // finder as the ride (when the network's trains carry beacons; its start says when not).
-    let trainWatch = try journey.map { _ in
-      DefaultNotifyWhenTrainArrivesAtDepartureStation(
-        finder: useCaseFinder(), catalog: catalog, policy: try policyOptions.policy(),
-        rangingConfiguration: try policyOptions.rangingConfiguration())
-    }
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      finder: useCaseFinder(), locationFinder: locationFinder, catalog: catalog, policy: try policyOptions.policy(),
-      rangingConfiguration: try policyOptions.rangingConfiguration())
-    let ride = RidePresenter(
-      useCase: useCase, format: output.format, names: names, output: stdout, alerts: alerts,
-      collector: report?.collector)
+    // detectors as the ride (when the network's trains carry beacons; its start says when not).
+    let useCase = NotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: finder, locationFinder: gps, detection: detection)
+    useCase.samplesForReport = report != nil
+    useCase.handler = presenter
     if let timetable = try network.usableTimetable(program: "beacon-ride") {
-      ride.timetable = RideTimetableFields(
-        timetable: timetable, network: network, origin: journey?.origin, destination: destination)
       report?.collector.schedule = RideSchedule(timetable: timetable, network: network)
-    }
-    let trainStarted = trainWatch.flatMap { trainWatch in
-      journey.map { journey in
-        trainWatch.delegate = ride
-        return trainWatch.start(journey: journey)
+      if let destinationStop = network.stop(of: destination),
+        let ride = RideTimetable(
+          timetable: timetable, origin: journey.flatMap { network.stop(of: $0.origin) }, destination: destinationStop)
+      {
+        useCase.timetable = StationRideTimetable(ride: ride, stops: network.stopsByStation)
+        presenter.estimates = RideEstimateText(timetable: timetable)
       }
     }
-    let started = journey.map { useCase.start(journey: $0) } ?? useCase.start(arrival: destination)
+    let started =
+      journey.map { useCase.start(journey: $0, watchingTrain: true) } ?? useCase.start(arrival: destination)
     // Without train beacons, or without Bluetooth, no train can be heard: the ride goes on
     // without, and the rider is told so once (a ride that cannot start says why itself).
-    if started == .started, let journey, let trainStarted,
+    if started == .started, let journey, let trainStarted = useCase.trainWatchStart,
       let reason = TrainNotAnnounced(trainStarted, journey: journey, catalog: catalog, hasBluetooth: finder != nil)
     {
       StandardError.writeLine("beacon-ride: the train coming in cannot be announced: \(reason)")
     }
-    try drive(started, starts: useCase.sourceStarts, output: ride)
+    try drive(started, starts: useCase.sourceStarts)
     // Stopped because standard output, all the ride had, was closed: done, not "ended before".
     if stdout.endsRun { return }
-    guard ride.arrived != nil else {
+    guard presenter.arrived != nil else {
       StandardError.writeLine(
         "beacon-ride: the source ended before arriving at \(destination.displayName)", priority: .error)
       throw ExitCode(1)

@@ -297,13 +297,14 @@ public struct BeaconScanCommand: ParsableCommand {
       try RunReport.run(reportingTo: report) { try run.run(finder, output: output, alongside: companions) }
     }
     if notify {
-      let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(
-        finder: finder, catalog: catalog, policy: try policyOptions.policy(),
-        rangingConfiguration: try policyOptions.rangingConfiguration())
-      let presenter = StationEventPresenter(
-        useCase: useCase, format: output.format, names: .labels(of: catalog.stations), output: stdout,
-        notifications: DesktopNotificationManager(channels: NotificationChannels(), program: "beacon-scan"),
-        collector: report?.collector)
+      let useCase = NotifyWhenNearMRTStationWithBluetooth(
+        finder: finder,
+        detection: RideDetection(
+          catalog: catalog, policy: try policyOptions.policy(), ranging: try policyOptions.rangingConfiguration()))
+      let presenter = RidePresenter(
+        program: "beacon-scan", format: output.format, names: .labels(of: catalog.stations), output: stdout,
+        alerts: Alerts(program: "beacon-scan", sounding: false), namesSources: false, report: report)
+      useCase.handler = presenter
       let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)
       reporter?.controllerStatus = run.controllerStatus(of: finder, named: sourceName)
       // With --expect, health changes are printed among the station events.
@@ -320,7 +321,7 @@ public struct BeaconScanCommand: ParsableCommand {
         // The watch and the reporter hear the sightings beside the use case that started them
         // (and made itself the finder's delegate).
         let listeners: [any BeaconFinderDelegate] =
-          [useCase] + ((watch ?? remoteWatch).map { [$0] } ?? []) + reportListeners
+          [useCase.sightings] + ((watch ?? remoteWatch).map { [$0] } ?? []) + reportListeners
         let composite = CompositeScanOutput(output: presenter, listeners: listeners, reporter: reporter)
         deliver(to: composite)
         try scan(output: composite)

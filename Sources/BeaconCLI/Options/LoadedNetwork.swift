@@ -53,6 +53,12 @@ public struct LoadedNetwork: Sendable {
     }
   }
 
+  /// Each station's stop of the feed (its index), by the station's key name: the stations the
+  /// feed has.
+  public var stopsByStation: [String: Int] {
+    stopIDs.compactMapValues { feed?.stop(id: $0) }
+  }
+
   /// The feed's stop (its index) for a station of the catalog.
   public func stop(of station: Station) -> Int? { stopIDs[station.name].flatMap { feed?.stop(id: $0) } }
 }

@@ -3,7 +3,7 @@ import BluetoothTypes
 
 /// Where a scan's results go, whichever source they come from: printed lines or a table
 /// (``SightingPresenter``), a summary (``ScanSummaryPresenter``), or station events
-/// (``StationEventPresenter``, ``RidePresenter``). The sightings themselves reach the
+/// (``RidePresenter``). The sightings themselves reach the
 /// presenters as the finder's delegate (or through a use case); this is the rest of the run.
 public protocol ScanOutput: AnyObject {
   /// An event the scanner could not fully decode.

@@ -67,24 +67,27 @@ final class RunReport: BeaconFinderDelegate {
   var listener: any BeaconFinderDelegate { self }
 
   func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
-    collector.beaconFinder(finder, didSee: sighting)
-    // The clock is read once in a while, not for every report of a flood.
-    sightingsSinceClockCheck += 1
-    if sightingsSinceClockCheck >= 256 { checkpointIfDue() }
+    record(.sighting(sighting))
   }
 
   func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
-    collector.beaconFinder(finder, didReach: time)
-    checkpointIfDue()
+    record(.time(time))
   }
 
-  /// `gps`, with each of its fixes recorded first.
-  func tapping(_ gps: (any LocationFinder)?) -> (any LocationFinder)? {
-    gps.map { gps in
-      LocationFixTap(gps) { [weak self] fix in
-        self?.collector.record(fix)
-        self?.checkpointIfDue()
-      }
+  /// A ride's sample (``MRTNavigation/RideEffect/reportSample(_:)``): a sighting, a fix or time passing.
+  func record(_ sample: RideReportSample) {
+    switch sample {
+    case .sighting(let sighting):
+      collector.record(sighting)
+      // The clock is read once in a while, not for every report of a flood.
+      sightingsSinceClockCheck += 1
+      if sightingsSinceClockCheck >= 256 { checkpointIfDue() }
+    case .fix(let fix):
+      collector.record(fix)
+      checkpointIfDue()
+    case .time(let time):
+      collector.record(time)
+      checkpointIfDue()
     }
   }
 

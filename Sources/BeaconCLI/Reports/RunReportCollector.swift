@@ -19,7 +19,7 @@ import RideReports
 ///
 /// The smoothed RSSI is computed as the detector computes it: a ``BeaconRanging`` with the run's
 /// configuration (one for the stations, one for the others, so strangers never evict a station).
-final class RunReportCollector: BeaconFinderDelegate {
+final class RunReportCollector {
   /// One beacon's points, in seconds from ``origin``.
   struct Series {
     let identity: BeaconIdentity
@@ -97,7 +97,8 @@ final class RunReportCollector: BeaconFinderDelegate {
     lastTime = max(lastTime ?? time, time)
   }
 
-  func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+  /// A sighting: a station's beacon ranged and kept, another's among the most heard.
+  func record(_ sighting: BeaconSighting) {
     heard(at: sighting.time)
     sightings += 1
     let identity = sighting.frame.identity
@@ -129,7 +130,8 @@ final class RunReportCollector: BeaconFinderDelegate {
     if let smoothed = state?.smoothedRSSI { series.smoothed.append((time, smoothed)) }
   }
 
-  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+  /// Time passing without a sighting.
+  func record(_ time: CaptureTime) {
     lastTime = max(lastTime ?? time, time)
   }
 

@@ -3,117 +3,121 @@ import BluetoothTypes
 import MRTNavigation
 import ProgramOutput
 
-/// `beacon-ride`: the delegate of ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` (which
-/// the finder feeds); a line per station found; at a transfer a line, a notification and the
-/// alarm; for the stop ahead of a transfer or the destination a line and a notification; then
-/// on arrival a line, a notification and the alarm, and the ride is done.
-final class RidePresenter: ScanOutput, NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate,
-  NotifyWhenTrainArrivesAtDepartureStationDelegate
-{
-  let useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce
+/// What `beacon-ride` and `beacon-scan --notify` do with a ride's effects (``MRTNavigation/RideEffect``):
+/// a line per event (``StationEventFormatter``), the alarm and notifications through ``Alerts``,
+/// the report's samples to the run's report. The ride is done on arrival, or when standard output
+/// ends the run.
+final class RidePresenter: ScanOutput, RideEffectHandler {
+  let program: String
   let formatter: StationEventFormatter
   let output: StandardOutput
   let alerts: Alerts
-  /// With a timetable (`--gtfs`): `eta`, `delay` and `nextDeparture` on each station found.
-  var timetable: RideTimetableFields?
+  /// Whether lines say which source found a station (`beacon-ride`, which has two); `beacon-scan
+  /// --notify`'s, Bluetooth only, do not.
+  let namesSources: Bool
+  /// `--report`, fed the ride's samples.
+  let report: RunReport?
+  /// With a timetable: how its estimates read.
+  var estimates: RideEstimateText?
   private(set) var arrived: Station?
+  /// Stations told so far.
+  private(set) var found = 0
 
   init(
-    useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, format: OutputFormat, names: StationNameColumn,
-    output: StandardOutput,
-    alerts: Alerts, collector: RunReportCollector? = nil
+    program: String, format: OutputFormat, names: StationNameColumn, output: StandardOutput, alerts: Alerts,
+    namesSources: Bool = true, report: RunReport? = nil
   ) {
-    self.useCase = useCase
-    self.formatter = StationEventFormatter(format: format, names: names, collector: collector)
+    self.program = program
+    self.formatter = StationEventFormatter(format: format, names: names, collector: report?.collector)
     self.output = output
     self.alerts = alerts
-    useCase.delegate = self
+    self.namesSources = namesSources
+    self.report = report
   }
 
-  func warn(_ problem: ScanProblem) { StandardError.writeLine("beacon-ride: warning: \(problem)") }
+  func warn(_ problem: ScanProblem) { StandardError.writeLine("\(program): warning: \(problem)") }
   var isDone: Bool { arrived != nil || output.endsRun }
   func finish(statistics: ScanStatistics) { output.flush() }
 
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station,
-    evidence: StationEvidence, at time: CaptureTime
-  ) {
-    if let times = timetable?.found(station, at: time) {
-      output.writeLine(
-        formatter.line(.found, station, evidence: evidence, at: time, detail: times.detail, fields: times.fields))
-    } else {
-      output.writeLine(formatter.line(.found, station, evidence: evidence, at: time))
+  func handle(_ effect: RideEffect) {
+    switch effect {
+    case .reportSample(let sample):
+      report?.record(sample)
+    case .found(let station, let evidence, let time, let estimate):
+      found += 1
+      if !namesSources {
+        write(formatter.line(.found, station, rssi: evidence.rssi, at: time))
+      } else if let estimate, let text = estimates?.text(estimate, foundAt: time) {
+        write(formatter.line(.found, station, evidence: evidence, at: time, detail: text.detail, fields: text.fields))
+      } else {
+        write(formatter.line(.found, station, evidence: evidence, at: time))
+      }
+    case .left(let station, let time):
+      output.writeLine(formatter.line(.left, station, rssi: nil, at: time))
+    case .arrived(let station, let evidence, let time):
+      arrived = station
+      write(formatter.line(.arrived, station, evidence: evidence, at: time))
+    case .transfer(let transfer, let next, let evidence, let time):
+      write(formatter.transfer(transfer, next: next, evidence: evidence, at: time))
+    case .approaching(let station, let approach, let time):
+      write(formatter.approaching(station, approach: approach, at: time))
+    case .wrongDirection(let station, let leg, let time):
+      write(formatter.wrongDirection(station, leg: leg, at: time))
+    case .suspect(let station, let reason, let time):
+      output.writeLine(formatter.line(.suspect, station, rssi: nil, at: time, detail: reason.summary))
+    case .locationSourceChanged:
+      break  // gpsd's finder says it on standard error itself
+    case .riderAtDeparture(let station, _, _):
+      StandardError.writeLine("\(program): at \(station.displayName); waiting for the train", priority: .info)
+    case .trainArriving(let train, let station, let rssi, let time):
+      write(formatter.train(train, at: station, rssi: rssi, time: time))
+    case .alarm(let reason):
+      let (title, body) = Self.words(for: reason)
+      alerts.raise(title: title, body: body, reason: reason)
+    case .notification(let notice):
+      let (title, body) = Self.words(for: notice)
+      alerts.notify(title: title, body: body)
     }
+  }
+
+  /// A line the rider should see at once.
+  private func write(_ line: String) {
+    output.writeLine(line)
     output.flush()
   }
 
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
-    evidence: StationEvidence, at time: CaptureTime
-  ) {
-    arrived = station
-    output.writeLine(formatter.line(.arrived, station, evidence: evidence, at: time))
-    output.flush()
-    alerts.raise(title: "Arrived: \(station.displayName)", body: "Get off here.", reason: .arrived(at: station))
+  /// The notification that goes with the alarm.
+  static func words(for reason: AlarmReason) -> (title: String, body: String) {
+    switch reason {
+    case .arrived(let station):
+      ("Arrived: \(station.displayName)", "Get off here.")
+    case .trainArriving(let train, let station):
+      (
+        "Your train: \(train.line.displayName) towards \(train.headsign)",
+        "It is coming in at \(station.displayName). Board it."
+      )
+    case .transfer(let transfer, let next):
+      (
+        "Change at \(transfer.from.displayName)",
+        StationEventFormatter.changeInstruction(transfer, next: next).capitalizingFirstLetter
+      )
+    case .near(let station):
+      ("Near \(station.displayName)", "MRT station \(station.displayName).")
+    case .beaconUnhealthy(let station):
+      ("Beacon of \(station.displayName)", "Its health changed.")
+    }
   }
 
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didReachTransfer transfer: Journey.Transfer,
-    next: Journey.Leg?, evidence: StationEvidence, at time: CaptureTime
-  ) {
-    output.writeLine(formatter.transfer(transfer, next: next, evidence: evidence, at: time))
-    output.flush()
-    alerts.raise(
-      title: "Change at \(transfer.from.displayName)",
-      body: StationEventFormatter.changeInstruction(transfer, next: next).capitalizingFirstLetter,
-      reason: .transfer(at: transfer.from))
-  }
-
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, isApproaching station: Station,
-    approach: JourneyProgress.Approach, at time: CaptureTime
-  ) {
-    output.writeLine(formatter.approaching(station, approach: approach, at: time))
-    output.flush()
-    alerts.notify(
-      title: "Next stop: \(station.displayName)",
-      body: approach == .destination ? "Get ready to get off." : "Get ready to change.")
-  }
-
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didGoWrongWayAt station: Station,
-    on leg: Journey.Leg, at time: CaptureTime
-  ) {
-    output.writeLine(formatter.wrongDirection(station, leg: leg, at: time))
-    output.flush()
-    alerts.notify(
-      title: "Wrong way: \(station.displayName)",
-      body: "Take the \(leg.line.displayName) towards \(leg.headsign).")
-  }
-
-  func notifyWhenTrainArrivesAtDepartureStation(
-    _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, didArrive train: Train, at station: Station,
-    rssi: Double, time: CaptureTime
-  ) {
-    output.writeLine(formatter.train(train, at: station, rssi: rssi, time: time))
-    output.flush()
-    alerts.raise(
-      title: "Your train: \(train.line.displayName) towards \(train.headsign)",
-      body: "It is coming in at \(station.displayName). Board it.", reason: .trainArriving(at: station))
-  }
-
-  func notifyWhenTrainArrivesAtDepartureStation(
-    _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, riderIsAt station: Station, evidence: StationEvidence,
-    time: CaptureTime
-  ) {
-    StandardError.writeLine("beacon-ride: at \(station.displayName); waiting for the train", priority: .info)
-  }
-
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,
-    reason: StationSuspicion, at time: CaptureTime
-  ) {
-    output.writeLine(formatter.line(.suspect, station, rssi: nil, at: time, detail: reason.summary))
+  /// A notification without the alarm.
+  static func words(for notice: RideNotice) -> (title: String, body: String) {
+    switch notice {
+    case .trainAt(let station):
+      (station.displayName, "The train is at \(station.displayName).")
+    case .nextStop(let station, let approach):
+      ("Next stop: \(station.displayName)", approach == .destination ? "Get ready to get off." : "Get ready to change.")
+    case .wrongWay(let station, let leg):
+      ("Wrong way: \(station.displayName)", "Take the \(leg.line.displayName) towards \(leg.headsign).")
+    }
   }
 }
 

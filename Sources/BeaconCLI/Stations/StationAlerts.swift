@@ -1,10 +1,10 @@
 import LinuxNotifications
 import MRTNavigation
 
-/// The domain's ``NotificationManager`` on Linux: a desktop notification when a desktop session
+/// A desktop notification on Linux: when a desktop session
 /// has `notify-send`, and the terminal bell. Channels that are not available are skipped; one that
 /// fails is told on standard error; the printed event line is always there.
-final class DesktopNotificationManager: NotificationManager {
+final class DesktopNotificationManager {
   let channels: NotificationChannels
   let warning: ChannelFailureWarning
 
@@ -23,10 +23,10 @@ final class DesktopNotificationManager: NotificationManager {
   }
 }
 
-/// The domain's ``AlarmManager`` on Linux: the terminal bell and a chime played with `paplay` or
+/// The alarm on Linux (``MRTNavigation/RideEffect/alarm(_:)``): the terminal bell and a chime played with `paplay` or
 /// `aplay`, each when available; one that fails is told on standard error. A short alarm: it ends
 /// by itself, so silencing does nothing.
-final class ChimeAlarmManager: AlarmManager {
+final class ChimeAlarmManager {
   let channels: NotificationChannels
   let warning: ChannelFailureWarning
 
@@ -51,15 +51,13 @@ final class ChimeAlarmManager: AlarmManager {
       }
     }
   }
-
-  func silenceAlarm() {}
 }
 
 /// A notification and the alarm, as the station commands raise them: the desktop notification
 /// and, when `sounding`, the terminal bell and the chime, each where this machine has it.
 struct Alerts {
-  let notifications: (any NotificationManager)?
-  let alarm: (any AlarmManager)?
+  let notifications: DesktopNotificationManager?
+  let alarm: ChimeAlarmManager?
   let channels: NotificationChannels
   let sounding: Bool
 

@@ -13,7 +13,7 @@ import ProgramOutput
 /// `approaching` (with `approach`: destination or transfer) and `wrongDirection` (with `line`,
 /// `towards`) events too, and at the departure station `train` (with `line`, `towards`,
 /// `trainSet`); each has a `detail` for people. With a timetable, `found` events carry `eta`,
-/// `delay` and `nextDeparture` (``RideTimetableFields``).
+/// `delay` and `nextDeparture` (``RideEstimateText``).
 struct StationEventFormatter {
   enum Kind: String {
     case found, arrived, left, suspect, transfer, approaching, wrongDirection, train

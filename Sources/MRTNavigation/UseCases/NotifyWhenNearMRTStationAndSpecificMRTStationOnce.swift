@@ -1,89 +1,93 @@
-import BluetoothTypes
+import Beacons
 import Positioning
 
 /// The name reads: near each MRT station (every station found, once a journey) and near the
 /// specific MRT station (the destination) once, after which it stops.
 ///
-/// Tells the rider each station they pass and, once, that they have arrived at their
-/// destination; then stops itself.
+/// Tells the rider each station they pass and, once, that they have arrived at their destination
+/// (with the alarm); then stops itself. Along a planned ``Journey`` (given, or planned from the
+/// first station found to the destination) it also tells where to change lines, that the next
+/// stop is where to get off or change, and that the train runs the wrong way (see
+/// ``JourneyProgress``). Started with the train watch, it also tells, at the departure station,
+/// that the journey's train is coming in (``NotifyWhenTrainArrivesAtDepartureStation``'s story,
+/// on the same detectors). With a ``timetable``, each station found carries its estimate.
 ///
-/// Along a planned ``Journey`` (given, or planned from the first station found to the
-/// destination) it also tells where to change lines, that the next stop is where to get off or
-/// change, and that the train runs the wrong way (see ``JourneyProgress``).
-public protocol NotifyWhenNearMRTStationAndSpecificMRTStationOnce: AnyObject {
-  /// Receives the reports; held weakly by implementations.
-  var delegate: (any NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate)? { get set }
-  /// Whether it is watching; `false` again once the destination was reached.
-  var isRunning: Bool { get }
+/// The ride of ``RideStory/destination(_:journey:)`` over a beacon finder and a location finder
+/// (either may be `nil`, not both). Not `Sendable`: keep it on one actor.
+public final class NotifyWhenNearMRTStationAndSpecificMRTStationOnce {
+  private let runner: RideRunner
+  private let detection: RideDetection
+  /// Consulted at each station found, afresh on each start.
+  public var timetable: (any RideTimetableMatching)?
+  /// Each sighting and fix as an effect too, for the run's report.
+  public var samplesForReport = false
   /// The destination of the current (or last) journey.
-  var arrival: Station? { get }
-  /// The journey followed, once known: given to ``start(journey:)``, or planned from the first
-  /// station found.
-  var journey: Journey? { get }
-  /// Starts watching for a journey to `arrival`, from a clean slate. After it stopped itself at
-  /// the destination, starting again begins a new journey (`.started`).
-  func start(arrival: Station) -> StationWatchStartResult
-  /// Starts watching for `journey`, from a clean slate: its transfers and stops ahead are told.
-  func start(journey: Journey) -> StationWatchStartResult
-  /// Stops watching before the destination was reached.
+  public private(set) var arrival: Station?
+  /// Whether the train at the departure station could be waited for, at the last start with the
+  /// train watch: `.started`, or why not. `nil` without the train watch.
+  public private(set) var trainWatchStart: StationWatchStartResult?
+
+  public init(finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)?, detection: RideDetection) {
+    runner = RideRunner(finder: finder, locationFinder: locationFinder)
+    self.detection = detection
+  }
+
+  /// Receives what the rider is told; held weakly.
+  public var handler: (any RideEffectHandler)? {
+    get { runner.handler }
+    set { runner.handler = newValue }
+  }
+  /// Whether it is watching; `false` again once the destination was reached.
+  public var isRunning: Bool { runner.isRunning }
+  /// What each source's start answered, so that the caller can say which one is used.
+  public var sourceStarts: SourceStarts { runner.starts }
+  /// The journey followed, once known: given to ``start(journey:watchingTrain:)``, or planned
+  /// from the first station found.
+  public var journey: Journey? { runner.state?.journey }
+
+  /// Starts a journey to `arrival`, from a clean slate; `.unknownStation` when the catalog has no
+  /// station with its beacon. After it stopped itself at the destination, a start begins a new journey.
+  public func start(arrival: Station) -> StationWatchStartResult {
+    start(arrival: arrival, journey: nil, watchingTrain: false)
+  }
+
+  /// Starts the journey to the station named `name` (as ``StationCatalog/station(named:)`` accepts).
+  public func start(arrivalNamed name: String) -> StationWatchStartResult {
+    guard let station = detection.catalog.station(named: name) else { return .unknownStation }
+    return start(arrival: station)
+  }
+
+  /// Starts following `journey`, from a clean slate: its transfers and stops ahead are told; with
+  /// `watchingTrain`, its train coming in at the departure station too, when it can be heard
+  /// (``trainWatchStart`` says).
+  public func start(journey: Journey, watchingTrain: Bool = false) -> StationWatchStartResult {
+    start(arrival: journey.destination, journey: journey, watchingTrain: watchingTrain)
+  }
+
+  private func start(arrival: Station, journey: Journey?, watchingTrain: Bool) -> StationWatchStartResult {
+    guard !runner.isRunning else { return .alreadyStarted }
+    guard let known = detection.catalog.station(for: arrival.beacon) else { return .unknownStation }
+    var stories = [RideStory.destination(known, journey: journey)]
+    trainWatchStart = nil
+    if watchingTrain, let journey {
+      let watchable = NotifyWhenTrainArrivesAtDepartureStation.trainWatch(
+        of: journey, catalog: detection.catalog, hasFinder: runner.finder != nil)
+      if watchable == .started { stories.insert(.trainAtDeparture(journey), at: 0) }
+      trainWatchStart = watchable
+    }
+    let started = runner.start { bluetooth, gps in
+      RideState(
+        stories: stories, detection: detection, bluetooth: bluetooth, gps: gps, timetable: timetable,
+        samplesForReport: samplesForReport)
+    }
+    if trainWatchStart == .started, let bluetooth = runner.starts.bluetooth, bluetooth != .started {
+      trainWatchStart = bluetooth
+    }
+    if started == .started { self.arrival = known }
+    return started
+  }
+
+  /// Stops watching before the destination was reached, and the finders.
   @discardableResult
-  func stop() -> StationWatchStopResult
-}
-
-/// Receives ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce``'s reports.
-public protocol NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate: AnyObject {
-  /// The train reached `station`, which is not the destination; `evidence` says which source
-  /// found it first (each station is told once a journey).
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station,
-    evidence: StationEvidence, at time: CaptureTime)
-  /// The rider has arrived at the destination (`evidence`: what decided it); the use case has
-  /// stopped.
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
-    evidence: StationEvidence, at time: CaptureTime)
-  /// `station` was heard strongly but the rider cannot plausibly be there. Optional.
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,
-    reason: StationSuspicion, at time: CaptureTime)
-  /// The rider is at `transfer.from`, where the journey changes to `next` (after the walk
-  /// `transfer.walk`, if any). Optional.
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didReachTransfer transfer: Journey.Transfer,
-    next: Journey.Leg?, evidence: StationEvidence, at time: CaptureTime)
-  /// The train left the station before `station`, where the rider gets off (`approach` says
-  /// why). Optional.
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, isApproaching station: Station,
-    approach: JourneyProgress.Approach, at time: CaptureTime)
-  /// `station`, just found, lies behind the rider on `leg`: the train runs the wrong way. Told
-  /// once a journey. Optional.
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didGoWrongWayAt station: Station,
-    on leg: Journey.Leg, at time: CaptureTime)
-  /// The GPS source changed (gpsd gone or back, no receiver, stale). Optional.
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, gpsDidChange condition: LocationSourceCondition)
-}
-
-extension NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
-  public func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didReachTransfer transfer: Journey.Transfer,
-    next: Journey.Leg?, evidence: StationEvidence, at time: CaptureTime
-  ) {}
-  public func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, isApproaching station: Station,
-    approach: JourneyProgress.Approach, at time: CaptureTime
-  ) {}
-  public func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didGoWrongWayAt station: Station,
-    on leg: Journey.Leg, at time: CaptureTime
-  ) {}
-  public func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, gpsDidChange condition: LocationSourceCondition
-  ) {}
-  public func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,
-    reason: StationSuspicion, at time: CaptureTime
-  ) {}
+  public func stop() -> StationWatchStopResult { runner.stop() }
 }

@@ -1,42 +1,49 @@
-import BluetoothTypes
+import Beacons
 import Positioning
 
-/// Tells the rider each time they are near a station, while nothing else is running: the
-/// product design's second user story. It runs until stopped; each station is told once a
-/// visit (again once another station was found since, or after a while).
-public protocol NotifyWhenNearMRTStationWhenInBackground: AnyObject {
-  /// Receives the reports; held weakly by implementations.
-  var delegate: (any NotifyWhenNearMRTStationWhenInBackgroundDelegate)? { get set }
-  /// Whether it is watching.
-  var isRunning: Bool { get }
-  /// Starts watching, from a clean slate.
-  func start() -> StationWatchStartResult
-  /// Stops watching, and the sources' finders.
+/// Tells the rider each time they are near a station, while nothing else is running: the product
+/// design's second user story. Bluetooth first, GPS beside it, the first to find a station wins;
+/// each station once a visit (again once another was found since, or ``RideStory/defaultRepeatAfter``
+/// after it was last told), with the alarm. It runs until stopped.
+///
+/// The ride of ``RideStory/background(repeatAfter:)`` over a beacon finder and a location finder
+/// (either may be `nil`, not both). Not `Sendable`: keep it on one actor.
+public final class NotifyWhenNearMRTStationWhenInBackground {
+  private let runner: RideRunner
+  private let detection: RideDetection
+  private let repeatAfter: Duration
+
+  public init(
+    finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)?, detection: RideDetection,
+    repeatAfter: Duration = RideStory.defaultRepeatAfter
+  ) {
+    runner = RideRunner(finder: finder, locationFinder: locationFinder)
+    self.detection = detection
+    self.repeatAfter = repeatAfter
+  }
+
+  /// Each sighting and fix as an effect too, for the run's report.
+  public var samplesForReport = false
+
+  /// Receives what the rider is told; held weakly.
+  public var handler: (any RideEffectHandler)? {
+    get { runner.handler }
+    set { runner.handler = newValue }
+  }
+  public var isRunning: Bool { runner.isRunning }
+  /// What each source's start answered.
+  public var sourceStarts: SourceStarts { runner.starts }
+
+  /// Starts the finders, then watching from a clean slate.
+  public func start() -> StationWatchStartResult {
+    runner.start { bluetooth, gps in
+      RideState(
+        stories: [.background(repeatAfter: repeatAfter)], detection: detection, bluetooth: bluetooth, gps: gps,
+        samplesForReport: samplesForReport)
+    }
+  }
+
+  /// Stops watching, and the finders.
   @discardableResult
-  func stop() -> StationWatchStopResult
-}
-
-/// Receives ``NotifyWhenNearMRTStationWhenInBackground``'s reports.
-public protocol NotifyWhenNearMRTStationWhenInBackgroundDelegate: AnyObject {
-  /// The rider is near `station`, as `evidence` from one of the sources says.
-  func notifyWhenNearMRTStationWhenInBackground(
-    _ useCase: any NotifyWhenNearMRTStationWhenInBackground, didFind station: Station, evidence: StationEvidence,
-    at time: CaptureTime)
-  /// `station` was heard strongly but the rider cannot plausibly be there. Optional.
-  func notifyWhenNearMRTStationWhenInBackground(
-    _ useCase: any NotifyWhenNearMRTStationWhenInBackground, didSuspect station: Station, reason: StationSuspicion,
-    at time: CaptureTime)
-  /// The GPS source changed (gpsd gone or back, no receiver, stale). Optional.
-  func notifyWhenNearMRTStationWhenInBackground(
-    _ useCase: any NotifyWhenNearMRTStationWhenInBackground, gpsDidChange condition: LocationSourceCondition)
-}
-
-extension NotifyWhenNearMRTStationWhenInBackgroundDelegate {
-  public func notifyWhenNearMRTStationWhenInBackground(
-    _ useCase: any NotifyWhenNearMRTStationWhenInBackground, didSuspect station: Station, reason: StationSuspicion,
-    at time: CaptureTime
-  ) {}
-  public func notifyWhenNearMRTStationWhenInBackground(
-    _ useCase: any NotifyWhenNearMRTStationWhenInBackground, gpsDidChange condition: LocationSourceCondition
-  ) {}
+  public func stop() -> StationWatchStopResult { runner.stop() }
 }

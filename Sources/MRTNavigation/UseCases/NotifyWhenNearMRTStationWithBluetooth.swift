@@ -1,8 +1,40 @@
-/// Tells the rider each station they arrive at: once per arrival, none while they stay, again
-/// after they have left and come back. The Bluetooth half of the product design's pair
-/// (``NotifyWhenNearMRTStationWithGPS`` is the other).
+import Beacons
+
+/// Tells the rider each station they arrive at, by its beacons: once per arrival, none while they
+/// stay, again after they have left and come back; and each station left. The Bluetooth half of
+/// the product design's pair (``NotifyWhenNearMRTStationWithGPS`` is the other), on its own.
 ///
-/// The domain does no I/O: the sightings, and time passing, come from a ``BeaconFinder``, of
-/// which the use case is the delegate; starting the use case starts the finder. Its events
-/// (found, left, suspect) go to its ``StationSourceUseCase/delegate``.
-public protocol NotifyWhenNearMRTStationWithBluetooth: StationSourceUseCase {}
+/// The ride of ``RideStory/stationEvents`` over a ``BeaconFinder``: starting it starts the finder,
+/// whose answer decides the use case's (no permission is
+/// ``StationWatchStartResult/notAuthorized``, no adapter ``StationWatchStartResult/bluetoothUnavailable``).
+/// Not `Sendable`: keep it on one actor.
+public final class NotifyWhenNearMRTStationWithBluetooth {
+  private let runner: RideRunner
+  private let detection: RideDetection
+
+  public init(finder: any BeaconFinder, detection: RideDetection) {
+    runner = RideRunner(finder: finder, locationFinder: nil)
+    self.detection = detection
+  }
+
+  /// Receives the station events; held weakly.
+  public var handler: (any RideEffectHandler)? {
+    get { runner.handler }
+    set { runner.handler = newValue }
+  }
+  public var isRunning: Bool { runner.isRunning }
+  /// Where the finder's sightings go once started (the finder's delegate), for a caller that
+  /// hands them on beside its other listeners.
+  public var sightings: any BeaconFinderDelegate { runner }
+
+  /// Starts the finder, then watching from a clean slate; or says why it cannot.
+  public func start() -> StationWatchStartResult {
+    runner.start { bluetooth, gps in
+      RideState(stories: [.stationEvents], detection: detection, bluetooth: bluetooth, gps: gps)
+    }
+  }
+
+  /// Stops watching and the finder.
+  @discardableResult
+  public func stop() -> StationWatchStopResult { runner.stop() }
+}

@@ -1,8 +1,37 @@
-/// Tells the rider each station whose platform their train stands at, from GPS: once per
-/// arrival, none while they stay, again after they have gone away and come back.
+import Positioning
+
+/// Tells the rider each station the train stands at, from GPS fixes: once per arrival, none while
+/// they stay, again after they have gone away and come back. The GPS half of the product
+/// design's pair (``NotifyWhenNearMRTStationWithBluetooth`` is the other), on its own.
 ///
-/// The GPS half of the product design's pair (``NotifyWhenNearMRTStationWithBluetooth`` is the
-/// other). The domain does no I/O: fixes come from a ``LocationFinder``, of which the use case
-/// is the delegate; starting the use case starts the finder. What decides an arrival is
-/// ``GPSStationDetector``: stopped, at a platform, on believable fixes; never underground.
-public protocol NotifyWhenNearMRTStationWithGPS: StationSourceUseCase {}
+/// The ride of ``RideStory/stationEvents`` over a ``LocationFinder``; what decides an arrival is
+/// ``GPSStationDetector``: stopped, at a platform, on believable fixes; never underground. Not
+/// `Sendable`: keep it on one actor.
+public final class NotifyWhenNearMRTStationWithGPS {
+  private let runner: RideRunner
+  private let detection: RideDetection
+
+  public init(finder: any LocationFinder, detection: RideDetection) {
+    runner = RideRunner(finder: nil, locationFinder: finder)
+    self.detection = detection
+  }
+
+  /// Receives the station events; held weakly.
+  public var handler: (any RideEffectHandler)? {
+    get { runner.handler }
+    set { runner.handler = newValue }
+  }
+  public var isRunning: Bool { runner.isRunning }
+
+  /// Starts the finder, then watching from a clean slate; ``StationWatchStartResult/locationUnavailable``
+  /// when there is no location source.
+  public func start() -> StationWatchStartResult {
+    runner.start { bluetooth, gps in
+      RideState(stories: [.stationEvents], detection: detection, bluetooth: bluetooth, gps: gps)
+    }
+  }
+
+  /// Stops watching and the finder.
+  @discardableResult
+  public func stop() -> StationWatchStopResult { runner.stop() }
+}

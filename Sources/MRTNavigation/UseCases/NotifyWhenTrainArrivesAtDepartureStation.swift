@@ -1,45 +1,64 @@
-import BluetoothTypes
+import Beacons
+import Positioning
 
-/// Tells a rider waiting at the departure station of a started journey that their train is
-/// coming in: once, when they are at the station (its station beacon found, or GPS) and a train
-/// of the journey's first line, running the journey's way, arrives (its beacon heard steadily,
-/// not a passing glimpse); then stops itself.
+/// Tells a rider waiting at the departure station of a journey that their train is coming in:
+/// once, when they are at the station (its station beacon found, or GPS) and a train of the
+/// journey's first line, running the journey's way, arrives (its beacon heard steadily, not a
+/// passing glimpse); with the alarm; then it stops itself.
 ///
-/// No word of a train running the other way, of another line's, or of one that came before the
-/// rider was at the station or after they left it (the station's `left`, or another station
-/// found); found there again, the rider is waited for again.
-public protocol NotifyWhenTrainArrivesAtDepartureStation: AnyObject {
-  /// Receives the reports; held weakly by implementations.
-  var delegate: (any NotifyWhenTrainArrivesAtDepartureStationDelegate)? { get set }
-  /// Whether it is watching; `false` again once the train was told.
-  var isRunning: Bool { get }
+/// The ride of ``RideStory/trainAtDeparture(_:)`` over a beacon finder (station and train beacons
+/// alike) and a location finder (either may be `nil`, not both). Not `Sendable`: keep it on one actor.
+public final class NotifyWhenTrainArrivesAtDepartureStation {
+  private let runner: RideRunner
+  private let detection: RideDetection
   /// The journey of the current (or last) watch.
-  var journey: Journey? { get }
+  public private(set) var journey: Journey?
+
+  public init(finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)? = nil, detection: RideDetection) {
+    runner = RideRunner(finder: finder, locationFinder: locationFinder)
+    self.detection = detection
+  }
+
+  /// Receives what the rider is told; held weakly.
+  public var handler: (any RideEffectHandler)? {
+    get { runner.handler }
+    set { runner.handler = newValue }
+  }
+  /// Whether it is watching; `false` again once the train was told.
+  public var isRunning: Bool { runner.isRunning }
+  /// What each source's start answered.
+  public var sourceStarts: SourceStarts { runner.starts }
+
   /// Starts watching for `journey`'s first train, from a clean slate.
-  /// ``StationWatchStartResult/noTrainBeacons`` when the catalog numbers no beacons for the
-  /// trains of its first line (or the journey is only a walk).
-  func start(journey: Journey) -> StationWatchStartResult
+  /// ``StationWatchStartResult/noTrainBeacons`` when the catalog numbers no beacons for the trains
+  /// of its first line (or the journey is only a walk); ``StationWatchStartResult/bluetoothUnavailable``
+  /// without a beacon finder.
+  public func start(journey: Journey) -> StationWatchStartResult {
+    guard !runner.isRunning else { return .alreadyStarted }
+    let watchable = Self.trainWatch(of: journey, catalog: detection.catalog, hasFinder: runner.finder != nil)
+    guard watchable == .started else { return watchable }
+    let started = runner.start { bluetooth, gps in
+      RideState(stories: [.trainAtDeparture(journey)], detection: detection, bluetooth: bluetooth, gps: gps)
+    }
+    // No train is heard without Bluetooth, whatever GPS says.
+    if let bluetooth = runner.starts.bluetooth, bluetooth != .started {
+      runner.stop()
+      return bluetooth
+    }
+    if started == .started { self.journey = journey }
+    return started
+  }
+
   /// Stops watching before the train was told.
   @discardableResult
-  func stop() -> StationWatchStopResult
-}
+  public func stop() -> StationWatchStopResult { runner.stop() }
 
-/// Receives ``NotifyWhenTrainArrivesAtDepartureStation``'s reports.
-public protocol NotifyWhenTrainArrivesAtDepartureStationDelegate: AnyObject {
-  /// `train`, the journey's, is at `station`'s platform; the use case has stopped.
-  func notifyWhenTrainArrivesAtDepartureStation(
-    _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, didArrive train: Train, at station: Station,
-    rssi: Double, time: CaptureTime)
-  /// The rider is at the departure station: trains are watched for from now, until they leave
-  /// it; told again each time they are back. Optional.
-  func notifyWhenTrainArrivesAtDepartureStation(
-    _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, riderIsAt station: Station, evidence: StationEvidence,
-    time: CaptureTime)
-}
-
-extension NotifyWhenTrainArrivesAtDepartureStationDelegate {
-  public func notifyWhenTrainArrivesAtDepartureStation(
-    _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, riderIsAt station: Station, evidence: StationEvidence,
-    time: CaptureTime
-  ) {}
+  /// Whether `journey`'s train can be waited for: `.started` when its first line's trains carry
+  /// beacons the catalog numbers and there is a beacon finder to hear them; else why not.
+  static func trainWatch(of journey: Journey, catalog: StationCatalog, hasFinder: Bool) -> StationWatchStartResult {
+    guard let leg = journey.legs.first, catalog.trainBeacon(of: leg.line, leg.direction, trainSet: 1) != nil else {
+      return .noTrainBeacons
+    }
+    return hasFinder ? .started : .bluetoothUnavailable
+  }
 }

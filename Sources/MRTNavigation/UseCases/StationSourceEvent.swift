@@ -1,7 +1,7 @@
 import BluetoothTypes
 import Positioning
 
-/// What a ``StationSourceUseCase`` reports: the one shape of a station event between the sources and
+/// What a source's detector reports: the one shape of a station event between the sources and
 /// the rider's use cases.
 public enum StationSourceEvent: Hashable, Sendable {
   /// The rider is at `station`; `evidence` says which source found it and how.
