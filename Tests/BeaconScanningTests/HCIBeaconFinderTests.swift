@@ -194,7 +194,8 @@ private struct Gone: TransportFailure {
     let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
       try KernelHCIConnection.open(device: HCIDeviceIndex(rawValue: 0), exclusive: false, system: system)
     })
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
+    let useCase = NotifyWhenNearMRTStationWithBluetooth(
+      finder: finder, detection: RideDetection(catalog: TestCatalogs.jakartaRail))
     #expect(useCase.start() == .notAuthorized)
     #expect(!useCase.isRunning)
     #expect(finder.failure?.kind == .notAuthorized)
@@ -218,8 +219,8 @@ private struct Gone: TransportFailure {
     let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
       try KernelHCIConnection.open(device: HCIDeviceIndex(rawValue: 0), exclusive: false, system: system)
     })
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      finder: finder, catalog: TestCatalogs.jakartaRail)
+    let useCase = NotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: finder, locationFinder: nil, detection: RideDetection(catalog: TestCatalogs.jakartaRail))
     #expect(useCase.start(arrivalNamed: "Senayan") == .notAuthorized)
     guard case .controller(.connectionFailed(_, .notAuthorized(let failure))) = finder.failure else {
       Issue.record("expected the session's permission error, got \(String(describing: finder.failure))")
@@ -242,8 +243,8 @@ private struct Gone: TransportFailure {
     })
     #expect(finder.start() == .bluetoothUnavailable)
     #expect(
-      DefaultNotifyWhenNearMRTStationOnce(finder: finder, catalog: TestCatalogs.jakartaRail).start()
-        == .bluetoothUnavailable)
+      NotifyWhenNearMRTStationWithBluetooth(finder: finder, detection: RideDetection(catalog: TestCatalogs.jakartaRail))
+        .start() == .bluetoothUnavailable)
   }
 
   @Test func aDamagedCaptureIsAFailureThatKeepsTheCapturesError() {

@@ -8,24 +8,24 @@ import Testing
 @testable import GPSDClient
 
 /// Rides through a real gpsd: `gpsfake` feeds it the NMEA fixtures of `tools/make-gps-fixtures`,
-/// ``GPSDLocationFinder`` reads gpsd's JSON, ``DefaultNotifyWhenNearMRTStationWithGPS`` decides.
+/// ``GPSDLocationFinder`` reads gpsd's JSON, ``NotifyWhenNearMRTStationWithGPS`` decides.
 @Suite(
   "rides through a real gpsd", .serialized,
   .enabled(if: GPSFake.isAvailable, "needs gpsd and gpsfake (apt-get install gpsd gpsd-clients; tools/test does)"))
 struct GPSDRideTests {
   /// What a ride through gpsd gave.
-  final class Ride: StationSourceUseCaseDelegate {
+  final class Ride: RideEffectHandler {
     var found: [(name: String, time: CaptureTime)] = []
     var conditions: [LocationSourceCondition] = []
     var problems: [GPSDProblem] = []
     var recoveries: [GPSDRecovery] = []
     var stopAt: String?
 
-    func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {
-      switch event {
-      case .found(let station, _, let time): found.append((station.name, time))
+    func handle(_ effect: RideEffect) {
+      switch effect {
+      case .found(let station, _, let time, _): found.append((station.name, time))
       case .locationSourceChanged(let condition): conditions.append(condition)
-      case .left, .suspect: break
+      default: break
       }
     }
   }
@@ -38,9 +38,9 @@ struct GPSDRideTests {
   ) throws -> (Ride, GPSDLocationFinder) {
     var gpsd = try GPSFake(log: TestPaths.fixture("gps/\(fixture).nmea"))
     let finder = GPSDLocationFinder(endpoint: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port))
-    let useCase = DefaultNotifyWhenNearMRTStationWithGPS(finder: finder, catalog: TestCatalogs.jakartaRail)
+    let useCase = NotifyWhenNearMRTStationWithGPS(finder: finder, detection: RideDetection(catalog: TestCatalogs.jakartaRail))
     let ride = Ride()
-    useCase.delegate = ride
+    useCase.handler = ride
     finder.onProblem = { ride.problems.append($0) }
     finder.onRecovery = { ride.recoveries.append($0) }
     #expect(useCase.start() == .started)

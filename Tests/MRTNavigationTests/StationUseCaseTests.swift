@@ -5,39 +5,32 @@ import Testing
 
 @testable import MRTNavigation
 
-/// Writes down every delegate callback of the three use cases as a short line.
-private final class CallbackRecorder: StationSourceUseCaseDelegate,
-  NotifyWhenNearMRTStationOnceDelegate, NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate
-{
+/// Writes down what the rider is told as a short line: a source's own events (`found X`), or a
+/// ride's, with the source that found each station (`found X bluetooth`).
+private final class CallbackRecorder: RideEffectHandler {
   var lines: [String] = []
+  let namesSources: Bool
 
-  func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {
-    switch event {
-    case .found(let station, _, _): lines.append("found \(station.name)")
+  init(namesSources: Bool = false) {
+    self.namesSources = namesSources
+  }
+
+  func handle(_ effect: RideEffect) {
+    switch effect {
+    case .found(let station, let evidence, _, _):
+      lines.append(namesSources ? "found \(station.name) \(evidence.source)" : "found \(station.name)")
+    case .arrived(let station, let evidence, _): lines.append("arrived \(station.name) \(evidence.source)")
     case .left(let station, _): lines.append("left \(station.name)")
     case .suspect(let station, _, _): lines.append("suspect \(station.name)")
     case .locationSourceChanged(let condition): lines.append("location \(condition)")
+    default: break
     }
   }
-
-  func notifyWhenNearMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationOnce, didFind station: Station, evidence: StationEvidence,
-    at time: CaptureTime
-  ) { lines.append("found \(station.name) \(evidence.source)") }
-
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station,
-    evidence: StationEvidence, at time: CaptureTime
-  ) { lines.append("found \(station.name) \(evidence.source)") }
-
-  func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-    _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
-    evidence: StationEvidence, at time: CaptureTime
-  ) { lines.append("arrived \(station.name) \(evidence.source)") }
 }
 
 @Suite struct StationUseCaseTests {
   private typealias F = FindingFixtures
+  static let detection = RideDetection(catalog: TestCatalogs.jakartaRail)
 
   private func route(_ from: String, _ to: String) throws -> [Station] {
     try StationRoute(from: from, to: to, in: TestCatalogs.northSouthLine).stations
@@ -51,8 +44,8 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
   @Test func nearStationReportsOncePerArrivalAndAgainAfterComingBack() {
     let recorder = CallbackRecorder()
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
-    useCase.delegate = recorder
+    let useCase = NotifyWhenNearMRTStationWithBluetooth(finder: finder, detection: Self.detection)
+    useCase.handler = recorder
     #expect(useCase.start() == .started)
     for sighting in dwell(minor: 3, from: 0, seconds: 60) { finder.deliver(sighting) }
     finder.advance(to: F.time(100))
@@ -63,8 +56,8 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
   @Test func aStationTooFarTooSoonIsReportedAsSuspect() {
     let recorder = CallbackRecorder()
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
-    useCase.delegate = recorder
+    let useCase = NotifyWhenNearMRTStationWithBluetooth(finder: finder, detection: Self.detection)
+    useCase.handler = recorder
     #expect(useCase.start() == .started)
     for sighting in dwell(minor: 1, from: 0) + dwell(minor: 13, from: 60) { finder.deliver(sighting) }
     #expect(recorder.lines == ["found LebakBulus", "left LebakBulus", "suspect BundaranHI"])
@@ -72,7 +65,7 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
 
   @Test func startAndStopResults() {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
+    let useCase = NotifyWhenNearMRTStationWithBluetooth(finder: finder, detection: Self.detection)
     #expect(useCase.stop() == .notRunning)
     #expect(useCase.start() == .started)
     #expect(useCase.start() == .alreadyStarted)
@@ -83,10 +76,10 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
 
   @Test func startingTheUseCaseStartsTheFinderAndStoppingStopsIt() {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
+    let useCase = NotifyWhenNearMRTStationWithBluetooth(finder: finder, detection: Self.detection)
     #expect(useCase.start() == .started)
     #expect(finder.isRunning)
-    #expect(finder.delegate === useCase)
+    #expect(finder.delegate === useCase.sightings)
     #expect(useCase.stop() == .stopped)
     #expect(!finder.isRunning)
   }
@@ -99,19 +92,19 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
     finderResult: BeaconFinderStartResult, expected: StationWatchStartResult
   ) {
     let finder = ScriptedBeaconFinder(startResult: finderResult)
-    let bluetooth = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
+    let bluetooth = NotifyWhenNearMRTStationWithBluetooth(finder: finder, detection: Self.detection)
     #expect(bluetooth.start() == expected)
     #expect(!bluetooth.isRunning)
-    #expect(DefaultNotifyWhenNearMRTStationOnce(finder: finder, catalog: TestCatalogs.jakartaRail).start() == expected)
-    let ride = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      finder: finder, catalog: TestCatalogs.jakartaRail)
+    let ride = NotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: finder, locationFinder: nil, detection: Self.detection)
     #expect(ride.start(arrivalNamed: "Senayan") == expected)
   }
 
   @Test func aUseCaseThatStopsItselfLeavesTheFinderRunning() throws {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationOnce(finder: finder, catalog: TestCatalogs.jakartaRail)
-    #expect(useCase.start() == .started)
+    let useCase = NotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: finder, locationFinder: nil, detection: Self.detection)
+    #expect(useCase.start(arrivalNamed: "CipeteRaya") == .started)
     for sighting in dwell(minor: 3, from: 0) { finder.deliver(sighting) }
     #expect(!useCase.isRunning)
     #expect(finder.isRunning)
@@ -121,45 +114,48 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
   @Test func sightingsAreIgnoredWhileStopped() {
     let recorder = CallbackRecorder()
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
-    useCase.delegate = recorder
+    let useCase = NotifyWhenNearMRTStationWithBluetooth(finder: finder, detection: Self.detection)
+    useCase.handler = recorder
     for sighting in dwell(minor: 3, from: 0) { finder.deliver(sighting) }
     #expect(recorder.lines.isEmpty)
   }
 
-  @Test func delegateIsHeldWeakly() {
+  @Test func handlerIsHeldWeakly() {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
+    let useCase = NotifyWhenNearMRTStationWithBluetooth(finder: finder, detection: Self.detection)
     do {
       let recorder = CallbackRecorder()
-      useCase.delegate = recorder
-      #expect(useCase.delegate != nil)
+      useCase.handler = recorder
+      #expect(useCase.handler != nil)
     }
-    #expect(useCase.delegate == nil)
+    #expect(useCase.handler == nil)
   }
 
-  @Test func onceStopsAfterTheFirstStation() {
-    let recorder = CallbackRecorder()
+  /// A start from the arrival's effect begins a new journey at once (`.started`): the ride that
+  /// was over let its runner go first.
+  @Test func aStartFromTheArrivalBeginsANewJourney() throws {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationOnce(finder: finder, catalog: TestCatalogs.jakartaRail)
-    useCase.delegate = recorder
-    #expect(useCase.start() == .started)
+    let useCase = NotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: finder, locationFinder: nil, detection: Self.detection)
+    let recorder = RideEffectRecorder()
+    useCase.handler = recorder
+    var restarted: StationWatchStartResult?
+    recorder.onLine = {
+      if restarted == nil, !recorder.arrivals.isEmpty { restarted = useCase.start(arrivalNamed: "HajiNawi") }
+    }
+    #expect(useCase.start(arrivalNamed: "CipeteRaya") == .started)
     for sighting in dwell(minor: 3, from: 0) + dwell(minor: 4, from: 200) { finder.deliver(sighting) }
-    #expect(recorder.lines == ["found CipeteRaya bluetooth"])
-    #expect(!useCase.isRunning)
-    #expect(useCase.stop() == .notRunning)
-    #expect(useCase.start() == .started)
-    for sighting in dwell(minor: 4, from: 400) { finder.deliver(sighting) }
-    #expect(recorder.lines == ["found CipeteRaya bluetooth", "found HajiNawi bluetooth"])
+    #expect(restarted == .started)
+    #expect(recorder.lines == ["arrived CipeteRaya by bluetooth", "arrived HajiNawi by bluetooth"])
   }
 
   @Test(arguments: [UInt64(5), 6, 7])
   func specificStationReportsEachStationThenArrivesOnceAndStops(seed: UInt64) throws {
-    let recorder = CallbackRecorder()
+    let recorder = CallbackRecorder(namesSources: true)
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      finder: finder, catalog: TestCatalogs.jakartaRail)
-    useCase.delegate = recorder
+    let useCase = NotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: finder, locationFinder: nil, detection: Self.detection)
+    useCase.handler = recorder
     let destination = try #require(F.station("Senayan"))
     #expect(useCase.start(arrival: destination) == .started)
     #expect(useCase.start(arrival: destination) == .alreadyStarted)
@@ -179,8 +175,8 @@ private final class CallbackRecorder: StationSourceUseCaseDelegate,
 
   @Test func specificStationRejectsAnUnknownDestination() {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      finder: finder, catalog: TestCatalogs.jakartaRail)
+    let useCase = NotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: finder, locationFinder: nil, detection: Self.detection)
     #expect(useCase.start(arrivalNamed: "Monas") == .unknownStation)
     let stranger = Station(
       name: "Elsewhere", displayName: "Elsewhere", lineOrder: 1,

@@ -7,67 +7,38 @@ import LinuxHCITransports
 import MRTNavigation
 import Testing
 
-/// The commute use case on every ride fixture: ``DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce``
+/// The commute use case on every ride fixture: ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce``
 /// started for the ride's destination, fed the whole capture. Held against the ride's truth: each
 /// stop before the destination FOUND once in order while the train is at its platform, then
 /// ARRIVED once at the destination, at its platform; nothing when the train never gets there. (A
 /// transfer station counts as found: the journey's transfer is told there.)
 @Suite struct RideCommuteTests {
-  /// Writes down the use case's callbacks.
-  final class Recorder: NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
-    var founds: [(station: String, at: CaptureTime)] = []
-    var arrivals: [(station: String, at: CaptureTime)] = []
-    var suspects: [(station: String, at: CaptureTime)] = []
-
-    func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station,
-      evidence: StationEvidence, at time: CaptureTime
-    ) { founds.append((station.name, time)) }
-
-    func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
-      evidence: StationEvidence, at time: CaptureTime
-    ) { arrivals.append((station.name, time)) }
-
-    func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didSuspect station: Station,
-      reason: StationSuspicion, at time: CaptureTime
-    ) { suspects.append((station.name, time)) }
-
-    /// A transfer station is found too: where the journey changes lines.
-    func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didReachTransfer transfer: Journey.Transfer,
-      next: Journey.Leg?, evidence: StationEvidence, at time: CaptureTime
-    ) { founds.append((transfer.from.name, time)) }
-  }
-
-  static func commute(_ name: String, to destination: String) throws -> Recorder {
-    let recorder = Recorder()
+  static func commute(_ name: String, to destination: String) throws -> RideEffectRecorder {
+    let recorder = RideEffectRecorder()
     // The composition beacon-ride runs: the use case over a finder over the capture.
     let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
       try TransportSpec.replay(path: TestPaths.fixture(name + ".btsnoop")).open()
     })
-    let bluetooth = DefaultNotifyWhenNearMRTStationWithBluetooth(finder: finder, catalog: TestCatalogs.jakartaRail)
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      bluetooth: bluetooth, gps: nil, catalog: TestCatalogs.jakartaRail)
-    useCase.delegate = recorder
+    let useCase = NotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: finder, locationFinder: nil, detection: RideDetection(catalog: TestCatalogs.jakartaRail))
+    useCase.handler = recorder
     #expect(useCase.start(arrivalNamed: destination) == .started)
-    #expect(finder.delegate === bluetooth)
-    // Between the finder and the use case, note when the last sighting was.
+    // Between the finder and the ride, note when the last sighting was.
+    let ride = try #require(finder.delegate)
     var last: CaptureTime?
     let noting = ClosureFinderDelegate(
       sighting: {
         last = $0.time
-        bluetooth.beaconFinder(finder, didSee: $0)
+        ride.beaconFinder(finder, didSee: $0)
       },
-      time: { bluetooth.beaconFinder(finder, didReach: $0) })
+      time: { ride.beaconFinder(finder, didReach: $0) })
     finder.delegate = noting
     guard case .endOfStream = finder.run() else {
       throw try #require(finder.failure)
     }
     // A minute of silence after the capture, so that the last station is left.
     if let last {
-      bluetooth.beaconFinder(
+      ride.beaconFinder(
         finder, didReach: CaptureTime(microsecondsSinceUnixEpoch: last.microsecondsSinceUnixEpoch + 60_000_000))
     }
     #expect(finder.stop() == .stopped)
