@@ -40,6 +40,14 @@ public final class RideEffectRecorder: RideEffectHandler {
     }
   }
 
+  /// The stations suspected, with when.
+  public var suspects: [(station: String, at: CaptureTime)] {
+    effects.compactMap { effect in
+      guard case .suspect(let station, _, let time) = effect else { return nil }
+      return (station.name, time)
+    }
+  }
+
   /// The alarms sounded.
   public var alarms: [AlarmReason] {
     effects.compactMap { effect in

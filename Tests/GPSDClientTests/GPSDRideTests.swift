@@ -38,7 +38,8 @@ struct GPSDRideTests {
   ) throws -> (Ride, GPSDLocationFinder) {
     var gpsd = try GPSFake(log: TestPaths.fixture("gps/\(fixture).nmea"))
     let finder = GPSDLocationFinder(endpoint: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port))
-    let useCase = NotifyWhenNearMRTStationWithGPS(finder: finder, detection: RideDetection(catalog: TestCatalogs.jakartaRail))
+    let useCase = NotifyWhenNearMRTStationWithGPS(
+      finder: finder, detection: RideDetection(catalog: TestCatalogs.jakartaRail))
     let ride = Ride()
     useCase.handler = ride
     finder.onProblem = { ride.problems.append($0) }

@@ -5,29 +5,19 @@ import Testing
 @testable import Beacons
 @testable import MRTNavigation
 
-/// ``DefaultNotifyWhenNearMRTStationWhenInBackground``, the rider in the background: every
+/// ``NotifyWhenNearMRTStationWhenInBackground``, the rider in the background: every
 /// station the rider is near, once a visit, for as long as it runs.
 @Suite struct BackgroundRiderTests {
-  final class Recorder: NotifyWhenNearMRTStationWhenInBackgroundDelegate {
-    var founds: [(station: String, at: CaptureTime)] = []
-
-    func notifyWhenNearMRTStationWhenInBackground(
-      _ useCase: any NotifyWhenNearMRTStationWhenInBackground, didFind station: Station, evidence: StationEvidence,
-      at time: CaptureTime
-    ) { founds.append((station.name, time)) }
-  }
-
   /// Feeds `sightings` through a scripted finder to the use case, then a minute of silence.
-  static func run(_ sightings: [BeaconSighting], repeatAfter: Duration? = nil) -> Recorder {
+  static func run(_ sightings: [BeaconSighting], repeatAfter: Duration = RideStory.defaultRepeatAfter)
+    -> RideEffectRecorder
+  {
     let finder = ScriptedBeaconFinder()
-    let useCase =
-      repeatAfter.map {
-        DefaultNotifyWhenNearMRTStationWhenInBackground(
-          finder: finder, catalog: TestCatalogs.jakartaRail, repeatAfter: $0)
-      }
-      ?? DefaultNotifyWhenNearMRTStationWhenInBackground(finder: finder, catalog: TestCatalogs.jakartaRail)
-    let recorder = Recorder()
-    useCase.delegate = recorder
+    let useCase = NotifyWhenNearMRTStationWhenInBackground(
+      finder: finder, locationFinder: nil, detection: RideDetection(catalog: TestCatalogs.jakartaRail),
+      repeatAfter: repeatAfter)
+    let recorder = RideEffectRecorder()
+    useCase.handler = recorder
     #expect(useCase.start() == .started)
     for sighting in sightings { finder.deliver(sighting) }
     if let last = sightings.last?.time {

@@ -4,8 +4,8 @@ import Testing
 
 @testable import MRTNavigation
 
-/// A journey of the real network followed by the destination use case over doubles of its
-/// parts: what the rider is told beyond "found" (``JourneyProgress``), whichever part reports.
+/// A journey of the real network, as tables over the ride's step: what the rider is told beyond
+/// "found" (``JourneyProgress``), whichever source reports.
 @Suite struct ComposedUseCaseJourneyTests {
   private typealias E = SourceEvents
 
@@ -18,25 +18,22 @@ import Testing
     #expect((transfer.from.name, transfer.to.name, transfer.isWalk) == ("DukuhAtas", "BNICity", true))
     #expect(journey.legs.last?.stations.map(\.name) == ["BNICity", "Duri", "RawaBuaya", "BatuCeper", "SoekarnoHatta"])
 
-    let (bluetooth, gps) = (StationSourceDouble(), StationSourceDouble())
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      bluetooth: bluetooth, gps: gps, catalog: TestCatalogs.jakartaRail)
-    let recorder = ComposedUseCaseRecorder()
-    useCase.delegate = recorder
-    #expect(useCase.start(journey: journey) == .started)
-    bluetooth.report(E.heard(try E.station("LebakBulus"), at: 0))
-    bluetooth.report(E.left(try E.station("LebakBulus"), at: 60))
-    gps.report(E.fixed(try E.station("Fatmawati"), at: 150))
-    bluetooth.report(E.heard(try E.station("Setiabudi"), at: 1500))
-    bluetooth.report(E.left(try E.station("Setiabudi"), at: 1560))
-    bluetooth.report(E.heard(try E.station("DukuhAtas"), at: 1650))
-    gps.report(E.fixed(try E.station("BNICity"), at: 2400))
-    gps.report(E.left(try E.station("BNICity"), at: 2460))
-    gps.report(E.fixed(try E.station("BatuCeper"), at: 3600))
-    gps.report(E.left(try E.station("BatuCeper"), at: 3660))
-    gps.report(E.fixed(try E.station("SoekarnoHatta"), at: 4000))
+    var ride = RideTable([.destination(journey.destination, journey: journey)])
+    let lines = ride.lines([
+      E.heard(try E.station("LebakBulus"), at: 0),
+      E.left(try E.station("LebakBulus"), at: 60),
+      E.fixed(try E.station("Fatmawati"), at: 150),
+      E.heard(try E.station("Setiabudi"), at: 1500),
+      E.left(try E.station("Setiabudi"), at: 1560),
+      E.heard(try E.station("DukuhAtas"), at: 1650),
+      E.fixed(try E.station("BNICity"), at: 2400),
+      E.left(try E.station("BNICity"), at: 2460),
+      E.fixed(try E.station("BatuCeper"), at: 3600),
+      E.left(try E.station("BatuCeper"), at: 3660),
+      E.fixed(try E.station("SoekarnoHatta"), at: 4000),
+    ])
     #expect(
-      recorder.lines == [
+      lines == [
         "found LebakBulus by bluetooth",
         "found Fatmawati by gps",
         "found Setiabudi by bluetooth",
@@ -47,46 +44,40 @@ import Testing
         "approaching SoekarnoHatta (destination)",
         "arrived SoekarnoHatta by gps",
       ])
-    #expect(bluetooth.calls == [.start, .pause] && gps.calls == [.start, .pause])
+    #expect(ride.state.isFinished)
   }
 
   /// From Blok M towards Soekarno–Hatta, the next station found is Blok A, behind: the train runs
   /// the wrong way. Told once.
   @Test func theStationBehindSaysTheTrainRunsTheWrongWay() throws {
-    let bluetooth = StationSourceDouble()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      bluetooth: bluetooth, gps: nil, catalog: TestCatalogs.jakartaRail)
-    let recorder = ComposedUseCaseRecorder()
-    useCase.delegate = recorder
+    let journey = try TestCatalogs.jakartaRail.journey(from: "BlokM", to: "SoekarnoHatta")
+    var ride = RideTable([.destination(journey.destination, journey: journey)])
+    let lines = ride.lines([
+      E.heard(try E.station("BlokM"), at: 0),
+      E.left(try E.station("BlokM"), at: 60),
+      E.heard(try E.station("BlokA"), at: 150),
+      E.heard(try E.station("HajiNawi"), at: 300),
+    ])
     #expect(
-      useCase.start(journey: try TestCatalogs.jakartaRail.journey(from: "BlokM", to: "SoekarnoHatta")) == .started)
-    bluetooth.report(E.heard(try E.station("BlokM"), at: 0))
-    bluetooth.report(E.left(try E.station("BlokM"), at: 60))
-    bluetooth.report(E.heard(try E.station("BlokA"), at: 150))
-    bluetooth.report(E.heard(try E.station("HajiNawi"), at: 300))
-    #expect(
-      recorder.lines == [
+      lines == [
         "found BlokM by bluetooth", "found BlokA by bluetooth", "wrong way at BlokA", "found HajiNawi by bluetooth",
       ])
-    #expect(useCase.isRunning)
+    #expect(!ride.state.isFinished)
   }
 
   /// Without a journey given, it is planned from the first station found: its transfer is told.
   @Test func aJourneyIsPlannedFromTheFirstStationFound() throws {
-    let gps = StationSourceDouble()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      bluetooth: nil, gps: gps, catalog: TestCatalogs.jakartaRail)
-    let recorder = ComposedUseCaseRecorder()
-    useCase.delegate = recorder
-    #expect(useCase.start(arrival: try E.station("SoekarnoHatta")) == .started)
-    gps.report(E.fixed(try E.station("Setiabudi"), at: 0))
-    gps.report(E.fixed(try E.station("DukuhAtas"), at: 200))
-    #expect(useCase.journey?.origin.name == "Setiabudi")
-    #expect(recorder.lines == ["found Setiabudi by gps", "transfer DukuhAtas to BNICity, then Airport"])
+    var ride = RideTable([.destination(try E.station("SoekarnoHatta"), journey: nil)])
+    let lines = ride.lines([
+      E.fixed(try E.station("Setiabudi"), at: 0),
+      E.fixed(try E.station("DukuhAtas"), at: 200),
+    ])
+    #expect(ride.state.journey?.origin.name == "Setiabudi")
+    #expect(lines == ["found Setiabudi by gps", "transfer DukuhAtas to BNICity, then Airport"])
   }
 }
 
-/// Suspicions and the GPS source's changes reach the delegates that take them, in every state of
+/// Suspicions and the GPS source's changes reach the rider, in every state of
 /// the merge: they are never held back as a repeated station is.
 @Suite struct ComposedUseCasePassThroughTests {
   private typealias E = SourceEvents
@@ -100,48 +91,24 @@ import Testing
   private let conditions: [LocationSourceCondition] = [.sourceUnreachable, .reporting, .noReceiver]
 
   @Test func inTheBackground() throws {
-    let (bluetooth, gps) = (StationSourceDouble(), StationSourceDouble())
-    let useCase = DefaultNotifyWhenNearMRTStationWhenInBackground(bluetooth: bluetooth, gps: gps)
-    let recorder = ComposedUseCaseRecorder()
-    useCase.delegate = recorder
-    #expect(useCase.start() == .started)
-    bluetooth.report(try suspicion(at: 0))
-    bluetooth.report(try suspicion(at: 1))
-    for condition in conditions { gps.report(.locationSourceChanged(condition)) }
-    gps.report(.locationSourceChanged(.noReceiver))
+    var ride = RideTable([.background(repeatAfter: RideStory.defaultRepeatAfter)])
+    let lines = ride.lines(
+      [try suspicion(at: 0), try suspicion(at: 1)] + (conditions + [.noReceiver]).map { .locationSourceChanged($0) })
     #expect(
-      recorder.lines == [
+      lines == [
         "suspect Senayan", "suspect Senayan", "gps sourceUnreachable", "gps reporting", "gps noReceiver",
         "gps noReceiver",
       ])
   }
 
   @Test func toADestination() throws {
-    let (bluetooth, gps) = (StationSourceDouble(), StationSourceDouble())
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      bluetooth: bluetooth, gps: gps, catalog: TestCatalogs.jakartaRail)
-    let recorder = ComposedUseCaseRecorder()
-    useCase.delegate = recorder
-    #expect(useCase.start(arrival: try E.station("BlokM")) == .started)
-    bluetooth.report(try suspicion(at: 0))
-    bluetooth.report(try suspicion(at: 1))
-    for condition in conditions { gps.report(.locationSourceChanged(condition)) }
+    var ride = RideTable([.destination(try E.station("BlokM"), journey: nil)])
+    let lines = ride.lines(
+      [try suspicion(at: 0), try suspicion(at: 1)] + conditions.map { .locationSourceChanged($0) })
     #expect(
-      recorder.lines == [
+      lines == [
         "suspect Senayan", "suspect Senayan", "gps sourceUnreachable", "gps reporting", "gps noReceiver",
       ])
   }
 
-  /// The Once use case takes suspicions (and keeps watching); its delegate has no GPS condition.
-  @Test func once() throws {
-    let bluetooth = StationSourceDouble()
-    let useCase = DefaultNotifyWhenNearMRTStationOnce(bluetooth: bluetooth, gps: nil)
-    let recorder = ComposedUseCaseRecorder()
-    useCase.delegate = recorder
-    #expect(useCase.start() == .started)
-    bluetooth.report(try suspicion(at: 0))
-    bluetooth.report(.locationSourceChanged(.noReceiver))
-    #expect(recorder.lines == ["suspect Senayan"])
-    #expect(useCase.isRunning)
-  }
 }

@@ -5,35 +5,44 @@ import Testing
 
 @testable import MRTNavigation
 
-/// ``DefaultNotifyWhenTrainArrivesAtDepartureStation`` over doubles of its station parts and a
-/// scripted finder of train beacons: a train is told only while the rider is at the departure
-/// station, as the parts report it.
+/// The train at the departure station (``RideStory/trainAtDeparture(_:)``), as tables over the
+/// ride's step: station events as either source reports them, train beacons as sightings. A train
+/// is told only while the rider is at the departure station.
 @Suite struct ComposedUseCaseTrainTests {
   private typealias E = SourceEvents
   private typealias F = FindingFixtures
   private let network = TestCatalogs.jakartaRail
 
-  /// The use case, its parts, its train finder and its delegate, watching for `journey`.
-  private struct Watch {
-    let useCase: DefaultNotifyWhenTrainArrivesAtDepartureStation
-    let bluetooth = StationSourceDouble()
-    let gps = StationSourceDouble()
-    let trainFinder = ScriptedBeaconFinder()
-    let recorder = ComposedUseCaseRecorder()
+  /// The ride watching for `journey`'s train, and the lines it told.
+  private final class Watch {
+    var state: RideState
+    private(set) var lines: [String] = []
 
     init(_ journey: Journey) {
-      useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(
-        bluetooth: bluetooth, gps: gps, trainFinder: trainFinder, catalog: TestCatalogs.jakartaRail)
-      useCase.delegate = recorder
-      #expect(useCase.start(journey: journey) == .started)
+      state = Self.ride(journey)
     }
+
+    static func ride(_ journey: Journey) -> RideState {
+      RideState(
+        stories: [.trainAtDeparture(journey)], detection: RideDetection(catalog: TestCatalogs.jakartaRail),
+        bluetooth: true, gps: true)
+    }
+
+    /// A station event, as either source reports it.
+    func report(_ event: StationSourceEvent) { take(state.step(.station(event))) }
+    func deliver(_ sighting: BeaconSighting) { take(state.step(.sighting(sighting))) }
+    /// A new start: the same journey from a clean slate.
+    func start(_ journey: Journey) { state = Self.ride(journey) }
+    var isRunning: Bool { !state.isFinished }
+
+    private func take(_ effects: [RideEffect]) { lines += effects.compactMap(RideEffectRecorder.line) }
   }
 
   /// Train set `trainSet` of `line` running `direction` standing by the rider, its beacon heard
   /// steadily every half second from `from` to before `to`.
   private func trainStands(
     _ line: TransitLine, _ direction: TransitLine.Direction, set trainSet: UInt16 = 4, from: Double, to: Double,
-    on finder: ScriptedBeaconFinder
+    on finder: Watch
   ) throws {
     for step in stride(from: from, to: to, by: 0.5) {
       finder.deliver(
@@ -51,13 +60,13 @@ import Testing
     let leg = try #require(journey.legs.first)
     #expect((leg.first.name, leg.last.name, leg.direction) == ("LebakBulus", "DukuhAtas", .towardsLast))
     let watch = Watch(journey)
-    watch.bluetooth.report(E.heard(try E.station("LebakBulus"), at: 0))
-    watch.bluetooth.report(E.left(try E.station("LebakBulus"), at: 60))
-    watch.gps.report(E.fixed(try E.station("Fatmawati"), at: 150))
-    watch.bluetooth.report(E.heard(try E.station("DukuhAtas"), at: 1800))
-    try trainStands(leg.line, leg.direction, from: 1800, to: 1860, on: watch.trainFinder)
-    #expect(watch.recorder.lines == ["at LebakBulus by bluetooth"])
-    #expect(watch.useCase.isRunning, "still waiting for the train at Lebak Bulus")
+    watch.report(E.heard(try E.station("LebakBulus"), at: 0))
+    watch.report(E.left(try E.station("LebakBulus"), at: 60))
+    watch.report(E.fixed(try E.station("Fatmawati"), at: 150))
+    watch.report(E.heard(try E.station("DukuhAtas"), at: 1800))
+    try trainStands(leg.line, leg.direction, from: 1800, to: 1860, on: watch)
+    #expect(watch.lines == ["at LebakBulus by bluetooth"])
+    #expect(watch.isRunning, "still waiting for the train at Lebak Bulus")
   }
 
   enum Departure: String, CaseIterable, CustomTestStringConvertible {
@@ -74,33 +83,31 @@ import Testing
     let journey = try network.journey(from: "LebakBulus", to: "SoekarnoHatta")
     let leg = try #require(journey.legs.first)
     let watch = Watch(journey)
-    watch.gps.report(E.fixed(try E.station("LebakBulus"), at: 0))
+    watch.report(E.fixed(try E.station("LebakBulus"), at: 0))
     switch departure {
-    case .left: watch.gps.report(E.left(try E.station("LebakBulus"), at: 60))
-    case .foundElsewhere: watch.bluetooth.report(E.heard(try E.station("Fatmawati"), at: 60))
+    case .left: watch.report(E.left(try E.station("LebakBulus"), at: 60))
+    case .foundElsewhere: watch.report(E.heard(try E.station("Fatmawati"), at: 60))
     }
-    try trainStands(leg.line, leg.direction, from: 100, to: 160, on: watch.trainFinder)
-    #expect(watch.recorder.lines == ["at LebakBulus by gps"])
-    #expect(watch.useCase.isRunning)
+    try trainStands(leg.line, leg.direction, from: 100, to: 160, on: watch)
+    #expect(watch.lines == ["at LebakBulus by gps"])
+    #expect(watch.isRunning)
   }
 
   /// At the departure station, a train the other way is not told; the journey's is, once; then
-  /// the watch is done: both parts paused, the train finder left running but no longer heard.
+  /// the watch is done, and later inputs give nothing.
   @Test func theJourneysTrainAtTheDepartureStationIsToldOnce() throws {
     let journey = try network.journey(from: "LebakBulus", to: "SoekarnoHatta")
     let leg = try #require(journey.legs.first)
     let watch = Watch(journey)
-    watch.gps.report(E.fixed(try E.station("LebakBulus"), at: 0))
-    try trainStands(leg.line, .towardsFirst, set: 5, from: 10, to: 60, on: watch.trainFinder)
-    #expect(watch.recorder.lines == ["at LebakBulus by gps"])
-    try trainStands(leg.line, leg.direction, from: 100, to: 160, on: watch.trainFinder)
-    try trainStands(leg.line, leg.direction, set: 6, from: 200, to: 260, on: watch.trainFinder)
-    watch.bluetooth.report(E.heard(try E.station("LebakBulus"), at: 300))
-    #expect(watch.recorder.lines == ["at LebakBulus by gps", "train Bundaran HI 4 at LebakBulus"])
-    #expect(!watch.useCase.isRunning)
-    #expect(watch.bluetooth.calls == [.start, .pause] && watch.gps.calls == [.start, .pause])
-    #expect(watch.trainFinder.isRunning && watch.trainFinder.stopCount == 0, "the finder stays with the caller")
-    #expect(watch.useCase.stop() == .notRunning)
+    watch.report(E.fixed(try E.station("LebakBulus"), at: 0))
+    try trainStands(leg.line, .towardsFirst, set: 5, from: 10, to: 60, on: watch)
+    #expect(watch.lines == ["at LebakBulus by gps"])
+    try trainStands(leg.line, leg.direction, from: 100, to: 160, on: watch)
+    try trainStands(leg.line, leg.direction, set: 6, from: 200, to: 260, on: watch)
+    watch.report(E.heard(try E.station("LebakBulus"), at: 300))
+    #expect(watch.lines == ["at LebakBulus by gps", "train Bundaran HI 4 at LebakBulus"])
+    #expect(!watch.isRunning)
+    #expect(watch.state.step(.station(E.heard(try E.station("Fatmawati"), at: 400))).isEmpty, "over: nothing more")
   }
 
   /// Once told, a start for the next journey from the same station waits from a clean slate:
@@ -110,14 +117,14 @@ import Testing
     let leg = try #require(journey.legs.first)
     let lebakBulus = try E.station("LebakBulus")
     let watch = Watch(journey)
-    watch.bluetooth.report(E.heard(lebakBulus, at: 0))
-    try trainStands(leg.line, leg.direction, from: 10, to: 60, on: watch.trainFinder)
-    #expect(!watch.useCase.isRunning)
-    #expect(watch.useCase.start(journey: journey) == .started)
-    watch.bluetooth.report(E.heard(lebakBulus, at: 600))
-    try trainStands(leg.line, leg.direction, set: 9, from: 610, to: 660, on: watch.trainFinder)
+    watch.report(E.heard(lebakBulus, at: 0))
+    try trainStands(leg.line, leg.direction, from: 10, to: 60, on: watch)
+    #expect(!watch.isRunning)
+    watch.start(journey)
+    watch.report(E.heard(lebakBulus, at: 600))
+    try trainStands(leg.line, leg.direction, set: 9, from: 610, to: 660, on: watch)
     #expect(
-      watch.recorder.lines == [
+      watch.lines == [
         "at LebakBulus by bluetooth", "train Bundaran HI 4 at LebakBulus", "at LebakBulus by bluetooth",
         "train Bundaran HI 9 at LebakBulus",
       ])
@@ -130,17 +137,17 @@ import Testing
     let leg = try #require(journey.legs.first)
     let lebakBulus = try E.station("LebakBulus")
     let watch = Watch(journey)
-    watch.bluetooth.report(E.heard(lebakBulus, at: 0))
-    watch.gps.report(E.fixed(lebakBulus, at: 5))
-    watch.bluetooth.report(E.heard(lebakBulus, at: 20))
-    #expect(watch.recorder.lines == ["at LebakBulus by bluetooth"])
-    watch.gps.report(E.left(lebakBulus, at: 60))
-    watch.gps.report(E.fixed(lebakBulus, at: 120))
-    watch.bluetooth.report(E.heard(try E.station("Fatmawati"), at: 200))
-    watch.bluetooth.report(E.heard(lebakBulus, at: 300))
+    watch.report(E.heard(lebakBulus, at: 0))
+    watch.report(E.fixed(lebakBulus, at: 5))
+    watch.report(E.heard(lebakBulus, at: 20))
+    #expect(watch.lines == ["at LebakBulus by bluetooth"])
+    watch.report(E.left(lebakBulus, at: 60))
+    watch.report(E.fixed(lebakBulus, at: 120))
+    watch.report(E.heard(try E.station("Fatmawati"), at: 200))
+    watch.report(E.heard(lebakBulus, at: 300))
     #expect(
-      watch.recorder.lines == ["at LebakBulus by bluetooth", "at LebakBulus by gps", "at LebakBulus by bluetooth"])
-    try trainStands(leg.line, leg.direction, from: 310, to: 360, on: watch.trainFinder)
-    #expect(watch.recorder.lines.last == "train Bundaran HI 4 at LebakBulus")
+      watch.lines == ["at LebakBulus by bluetooth", "at LebakBulus by gps", "at LebakBulus by bluetooth"])
+    try trainStands(leg.line, leg.direction, from: 310, to: 360, on: watch)
+    #expect(watch.lines.last == "train Bundaran HI 4 at LebakBulus")
   }
 }

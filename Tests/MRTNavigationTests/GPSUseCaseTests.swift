@@ -33,21 +33,22 @@ final class ScriptedLocationFinder: LocationFinder {
   func report(_ condition: LocationSourceCondition) { delegate?.locationFinder(self, didChange: condition) }
 }
 
-final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
+final class GPSUseCaseRecorder: RideEffectHandler {
   var found: [String] = []
   var left: [String] = []
   var conditions: [LocationSourceCondition] = []
-  /// Stops the use case when this station is found.
+  /// Stops the use case (this closure) when the station `stopAt` is found.
   var stopAt: String?
+  var stop: () -> Void = {}
 
-  func stationSource(_ source: any StationSourceUseCase, didReport event: StationSourceEvent) {
-    switch event {
-    case .found(let station, _, _):
+  func handle(_ effect: RideEffect) {
+    switch effect {
+    case .found(let station, _, _, _):
       found.append(station.name)
-      if station.name == stopAt { source.stop() }
+      if station.name == stopAt { stop() }
     case .left(let station, _): left.append(station.name)
     case .locationSourceChanged(let condition): conditions.append(condition)
-    case .suspect: break
+    default: break
     }
   }
 }
@@ -57,9 +58,10 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
 
   @Test func tellsEachStationAndTheSourcesCondition() {
     let finder = ScriptedLocationFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithGPS(finder: finder, catalog: TestCatalogs.jakartaRail)
+    let useCase = NotifyWhenNearMRTStationWithGPS(
+      finder: finder, detection: RideDetection(catalog: TestCatalogs.jakartaRail))
     let recorder = GPSUseCaseRecorder()
-    useCase.delegate = recorder
+    useCase.handler = recorder
     #expect(useCase.start() == .started)
     #expect(useCase.start() == .alreadyStarted)
     finder.report(.reporting)
@@ -71,7 +73,8 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
 
   @Test func noSourceSaysSoAndStartsNothing() {
     let finder = ScriptedLocationFinder(startResult: .unavailable)
-    let useCase = DefaultNotifyWhenNearMRTStationWithGPS(finder: finder, catalog: TestCatalogs.jakartaRail)
+    let useCase = NotifyWhenNearMRTStationWithGPS(
+      finder: finder, detection: RideDetection(catalog: TestCatalogs.jakartaRail))
     #expect(useCase.start() == .locationUnavailable)
     #expect(!useCase.isRunning)
     #expect(useCase.stop() == .notRunning)
@@ -79,10 +82,12 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
 
   @Test func aDelegateThatStopsHearsNothingMore() {
     let finder = ScriptedLocationFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationWithGPS(finder: finder, catalog: TestCatalogs.jakartaRail)
+    let useCase = NotifyWhenNearMRTStationWithGPS(
+      finder: finder, detection: RideDetection(catalog: TestCatalogs.jakartaRail))
     let recorder = GPSUseCaseRecorder()
     recorder.stopAt = "Fatmawati"
-    useCase.delegate = recorder
+    recorder.stop = { useCase.stop() }
+    useCase.handler = recorder
     #expect(useCase.start() == .started)
     for fix in SyntheticGPSRide(route: route).ride().fixes { finder.deliver(fix) }
     #expect(recorder.found == ["LebakBulus", "Fatmawati"])
@@ -93,16 +98,15 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
 
 /// The rider-facing use cases over both sources: Bluetooth first, GPS beside it.
 @Suite struct TwoSourceUseCaseTests {
-  final class Recorder: NotifyWhenNearMRTStationAndSpecificMRTStationOnceDelegate {
+  final class Recorder: RideEffectHandler {
     var lines: [String] = []
-    func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didFind station: Station,
-      evidence: StationEvidence, at time: CaptureTime
-    ) { lines.append("found \(station.name) \(evidence.source)") }
-    func notifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      _ useCase: any NotifyWhenNearMRTStationAndSpecificMRTStationOnce, didArriveAt station: Station,
-      evidence: StationEvidence, at time: CaptureTime
-    ) { lines.append("arrived \(station.name) \(evidence.source)") }
+    func handle(_ effect: RideEffect) {
+      switch effect {
+      case .found(let station, let evidence, _, _): lines.append("found \(station.name) \(evidence.source)")
+      case .arrived(let station, let evidence, _): lines.append("arrived \(station.name) \(evidence.source)")
+      default: break
+      }
+    }
   }
 
   let route = Array(TestCatalogs.northSouthLine.stations.prefix(4))
@@ -115,10 +119,10 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
   @Test func withoutBluetoothGPSAloneFindsTheRide() {
     let beacons = ScriptedBeaconFinder(startResult: .bluetoothUnavailable)
     let location = ScriptedLocationFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      finder: beacons, locationFinder: location, catalog: TestCatalogs.jakartaRail)
+    let useCase = NotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: beacons, locationFinder: location, detection: RideDetection(catalog: TestCatalogs.jakartaRail))
     let recorder = Recorder()
-    useCase.delegate = recorder
+    useCase.handler = recorder
     #expect(useCase.start(arrivalNamed: "HajiNawi") == .started)
     #expect(useCase.sourceStarts == SourceStarts(bluetooth: .bluetoothUnavailable, gps: .started))
     for fix in SyntheticGPSRide(route: route).ride().fixes { location.deliver(fix) }
@@ -132,10 +136,10 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
   @Test func eachStationOnceWhicheverSourceFoundItFirst() {
     let beacons = ScriptedBeaconFinder()
     let location = ScriptedLocationFinder()
-    let useCase = DefaultNotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      finder: beacons, locationFinder: location, catalog: TestCatalogs.jakartaRail)
+    let useCase = NotifyWhenNearMRTStationAndSpecificMRTStationOnce(
+      finder: beacons, locationFinder: location, detection: RideDetection(catalog: TestCatalogs.jakartaRail))
     let recorder = Recorder()
-    useCase.delegate = recorder
+    useCase.handler = recorder
     #expect(useCase.start(arrivalNamed: "HajiNawi") == .started)
     #expect(useCase.sourceStarts == SourceStarts(bluetooth: .started, gps: .started))
     // Bluetooth hears Fatmawati (minor 2) before GPS sees the train stand there; Cipete Raya's
@@ -149,13 +153,79 @@ final class GPSUseCaseRecorder: StationSourceUseCaseDelegate {
   }
 
   @Test func withNeitherSourceBluetoothsReasonIsTheAnswer() {
-    let useCase = DefaultNotifyWhenNearMRTStationOnce(
+    let detection = RideDetection(catalog: TestCatalogs.jakartaRail)
+    let useCase = NotifyWhenNearMRTStationWhenInBackground(
       finder: ScriptedBeaconFinder(startResult: .notAuthorized),
-      locationFinder: ScriptedLocationFinder(startResult: .unavailable), catalog: TestCatalogs.jakartaRail)
+      locationFinder: ScriptedLocationFinder(startResult: .unavailable), detection: detection)
     #expect(useCase.start() == .notAuthorized)
     #expect(!useCase.isRunning)
-    let gpsOnly = DefaultNotifyWhenNearMRTStationOnce(
-      finder: nil, locationFinder: ScriptedLocationFinder(startResult: .unavailable), catalog: TestCatalogs.jakartaRail)
+    #expect(useCase.sourceStarts == SourceStarts(bluetooth: .notAuthorized, gps: .locationUnavailable))
+    #expect(useCase.stop() == .notRunning)
+    let gpsOnly = NotifyWhenNearMRTStationWhenInBackground(
+      finder: nil, locationFinder: ScriptedLocationFinder(startResult: .unavailable), detection: detection)
     #expect(gpsOnly.start() == .locationUnavailable)
   }
+
+  /// GPS takes over when Bluetooth cannot start, whatever Bluetooth's reason.
+  @Test(arguments: [BeaconFinderStartResult.notAuthorized, .bluetoothUnavailable, .failed])
+  func gpsTakesOverWhenBluetoothCannotStart(bluetoothAnswer: BeaconFinderStartResult) {
+    let location = ScriptedLocationFinder()
+    let useCase = NotifyWhenNearMRTStationWhenInBackground(
+      finder: ScriptedBeaconFinder(startResult: bluetoothAnswer), locationFinder: location,
+      detection: RideDetection(catalog: TestCatalogs.jakartaRail))
+    #expect(useCase.start() == .started)
+    #expect(useCase.isRunning && location.isRunning)
+    #expect(useCase.sourceStarts.gps == .started && useCase.sourceStarts.bluetooth != .started)
+  }
+
+  /// What a finder says while it starts (gpsd's finder: gpsd is not there) comes before the ride
+  /// and is not told; what comes after is. A second start changes nothing.
+  @Test func aFinderThatReportsWhileStartingIsHeardOnceStarted() {
+    let location = ReportingWhileStartingLocationFinder()
+    let useCase = NotifyWhenNearMRTStationWhenInBackground(
+      finder: ScriptedBeaconFinder(), locationFinder: location,
+      detection: RideDetection(catalog: TestCatalogs.jakartaRail))
+    let recorder = RideEffectRecorder()
+    useCase.handler = recorder
+    #expect(useCase.start() == .started)
+    #expect(useCase.start() == .alreadyStarted)
+    #expect(recorder.lines.isEmpty, "\(recorder.lines)")
+    location.report(.reporting)
+    #expect(recorder.lines == ["gps reporting"])
+  }
+
+  /// A stop stops both finders; stopped, the ride tells nothing of what they still deliver; a new
+  /// start forgets what was told.
+  @Test func aStopStopsBothFindersAndARestartForgetsWhatWasTold() {
+    let (beacons, location) = (ScriptedBeaconFinder(), ScriptedLocationFinder())
+    let useCase = NotifyWhenNearMRTStationWhenInBackground(
+      finder: beacons, locationFinder: location, detection: RideDetection(catalog: TestCatalogs.jakartaRail))
+    let recorder = RideEffectRecorder()
+    useCase.handler = recorder
+    #expect(useCase.start() == .started)
+    for sighting in dwell(minor: 2, from: 0) { beacons.deliver(sighting) }
+    #expect(useCase.stop() == .stopped)
+    #expect(!beacons.isRunning && !location.isRunning)
+    #expect(useCase.stop() == .notRunning)
+    for sighting in dwell(minor: 3, from: 100) { beacons.deliver(sighting) }
+    #expect(recorder.lines == ["found Fatmawati by bluetooth"])
+    #expect(useCase.start() == .started)
+    for sighting in dwell(minor: 2, from: 200) { beacons.deliver(sighting) }
+    #expect(recorder.lines == ["found Fatmawati by bluetooth", "found Fatmawati by bluetooth"])
+  }
+}
+
+/// A location finder that says at once, from inside its start, that its source is not there.
+final class ReportingWhileStartingLocationFinder: LocationFinder {
+  weak var delegate: (any LocationFinderDelegate)?
+
+  func start() -> LocationFinderStartResult {
+    delegate?.locationFinder(self, didChange: .sourceUnreachable)
+    return .started
+  }
+
+  @discardableResult
+  func stop() -> LocationFinderStopResult { .stopped }
+
+  func report(_ condition: LocationSourceCondition) { delegate?.locationFinder(self, didChange: condition) }
 }

@@ -146,7 +146,12 @@ private final class CallbackRecorder: RideEffectHandler {
     #expect(useCase.start(arrivalNamed: "CipeteRaya") == .started)
     for sighting in dwell(minor: 3, from: 0) + dwell(minor: 4, from: 200) { finder.deliver(sighting) }
     #expect(restarted == .started)
-    #expect(recorder.lines == ["arrived CipeteRaya by bluetooth", "arrived HajiNawi by bluetooth"])
+    // The new journey hears the rest of the stay at Cipete Raya: where it starts.
+    #expect(
+      recorder.lines == [
+        "arrived CipeteRaya by bluetooth", "found CipeteRaya by bluetooth", "approaching HajiNawi (destination)",
+        "arrived HajiNawi by bluetooth",
+      ])
   }
 
   @Test(arguments: [UInt64(5), 6, 7])

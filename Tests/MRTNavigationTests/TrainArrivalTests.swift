@@ -59,25 +59,28 @@ import Testing
       })
   }
 
-  private final class Recorder: NotifyWhenTrainArrivesAtDepartureStationDelegate {
+  /// What the rider is told: at the station (`at LebakBulus`), their train (`train …`).
+  private final class Recorder: RideEffectHandler {
     var lines: [String] = []
-    func notifyWhenTrainArrivesAtDepartureStation(
-      _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, didArrive train: Train, at station: Station,
-      rssi: Double, time: CaptureTime
-    ) { lines.append("train \(train.headsign) \(train.trainSet) at \(station.name)") }
-    func notifyWhenTrainArrivesAtDepartureStation(
-      _ useCase: any NotifyWhenTrainArrivesAtDepartureStation, riderIsAt station: Station,
-      evidence: StationEvidence, time: CaptureTime
-    ) { lines.append("at \(station.name)") }
+    func handle(_ effect: RideEffect) {
+      switch effect {
+      case .trainArriving(let train, let station, _, _):
+        lines.append("train \(train.headsign) \(train.trainSet) at \(station.name)")
+      case .riderAtDeparture(let station, _, _): lines.append("at \(station.name)")
+      default: break
+      }
+    }
   }
+
+  private var detection: RideDetection { RideDetection(catalog: network) }
 
   /// The rider's whole wait at Lebak Bulus: a train comes before they are there, one the other
   /// way, then theirs.
   @Test func onlyTheJourneysTrainAfterTheRiderIsThereIsTold() throws {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: finder, catalog: network)
+    let useCase = NotifyWhenTrainArrivesAtDepartureStation(finder: finder, detection: detection)
     let recorder = Recorder()
-    useCase.delegate = recorder
+    useCase.handler = recorder
     #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "BundaranHI")) == .started)
     // Before the rider is at the station: their train, standing 30 s. Not told.
     for step in stride(from: 0.0, to: 30.0, by: 0.5) {
@@ -114,9 +117,9 @@ import Testing
   /// them on the platform. That is no train at the departure station.
   @Test func aTrainHeardAfterLeavingTheDepartureStationIsNotTold() throws {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: finder, catalog: network)
+    let useCase = NotifyWhenTrainArrivesAtDepartureStation(finder: finder, detection: detection)
     let recorder = Recorder()
-    useCase.delegate = recorder
+    useCase.handler = recorder
     #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "SoekarnoHatta")) == .started)
     try platform(1, from: 0, to: 30, with: finder)
     finder.advance(to: F.time(120))  // Lebak Bulus left
@@ -129,9 +132,9 @@ import Testing
   /// station's beacon was lost.
   @Test func anotherStationFoundEndsTheWait() throws {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: finder, catalog: network)
+    let useCase = NotifyWhenTrainArrivesAtDepartureStation(finder: finder, detection: detection)
     let recorder = Recorder()
-    useCase.delegate = recorder
+    useCase.handler = recorder
     #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "BundaranHI")) == .started)
     try platform(1, from: 0, to: 30, with: finder)
     try platform(2, from: 30, to: 80, trainFrom: 31, with: finder)  // Fatmawati, before Lebak Bulus is lost
@@ -142,9 +145,9 @@ import Testing
   /// told; the one after they are back is.
   @Test func backAtTheDepartureStationTheTrainIsWaitedForAgain() throws {
     let finder = ScriptedBeaconFinder()
-    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: finder, catalog: network)
+    let useCase = NotifyWhenTrainArrivesAtDepartureStation(finder: finder, detection: detection)
     let recorder = Recorder()
-    useCase.delegate = recorder
+    useCase.handler = recorder
     #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "BundaranHI")) == .started)
     try platform(1, from: 0, to: 30, with: finder)
     finder.advance(to: F.time(100))  // Lebak Bulus left
@@ -157,75 +160,31 @@ import Testing
 
   @Test func aJourneyWithoutTrainBeaconsCannotWait() throws {
     let stationsOnly = TestCatalogs.northSouthLine  // no train scheme
-    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: ScriptedBeaconFinder(), catalog: stationsOnly)
+    let useCase = NotifyWhenTrainArrivesAtDepartureStation(
+      finder: ScriptedBeaconFinder(), detection: RideDetection(catalog: stationsOnly))
     #expect(useCase.start(journey: try stationsOnly.journey(from: "LebakBulus", to: "BlokM")) == .noTrainBeacons)
     let walkOnly = try network.journey(from: "DukuhAtas", to: "BNICity")
-    let other = DefaultNotifyWhenTrainArrivesAtDepartureStation(finder: ScriptedBeaconFinder(), catalog: network)
+    let other = NotifyWhenTrainArrivesAtDepartureStation(finder: ScriptedBeaconFinder(), detection: detection)
     #expect(other.start(journey: walkOnly) == .noTrainBeacons)
   }
 
+  /// Without a beacon finder no train can be heard, even with GPS for the station; a finder
+  /// that refuses is the answer, and GPS is stopped again.
+  @Test func withoutBluetoothNoTrainCanBeWaitedFor() throws {
+    let journey = try network.journey(from: "LebakBulus", to: "BlokM")
+    let location = ScriptedLocationFinder()
+    let gpsOnly = NotifyWhenTrainArrivesAtDepartureStation(finder: nil, locationFinder: location, detection: detection)
+    #expect(gpsOnly.start(journey: journey) == .bluetoothUnavailable)
+    #expect(!location.isRunning && !gpsOnly.isRunning)
+    let refusing = NotifyWhenTrainArrivesAtDepartureStation(
+      finder: ScriptedBeaconFinder(startResult: .notAuthorized), locationFinder: location, detection: detection)
+    #expect(refusing.start(journey: journey) == .notAuthorized)
+    #expect(!location.isRunning && !refusing.isRunning)
+  }
+
   @Test func noAdapterIsSaid() throws {
-    let useCase = DefaultNotifyWhenTrainArrivesAtDepartureStation(
-      finder: ScriptedBeaconFinder(startResult: .bluetoothUnavailable), catalog: network)
+    let useCase = NotifyWhenTrainArrivesAtDepartureStation(
+      finder: ScriptedBeaconFinder(startResult: .bluetoothUnavailable), detection: detection)
     #expect(useCase.start(journey: try network.journey(from: "LebakBulus", to: "BlokM")) == .bluetoothUnavailable)
-  }
-}
-
-/// One finder, several listeners.
-@Suite struct SharedBeaconFinderTests {
-  private typealias F = FindingFixtures
-
-  private final class Listener: BeaconFinderDelegate {
-    var seen = 0
-    func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) { seen += 1 }
-    func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {}
-  }
-
-  @Test func startsWithTheFirstBranchStopsWithTheLast() {
-    let finder = ScriptedBeaconFinder()
-    let shared = SharedBeaconFinder(finder)
-    let first = shared.branch()
-    let second = shared.branch()
-    let (a, b) = (Listener(), Listener())
-    first.delegate = a
-    second.delegate = b
-    #expect(first.start() == .started)
-    #expect(first.start() == .alreadyStarted)
-    finder.deliver(F.sighting(minor: 1, rssi: -70, at: 0))
-    #expect(second.start() == .started)
-    finder.deliver(F.sighting(minor: 1, rssi: -70, at: 1))
-    #expect((a.seen, b.seen) == (2, 1))
-    #expect(first.stop() == .stopped)
-    #expect(finder.isRunning)
-    finder.deliver(F.sighting(minor: 1, rssi: -70, at: 2))
-    #expect((a.seen, b.seen) == (2, 2))
-    #expect(second.stop() == .stopped)
-    #expect(!finder.isRunning)
-    #expect(second.stop() == .notRunning)
-  }
-
-  /// A listener (a report) hears what a started branch keeps running, and neither starts nor
-  /// keeps the finder running: it has no start to fail.
-  @Test func aListenerHearsOnlyWhatABranchKeepsRunning() {
-    let finder = ScriptedBeaconFinder()
-    let shared = SharedBeaconFinder(finder)
-    let listener = Listener()
-    shared.listen(listener)
-    let branch = shared.branch()
-    #expect(!finder.isRunning)
-    finder.deliver(F.sighting(minor: 1, rssi: -70, at: 0))
-    #expect(listener.seen == 0)
-    #expect(branch.start() == .started)
-    finder.deliver(F.sighting(minor: 1, rssi: -70, at: 1))
-    #expect(listener.seen == 1)
-    #expect(branch.stop() == .stopped)
-    #expect(!finder.isRunning, "a listener keeps nothing running")
-    finder.deliver(F.sighting(minor: 1, rssi: -70, at: 2))  // a stray report after the stop
-    #expect(listener.seen == 1)
-  }
-
-  @Test func aFailedStartIsPassedOn() {
-    let shared = SharedBeaconFinder(ScriptedBeaconFinder(startResult: .notAuthorized))
-    #expect(shared.branch().start() == .notAuthorized)
   }
 }
