@@ -40,50 +40,55 @@ final class RidePresenter: ScanOutput, RideEffectHandler {
   func finish(statistics: ScanStatistics) { output.flush() }
 
   func handle(_ effect: RideEffect) {
+    // The line of an event; one the rider should see at once is flushed.
+    let line: String
+    var atOnce = true
     switch effect {
     case .reportSample(let sample):
       report?.record(sample)
+      return
     case .found(let station, let evidence, let time, let estimate):
       found += 1
       if !namesSources {
-        write(formatter.line(.found, station, rssi: evidence.rssi, at: time))
+        line = formatter.line(.found, station, rssi: evidence.rssi, at: time)
       } else if let estimate, let text = estimates?.text(estimate, foundAt: time) {
-        write(formatter.line(.found, station, evidence: evidence, at: time, detail: text.detail, fields: text.fields))
+        line = formatter.line(.found, station, evidence: evidence, at: time, detail: text.detail, fields: text.fields)
       } else {
-        write(formatter.line(.found, station, evidence: evidence, at: time))
+        line = formatter.line(.found, station, evidence: evidence, at: time)
       }
     case .left(let station, let time):
-      output.writeLine(formatter.line(.left, station, rssi: nil, at: time))
+      line = formatter.line(.left, station, rssi: nil, at: time)
+      atOnce = false
     case .arrived(let station, let evidence, let time):
       arrived = station
-      write(formatter.line(.arrived, station, evidence: evidence, at: time))
+      line = formatter.line(.arrived, station, evidence: evidence, at: time)
     case .transfer(let transfer, let next, let evidence, let time):
-      write(formatter.transfer(transfer, next: next, evidence: evidence, at: time))
+      line = formatter.transfer(transfer, next: next, evidence: evidence, at: time)
     case .approaching(let station, let approach, let time):
-      write(formatter.approaching(station, approach: approach, at: time))
+      line = formatter.approaching(station, approach: approach, at: time)
     case .wrongDirection(let station, let leg, let time):
-      write(formatter.wrongDirection(station, leg: leg, at: time))
+      line = formatter.wrongDirection(station, leg: leg, at: time)
     case .suspect(let station, let reason, let time):
-      output.writeLine(formatter.line(.suspect, station, rssi: nil, at: time, detail: reason.summary))
-    case .locationSourceChanged:
-      break  // gpsd's finder says it on standard error itself
+      line = formatter.line(.suspect, station, rssi: nil, at: time, detail: reason.summary)
+      atOnce = false
+    case .trainArriving(let train, let station, let rssi, let time):
+      line = formatter.train(train, at: station, rssi: rssi, time: time)
     case .riderAtDeparture(let station, _, _):
       StandardError.writeLine("\(program): at \(station.displayName); waiting for the train", priority: .info)
-    case .trainArriving(let train, let station, let rssi, let time):
-      write(formatter.train(train, at: station, rssi: rssi, time: time))
+      return
+    case .locationSourceChanged:
+      return  // gpsd's finder says it on standard error itself
     case .alarm(let reason):
       let (title, body) = Self.words(for: reason)
       alerts.raise(title: title, body: body, reason: reason)
+      return
     case .notification(let notice):
       let (title, body) = Self.words(for: notice)
       alerts.notify(title: title, body: body)
+      return
     }
-  }
-
-  /// A line the rider should see at once.
-  private func write(_ line: String) {
     output.writeLine(line)
-    output.flush()
+    if atOnce { output.flush() }
   }
 
   /// The notification that goes with the alarm.
