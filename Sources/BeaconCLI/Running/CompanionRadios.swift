@@ -1,6 +1,5 @@
 import BeaconScanning
 import Beacons
-import HCICaptures
 import ProgramOutput
 
 #if canImport(Glibc)
@@ -114,7 +113,7 @@ final class CompanionRadios: RunCompanion {
     switch radio.finder.run(until: deadline, shouldStop: shouldStop) {
     case .endOfStream:
       // A capture's end: its warnings and counts, as a replay of it alone would say them.
-      let warnings = (radio.finder.connection as? CaptureReplayConnection)?.warnings ?? []
+      let warnings = radio.finder.connection?.endWarnings ?? []
       radio.finder.stop()
       radio.state = .done
       radio.run.reportReplayEnd(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BeaconScanning
 import BluetoothTypes
-import BluetoothdClient
 import FleetProtocol
 import HCICaptures
 import HCIController
@@ -71,9 +70,9 @@ final class ScanRun {
     self.recordPath = recordPath
     self.duration = duration
     self.reconnect = reconnect
-    self.deafAfter = spec.isReplay ? nil : deafAfter
+    self.deafAfter = spec.pacing == .live ? deafAfter : nil
     self.program = program
-    service = spec.isReplay ? nil : ServiceNotifier()
+    service = spec.pacing == .live ? ServiceNotifier() : nil
   }
 
   /// How often a lost controller is tried again with ``reconnect``.
@@ -83,15 +82,15 @@ final class ScanRun {
   static let companionTurn = Duration.milliseconds(100)
 
   /// How messages name the source: the capture's path (or `standard input`), or the device.
-  var sourceName: String {
-    if case .replay(let path) = spec { return CaptureReplayConnection.messageName(forPath: path) }
-    return spec.description
-  }
+  var sourceName: String { spec.messageName }
+
+  /// How this run has the controller scan; `nil` for a recording, which shows what was recorded.
+  var scanning: ScanConfiguration? { spec.pacing == .live ? configuration : nil }
 
   /// The finder over this run's source, recording to `--record` if asked. A live run installs
   /// the stop signal handlers first, so that Ctrl-C and SIGTERM leave the controller as it was.
   func makeFinder(scanner: BeaconScanner) throws -> HCIBeaconFinder {
-    if !spec.isReplay { StopSignal.install() }
+    if spec.pacing == .live { StopSignal.install() }
     captureWriter = try ControllerOpener.openCaptureWriter(recordPath, program: program)
     let opener = ControllerOpener(
       spec: spec, exclusive: exclusive, preference: preference, scanVia: scanVia,
@@ -122,24 +121,9 @@ final class ScanRun {
   /// A source that only listens (the monitor channel, bluetoothd's discovery) has no session to
   /// say it scans: say what it hears instead, and that the service is ready.
   private func announceListening(on connection: (any HCIConnection)?) {
-    if let viaBluetoothd = Self.bluetoothdScan(connection) {
-      let filter: String
-      switch viaBluetoothd.duplicateFilter {
-      case .lifted(let handle):
-        let hex = String(handle, radix: 16)
-        filter =
-          "the kernel keeps the controller's duplicate filter off for us (advertisement monitor \(hex); should "
-          + "this process be killed, remove it with `sudo btmgmt --index \(viaBluetoothd.device.rawValue)`, then "
-          + "`monitor` and `remove \(hex)`)"
-      case .kept(let error):
-        filter =
-          "the controller's duplicate filter stays on, so most controllers report a beacon about once per "
-          + "discovery cycle (\(error))"
-      }
-      StandardError.writeLine(
-        "\(program): \(spec): bluetoothd discovers LE devices for us (it scans actively), and the HCI monitor "
-          + "channel hears the reports; \(filter). Ctrl-C to stop", priority: .info)
-      service?.ready(status: "scanning \(spec) via bluetoothd")
+    if let connection, let scan = connection.selfScanDescription {
+      StandardError.writeLine("\(program): \(spec): \(scan). Ctrl-C to stop", priority: .info)
+      service?.ready(status: "scanning \(connection.name)")
       return
     }
     if case .kernel = spec {
@@ -162,11 +146,11 @@ final class ScanRun {
     NodeTelemetrySchedule.ControllerStatus
   {
     let name = name ?? sourceName
-    let replay = spec.isReplay
+    let recorded = spec.pacing == .recorded
     return { [weak finder] in
       let state: String
       var scanDuty: Double?
-      if replay {
+      if recorded {
         state = "replaying"
       } else if finder?.connection == nil {
         state = "reconnecting"
@@ -187,12 +171,6 @@ final class ScanRun {
     return statistics
   }
 
-  /// The bluetoothd scan under `connection`, recorded or not.
-  private static func bluetoothdScan(_ connection: (any HCIConnection)?) -> BluetoothdScanConnection? {
-    if let recording = connection as? RecordingConnection { return recording.inner as? BluetoothdScanConnection }
-    return connection as? BluetoothdScanConnection
-  }
-
   /// Reports why the finder did not start and throws the exit status that says so.
   func reportStartFailure(of finder: HCIBeaconFinder, output: any ScanOutput) throws -> Never {
     guard let failure = finder.failure else {
@@ -205,7 +183,7 @@ final class ScanRun {
     // transport that did not open has none. A capture's output is finished either way.
     var hadSession = false
     if case .controller = failure { hadSession = true }
-    if hadSession || spec.isReplay { output.finish(statistics: finder.scanner.statistics) }
+    if hadSession || spec.pacing == .recorded { output.finish(statistics: finder.scanner.statistics) }
     throw report(failure)
   }
 
@@ -220,8 +198,8 @@ final class ScanRun {
     let deadline = duration.map { clock.now.advanced(by: $0) }
     defer { captureWriter?.close() }
     self.output = output
-    if finder.session == nil, !spec.isReplay { announceListening(on: finder.connection) }
-    var replayWarnings: [CaptureReplayWarning] = []
+    if finder.session == nil, spec.pacing == .live { announceListening(on: finder.connection) }
+    var endWarnings: [any TransportWarning] = []
     /// How the wait for a lost controller ended the run, and how long it had been gone: said
     /// after the output has finished, so that it follows the final table.
     var endedWhileGone: (end: Restart, gone: String)?
@@ -260,9 +238,7 @@ final class ScanRun {
         companion.work(until: clock.now.advanced(by: Self.companionTurn), shouldStop: shouldStop)
         continue
       }
-      if case .endOfStream = end, let replay = finder.connection as? CaptureReplayConnection {
-        replayWarnings = replay.warnings
-      }
+      if case .endOfStream = end, let connection = finder.connection { endWarnings = connection.endWarnings }
       if let companion, !shouldStop() {
         switch end {
         case .endOfStream:
@@ -280,7 +256,7 @@ final class ScanRun {
         }
       }
       guard case .failed(let failure) = end else { break }
-      guard reconnect, !spec.isReplay else {
+      guard reconnect, spec.pacing == .live else {
         output.finish(statistics: statistics(of: finder, alongside: companion))
         let status = report(failure)
         finder.stop()
@@ -308,8 +284,8 @@ final class ScanRun {
     service?.stopping()
     finder.stop()
     output.finish(statistics: statistics(of: finder, alongside: companion))
-    if spec.isReplay {
-      reportReplayEnd(path: sourceName, warnings: replayWarnings, statistics: finder.scanner.statistics)
+    if spec.pacing == .recorded {
+      reportReplayEnd(path: sourceName, warnings: endWarnings, statistics: finder.scanner.statistics)
     } else if let recordPath {
       StandardError.writeLine("\(program): recorded the HCI traffic to \(recordPath)", priority: .notice)
     }
@@ -367,7 +343,7 @@ final class ScanRun {
   }
 
   /// The capture's warnings and counts, at the end of a replay.
-  func reportReplayEnd(path: String, warnings: [CaptureReplayWarning], statistics stats: ScanStatistics) {
+  func reportReplayEnd(path: String, warnings: [any TransportWarning], statistics stats: ScanStatistics) {
     for warning in warnings {
       StandardError.writeLine("\(program): warning: \(path): \(warning)")
     }
