@@ -1,7 +1,6 @@
 import Glibc
+import ProgramOutput
 import Testing
-
-@testable import BeaconCLI
 
 @Suite(.serialized) struct StopSignalTests {
   /// One test, since the flag is process-wide.

@@ -4,6 +4,7 @@ import BluetoothTypes
 import HCICodec
 import MRTNavigation
 import ProgramOutput
+import ScanSession
 import StationCatalogs
 
 /// `beacon-broadcast`: act as a station beacon.

@@ -5,6 +5,7 @@ import GPSDClient
 import HCITransportCore
 import MRTNavigation
 import ProgramOutput
+import ScanSession
 import ServiceManager
 import StationCatalogs
 

@@ -9,6 +9,7 @@ import LinuxNotifications
 import MRTNavigation
 import POSIXSupport
 import ProgramOutput
+import ScanSession
 import StationCatalogs
 
 /// `beacon-scan`: find beacon frames and report them.

@@ -2,6 +2,7 @@ import BeaconScanning
 import BluetoothTypes
 import MRTNavigation
 import ProgramOutput
+import ScanSession
 
 /// `beacon-ride` without a destination: the delegate of ``NotifyWhenNearMRTStationWhenInBackground``.
 /// A line, a desktop notification and the alarm each time the rider is near a station; it runs

@@ -2,6 +2,7 @@ import BeaconScanning
 import BluetoothTypes
 import MRTNavigation
 import ProgramOutput
+import ScanSession
 
 /// `beacon-ride`: the delegate of ``NotifyWhenNearMRTStationAndSpecificMRTStationOnce`` (which
 /// the finder feeds); a line per station found; at a transfer a line, a notification and the

@@ -2,6 +2,7 @@ import BeaconScanning
 import BluetoothTypes
 import MRTNavigation
 import ProgramOutput
+import ScanSession
 
 /// `beacon-scan --notify`: the delegate of a ``NotifyWhenNearMRTStationWithBluetooth`` (which the
 /// finder feeds); each station found, left or suspect is printed, and a found station is also

@@ -1,7 +1,5 @@
-import ArgumentParser
 import BeaconScanning
 import BluetoothTypes
-import FleetProtocol
 import HCICaptures
 import HCIController
 import HCITransportCore
@@ -30,17 +28,18 @@ import ServiceManager
 ///
 /// A live controller that has been heard and then goes ``deafAfter`` without an advertising
 /// report while scanning is recovered in stages (``DeafScanRecovery``), the last of which ends
-/// the run with exit 75. A capture is never deaf.
+/// the run with exit 75. A capture is never deaf. The exit statuses are thrown as
+/// ``ProcessExitStatus``, once the run has said why on standard error.
 ///
 /// Under systemd (a `Type=notify` unit) a live run says it is ready once scanning has started,
 /// pings the watchdog from its loop and says it is stopping when the run ends.
-final class ScanRun {
-  let spec: TransportSpec
+package final class ScanRun {
+  package let spec: TransportSpec
   let exclusive: Bool
   let preference: CommandSetPreference
   let scanVia: ControllerDriver?
   let cooperatesWithBluetoothd: Bool
-  let configuration: ScanConfiguration
+  package let configuration: ScanConfiguration
   let recordPath: String?
   let duration: Duration?
   let reconnect: Bool
@@ -54,7 +53,7 @@ final class ScanRun {
   /// The service manager, for a live run; a replay is no service.
   private let service: ServiceNotifier?
 
-  init(
+  package init(
     spec: TransportSpec, exclusive: Bool = false, preference: CommandSetPreference = .automatic,
     scanVia: ControllerDriver? = .controller, cooperatesWithBluetoothd: Bool = false,
     configuration: ScanConfiguration = ScanConfiguration(),
@@ -76,20 +75,20 @@ final class ScanRun {
   }
 
   /// How often a lost controller is tried again with ``reconnect``.
-  static let reconnectInterval = Duration.seconds(1)
+  package static let reconnectInterval = Duration.seconds(1)
 
   /// How long the finder and a companion each work before the other's turn.
   static let companionTurn = Duration.milliseconds(100)
 
   /// How messages name the source: the capture's path (or `standard input`), or the device.
-  var sourceName: String { spec.messageName }
+  package var sourceName: String { spec.messageName }
 
   /// How this run has the controller scan; `nil` for a recording, which shows what was recorded.
-  var scanning: ScanConfiguration? { spec.pacing == .live ? configuration : nil }
+  package var scanning: ScanConfiguration? { spec.pacing == .live ? configuration : nil }
 
   /// The finder over this run's source, recording to `--record` if asked. A live run installs
   /// the stop signal handlers first, so that Ctrl-C and SIGTERM leave the controller as it was.
-  func makeFinder(scanner: BeaconScanner) throws -> HCIBeaconFinder {
+  package func makeFinder(scanner: BeaconScanner) throws -> HCIBeaconFinder {
     if spec.pacing == .live { StopSignal.install() }
     captureWriter = try ControllerOpener.openCaptureWriter(recordPath, program: program)
     let opener = ControllerOpener(
@@ -139,28 +138,16 @@ final class ScanRun {
     service?.ready(status: "listening on \(spec)")
   }
 
-  /// What the node's telemetry says of the controller `finder` reads: `replaying` a capture,
-  /// `reconnecting` while it is gone, `scanning` (with the duty) when this program scans,
-  /// `listening` when another does (the monitor channel, bluetoothd's discovery).
-  func controllerStatus(of finder: HCIBeaconFinder, named name: String? = nil) -> () ->
-    NodeTelemetrySchedule.ControllerStatus
-  {
-    let name = name ?? sourceName
+  /// What the source `finder` reads is doing, each time it is asked: replaying a capture,
+  /// reconnecting while the controller is gone, scanning when this program scans, listening when
+  /// another does (the monitor channel, bluetoothd's discovery).
+  package func sourceState(of finder: HCIBeaconFinder) -> () -> ScanSourceState {
     let recorded = spec.pacing == .recorded
     return { [weak finder] in
-      let state: String
-      var scanDuty: Double?
-      if recorded {
-        state = "replaying"
-      } else if finder?.connection == nil {
-        state = "reconnecting"
-      } else if finder?.session?.isScanning == true {
-        state = "scanning"
-        scanDuty = finder?.configuration.dutyPercent
-      } else {
-        state = "listening"
-      }
-      return NodeTelemetrySchedule.ControllerStatus(controller: name, state: state, scanDutyPercent: scanDuty)
+      if recorded { return .replaying }
+      guard let finder, finder.connection != nil else { return .reconnecting }
+      guard finder.session?.isScanning == true else { return .listening }
+      return .scanning(dutyPercent: finder.configuration.dutyPercent)
     }
   }
 
@@ -172,10 +159,10 @@ final class ScanRun {
   }
 
   /// Reports why the finder did not start and throws the exit status that says so.
-  func reportStartFailure(of finder: HCIBeaconFinder, output: any ScanOutput) throws -> Never {
+  package func reportStartFailure(of finder: HCIBeaconFinder, output: any ScanOutput) throws -> Never {
     guard let failure = finder.failure else {
       StandardError.writeLine("\(program): \(spec) could not be started", priority: .error)
-      throw ExitStatus.unavailable
+      throw ProcessExitStatus.unavailable
     }
     // Nothing was recorded: leave no capture behind (only a file this run created is removed).
     captureWriter?.closeDiscardingIfEmpty()
@@ -193,7 +180,9 @@ final class ScanRun {
   /// With a `companion` (GPS beside Bluetooth), the two work in turns, ``companionTurn`` each;
   /// when the finder's source ends (a capture's end) or fails (an adapter gone, without
   /// ``reconnect``), the companion goes on alone until the deadline, a stop or the output is done.
-  func run(_ finder: HCIBeaconFinder, output: any ScanOutput, alongside companion: (any RunCompanion)? = nil) throws {
+  package func run(_ finder: HCIBeaconFinder, output: any ScanOutput, alongside companion: (any RunCompanion)? = nil)
+    throws
+  {
     let clock = ContinuousClock()
     let deadline = duration.map { clock.now.advanced(by: $0) }
     defer { captureWriter?.close() }
@@ -229,7 +218,7 @@ final class ScanRun {
           service?.stopping()
           finder.stop()
           output.finish(statistics: statistics(of: finder, alongside: companion))
-          throw ExitStatus.deafController
+          throw ProcessExitStatus.deafController
         }
       default:
         break
@@ -297,7 +286,7 @@ final class ScanRun {
       StandardError.writeLine(
         "\(program): \(spec): the controller did not come back (gone \(gone) when --duration ran out)",
         priority: .error)
-      throw ExitStatus.unavailable
+      throw ProcessExitStatus.unavailable
     case (.back, _)?, nil:
       break
     }
@@ -355,10 +344,10 @@ final class ScanRun {
 
   /// Says what failed, on standard error, and returns the exit status that says so: for a
   /// capture, by what is wrong with the file; for a controller, 69.
-  private func report(_ failure: HCIFailure) -> ExitCode {
+  private func report(_ failure: HCIFailure) -> ProcessExitStatus {
     guard let capture = failure.connectionError?.failure as? CaptureFileError else {
       StandardError.writeLine("\(program): \(failure)", priority: .error)
-      return ExitStatus.unavailable
+      return .unavailable
     }
     if case .unrecognizedFormat(let leadingBytes, _) = capture.reason, leadingBytes.starts(with: [0x1F, 0x8B]) {
       StandardError.writeLine(
@@ -368,9 +357,9 @@ final class ScanRun {
       StandardError.writeLine("\(program): \(capture)", priority: .error)
     }
     switch capture.reason {
-    case .format, .packetCaptureFormat, .unrecognizedFormat: return ExitStatus.dataError
-    case .fileNotFound, .permissionDenied, .isADirectory: return ExitStatus.noInput
-    case .systemError, .encoding, .notAController, .output: return ExitStatus.ioError
+    case .format, .packetCaptureFormat, .unrecognizedFormat: return .dataError
+    case .fileNotFound, .permissionDenied, .isADirectory: return .noInput
+    case .systemError, .encoding, .notAController, .output: return .ioError
     }
   }
 }
