@@ -373,7 +373,7 @@ let package = Package(
       name: "ScanSessionTests",
       dependencies: [
         "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons", "BeaconScanning",
-        "BluetoothdClient", "ScanSession", "BeaconTestSupport",
+        "BluetoothdClient", "ProgramOutput", "ScanSession", "BeaconTestSupport",
       ]
     ),
     .testTarget(
