@@ -67,7 +67,11 @@ import PackageDescription
 //                       broadcaster through the kernel's management interface beside it (--via).
 //   ProgramOutput       what every program writes with: standard output (buffered, a reader
 //                       that goes away), standard error (journald's priorities under systemd),
-//                       one-line JSON, terminal-safe text, the output formats, the version.
+//                       one-line JSON, terminal-safe text, the output formats, the version; the
+//                       stop that SIGINT and SIGTERM request of its loops.
+//   ScanSession         the one scan loop of beacon-scan and beacon-ride over any source: opening
+//                       it, reconnecting, deaf-scan recovery, several radios in turns, and the
+//                       exit status a run ends with. No CLI, no argument parser, no rider domain.
 //   FleetProtocol       a node of a fleet over MQTT, beside FleetJudging: the topics, when a
 //                       beacon's state is worth publishing, telemetry, Home Assistant discovery,
 //                       the remote settings and where they are kept, the publisher in front of the
@@ -213,6 +217,13 @@ let package = Package(
       ]
     ),
     .target(
+      name: "ScanSession",
+      dependencies: [
+        "BluetoothTypes", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "HCIController", "Beacons",
+        "BeaconScanning", "BluetoothdClient", "ProgramOutput", "ServiceManager",
+      ]
+    ),
+    .target(
       name: "BluetoothDoctor",
       dependencies: ["BluetoothdClient", "LinuxHCITransports", "POSIXSupport", "ServiceManager"]
     ),
@@ -226,7 +237,7 @@ let package = Package(
         "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
         "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitNetworks", "StationCatalogs",
         "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient", "BluetoothDoctor",
-        "FleetJudging", "FleetProtocol", "ProgramOutput",
+        "FleetJudging", "FleetProtocol", "ProgramOutput", "ScanSession",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "DequeModule", package: "swift-collections"),
@@ -357,6 +368,14 @@ let package = Package(
         "ProgramOutput",
       ]
     ),
+    // The scan loop through its package API, over captures and scripted sources.
+    .testTarget(
+      name: "ScanSessionTests",
+      dependencies: [
+        "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons", "BeaconScanning",
+        "BluetoothdClient", "ProgramOutput", "ScanSession", "BeaconTestSupport",
+      ]
+    ),
     .testTarget(
       name: "BeaconCLITests",
       dependencies: [
@@ -364,6 +383,7 @@ let package = Package(
         "BeaconScanning", "Positioning", "MRTNavigation", "BeaconStatistics", "BeaconCLI", "BeaconTestSupport",
         "HCITestSupport",
         "POSIXSupport", "StationCatalogs", "BluetoothdClient", "ProgramOutput", "FleetProtocol", "MosquittoClient",
+        "ScanSession",
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),

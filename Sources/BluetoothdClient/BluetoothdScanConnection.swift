@@ -72,6 +72,26 @@ public final class BluetoothdScanConnection: HCIConnection {
   /// bluetoothd scans; this only listens.
   public var answersCommands: Bool { false }
 
+  /// bluetoothd's discovery, heard on the monitor channel, and what became of the controller's
+  /// duplicate filter (with how to remove the kernel's monitor should this process be killed).
+  public var selfScanDescription: String? {
+    let filter: String
+    switch duplicateFilter {
+    case .lifted(let handle):
+      let hex = String(handle, radix: 16)
+      filter =
+        "the kernel keeps the controller's duplicate filter off for us (advertisement monitor \(hex); should "
+        + "this process be killed, remove it with `sudo btmgmt --index \(device.rawValue)`, then "
+        + "`monitor` and `remove \(hex)`)"
+    case .kept(let error):
+      filter =
+        "the controller's duplicate filter stays on, so most controllers report a beacon about once per "
+        + "discovery cycle (\(error))"
+    }
+    return "bluetoothd discovers LE devices for us (it scans actively), and the HCI monitor channel hears the "
+      + "reports; \(filter)"
+  }
+
   private init(
     adapter: BluetoothdAdapter, device: HCIDeviceIndex, client: BluetoothdClient, monitor: MonitorHCIConnection,
     management: ManagementSocket?, duplicateFilter: DuplicateFilter

@@ -99,6 +99,12 @@ public final class CaptureReplayConnection: HCIConnection {
 
   public var answersCommands: Bool { false }
 
+  /// As fast as the file can be read, with the times it recorded.
+  public var pacing: HCIConnectionPacing { .recorded }
+
+  /// ``warnings``.
+  public var endWarnings: [any TransportWarning] { warnings }
+
   /// A capture takes no commands. Fails with ``CaptureFileError/Reason/notAController``.
   public func send(_ packet: HCIPacket) throws(HCIConnectionError) {
     throw .failed(CaptureFileError(path: path, reason: .notAController))

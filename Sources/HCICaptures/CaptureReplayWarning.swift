@@ -1,7 +1,8 @@
 import HCICodec
+import HCITransportCore
 
 /// Something at the end of a replay that did not stop it but that the user should know.
-public enum CaptureReplayWarning: Hashable, Sendable, CustomStringConvertible {
+public enum CaptureReplayWarning: Hashable, TransportWarning {
   /// The last btsnoop record was cut short.
   case btsnoop(BTSnoopWarning)
   /// Records that could not be interpreted (an unknown H4 packet type) were skipped;

@@ -33,6 +33,12 @@ public final class RecordingConnection: HCIConnection {
 
   public var answersCommands: Bool { inner.answersCommands }
 
+  public var pacing: HCIConnectionPacing { inner.pacing }
+
+  public var endWarnings: [any TransportWarning] { inner.endWarnings }
+
+  public var selfScanDescription: String? { inner.selfScanDescription }
+
   public func receive(timeout: Duration) throws(HCIConnectionError) -> TimedHCIPacket? {
     guard let timed = try inner.receive(timeout: timeout) else { return nil }
     try record(timed.packet, at: timed.time)

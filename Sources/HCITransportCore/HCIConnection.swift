@@ -14,6 +14,18 @@ public protocol HCIConnection: AnyObject {
   /// read without a session, and ``send(_:)`` fails.
   var answersCommands: Bool { get }
 
+  /// How its packets come in time: ``HCIConnectionPacing/live`` unless it plays a recording back.
+  var pacing: HCIConnectionPacing { get }
+
+  /// What did not stop it but should be said once it has delivered its last packet (a capture's
+  /// last record cut short); complete only after ``HCIConnectionError/endOfStream``.
+  var endWarnings: [any TransportWarning] { get }
+
+  /// How the controller scans with no command of this connection's, as a clause for people
+  /// (bluetoothd discovering for it); `nil` when a session's commands scan through it, or it only
+  /// listens to whoever scans.
+  var selfScanDescription: String? { get }
+
   /// Sends one packet to the controller (commands; ACL data is not used by this toolkit).
   func send(_ packet: HCIPacket) throws(HCIConnectionError)
 
@@ -44,6 +56,15 @@ extension HCIConnection {
   /// A live link answers commands; only a replay says otherwise.
   public var answersCommands: Bool { true }
 
+  /// A link to a controller is live; only a replay says otherwise.
+  public var pacing: HCIConnectionPacing { .live }
+
+  /// A live link has nothing to say at its end.
+  public var endWarnings: [any TransportWarning] { [] }
+
+  /// A link scans only through a session's commands, or listens; only bluetoothd's scan says otherwise.
+  public var selfScanDescription: String? { nil }
+
   /// The one packet ``receive(timeout:)`` gets, if any.
   public func receivePackets(
     timeout: Duration, maximumCount: Int, _ body: (TimedHCIPacket) -> Bool
@@ -58,6 +79,10 @@ extension HCIConnection {
 /// through its type, everything else. ``HCIConnectionError`` carries one, typed, so that a
 /// caller can still ask a `CaptureFileError` for its reason or an `HCISocketError` for its errno.
 public protocol TransportFailure: Error, Sendable, CustomStringConvertible {}
+
+/// What a transport says of a problem that did not stop it (``HCIConnection/endWarnings``): its
+/// text, and, through its type, everything else.
+public protocol TransportWarning: Sendable, CustomStringConvertible {}
 
 /// Why an ``HCIConnection`` failed, in the categories a caller acts on differently. Each case
 /// keeps the transport's own typed error; its ``description`` says what happened and what to do.

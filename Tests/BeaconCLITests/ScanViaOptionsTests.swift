@@ -1,6 +1,6 @@
 import ArgumentParser
-import BluetoothdClient
 import LinuxHCITransports
+import ScanSession
 import Testing
 
 @testable import BeaconCLI
@@ -40,22 +40,5 @@ struct ScanViaOptionsTests {
     #expect(throws: ValidationError.self) {
       try options.check(device: hci0, exclusive: false, scanShaping: [("--duty", true)])
     }
-  }
-
-  /// Without bluetoothd to ask (no system bus here, or no bluetoothd), a kernel device is scanned.
-  @Test func withNoBluetoothdToAskTheDeviceIsScanned() {
-    #expect(ControllerOpener.bluetoothdState(of: HCIDeviceIndex(rawValue: 0)) == nil)
-    #expect(ControllerOpener.cooperativeSource(bluetoothd: nil) == .controller)
-  }
-
-  /// bluetoothd owns a device it powers: it discovers for us, or, when it discovers already,
-  /// we listen to it; a device it keeps off is ours to bring up and scan.
-  @Test func aDeviceBluetoothdPowersIsReadThroughIt() {
-    let on = BluetoothdAdapterState(powered: true, discovering: false)
-    let discovering = BluetoothdAdapterState(powered: true, discovering: true)
-    let off = BluetoothdAdapterState(powered: false, discovering: false)
-    #expect(ControllerOpener.cooperativeSource(bluetoothd: on) == .bluetoothd)
-    #expect(ControllerOpener.cooperativeSource(bluetoothd: discovering) == .monitor)
-    #expect(ControllerOpener.cooperativeSource(bluetoothd: off) == .controller)
   }
 }

@@ -90,6 +90,15 @@ struct CaptureReplayConnectionTests {
         .btsnoop(
           .truncatedFinalRecord(recordNumber: 4, byteOffset: finalOffset, presentBytes: 24 + 13 - 4, expectedBytes: 37))
       ])
+    // What a scan loop is told of the connection, without knowing it is a replay; and so through a recording of it.
+    #expect(source.pacing == .recorded)
+    #expect(source.endWarnings.map(\.description) == source.warnings.map(\.description))
+    #expect(source.selfScanDescription == nil)
+    let recording = RecordingConnection(
+      source, writer: try CaptureWriter(path: directory.path("again.btsnoop"), startTime: WallClock.now()))
+    defer { recording.close() }
+    #expect(recording.pacing == .recorded)
+    #expect(recording.endWarnings.map(\.description) == source.warnings.map(\.description))
   }
 
   @Test func corruptRecordNamesFileAndOffset() throws {

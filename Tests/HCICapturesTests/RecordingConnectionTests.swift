@@ -35,6 +35,9 @@ import Testing
     #expect(count == 2)
     #expect(try connection.receive(timeout: .zero)?.packet == SamplePackets.advertisingReport)
     #expect(try connection.receive(timeout: .zero) == nil)
+    // A live link, as the connection it records.
+    #expect(connection.pacing == .live)
+    #expect(connection.endWarnings.isEmpty)
     connection.close()
 
     let source = try CaptureReplayConnection(path: path)

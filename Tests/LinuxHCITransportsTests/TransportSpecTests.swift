@@ -38,6 +38,20 @@ struct TransportSpecTests {
     #expect(try TransportSpec(parsing: canonical) == spec)
   }
 
+  /// What is known of a source before it is opened: whether it is live, and how messages name it.
+  @Test func aCaptureIsRecordedAndNamedByItsPath() {
+    #expect(TransportSpec.replay(path: "ride.btsnoop").pacing == .recorded)
+    #expect(TransportSpec.replay(path: "ride.btsnoop").messageName == "ride.btsnoop")
+    #expect(TransportSpec.replay(path: "-").messageName == "standard input")
+    for spec in [
+      TransportSpec.kernel(device: HCIDeviceIndex(rawValue: 0)), .monitor(device: nil), .tcp(host: "::1", port: 9000),
+      .serial(path: "/dev/ttyUSB0", baudRate: nil, flowControl: false),
+    ] {
+      #expect(spec.pacing == .live)
+      #expect(spec.messageName == spec.description)
+    }
+  }
+
   @Test(arguments: [
     ("", TransportSpecError.empty),
     ("usb:0", .unknownScheme("usb:0")),

@@ -4,6 +4,7 @@ import BluetoothTypes
 import HCICodec
 import MRTNavigation
 import ProgramOutput
+import ScanSession
 import StationCatalogs
 
 /// `beacon-broadcast`: act as a station beacon.
@@ -139,7 +140,7 @@ public struct BeaconBroadcastCommand: ParsableCommand {
     if listStations { return }
     if let spec = deviceOptions.transport(), spec.onlyListens {
       throw ValidationError(
-        "-i \(spec): \(spec.isReplay ? "a capture" : "the monitor channel only listens and") cannot advertise; give a controller such as hci0 or tcp:HOST:PORT."
+        "-i \(spec): \(spec.pacing == .recorded ? "a capture" : "the monitor channel only listens and") cannot advertise; give a controller such as hci0 or tcp:HOST:PORT."
       )
     }
     if via == .bluetoothd {

@@ -5,6 +5,7 @@ import GPSDClient
 import HCITransportCore
 import MRTNavigation
 import ProgramOutput
+import ScanSession
 import ServiceManager
 import StationCatalogs
 import TransitNetworks
@@ -159,9 +160,9 @@ public struct BeaconRideCommand: ParsableCommand {
     }
     let spec = deviceOptions.transport()
     if replay != nil, spec != nil { throw ValidationError("Give either --replay FILE or -i DEVICE, not both.") }
-    try reconnectOptions.check(live: spec.map { !$0.isReplay } ?? false)
+    try reconnectOptions.check(live: spec?.pacing == .live)
     try scanTiming.check(
-      live: spec.map { !$0.isReplay } ?? false,
+      live: spec?.pacing == .live,
       reason: spec == nil && replay == nil ? "--gps alone scans nothing" : "a replay shows what was recorded")
     try scanViaOptions.check(
       device: spec, exclusive: deviceOptions.exclusive, scanShaping: scanTiming.shapingNames.map { ($0, true) })
@@ -287,10 +288,10 @@ public struct BeaconRideCommand: ParsableCommand {
         title: journey.map { "Journey: \($0.origin.displayName) → \($0.destination.displayName)" }
           ?? destination.map { "Ride to \($0.displayName)" } ?? "Ride in the background",
         source: [run?.sourceName, gps.map { "gpsd at \($0.endpoint)" }].compactMap { $0 }.joined(separator: " and "),
-        scan: run.flatMap { $0.spec.isReplay ? nil : $0.configuration },
+        scan: run?.scanning,
         catalog: catalog, catalogName: catalogOptions.sourceName, policy: try policyOptions.policy(),
         ranging: try policyOptions.rangingConfiguration(), journey: journey,
-        checkpointInterval: spec?.isReplay == true ? nil : reportOptions.checkpointInterval)
+        checkpointInterval: spec?.pacing == .recorded ? nil : reportOptions.checkpointInterval)
     }
     if let finder { report?.statistics = { finder.scanner.statistics } }
     let stdout = StandardOutput()

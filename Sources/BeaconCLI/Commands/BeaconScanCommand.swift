@@ -9,6 +9,7 @@ import LinuxNotifications
 import MRTNavigation
 import POSIXSupport
 import ProgramOutput
+import ScanSession
 import StationCatalogs
 
 /// `beacon-scan`: find beacon frames and report them.
@@ -186,7 +187,7 @@ public struct BeaconScanCommand: ParsableCommand {
       throw ValidationError(
         "--record writes one controller's traffic: give -i once, or record each radio in a run of its own.")
     }
-    try reconnectOptions.check(live: deviceOptions.devices.contains { !$0.isReplay })
+    try reconnectOptions.check(live: deviceOptions.devices.contains { $0.pacing == .live })
     guard replay != nil || spec != nil else {
       throw ValidationError(
         "Give a source: -i hci0 (or serial:…, tcp:…), or --replay FILE. See --list-devices for the controllers here.")
@@ -203,7 +204,7 @@ public struct BeaconScanCommand: ParsableCommand {
         }
       }
     }
-    let isLive = deviceOptions.devices.contains { !$0.isReplay }
+    let isLive = deviceOptions.devices.contains { $0.pacing == .live }
     if !isLive {
       for (flag, given) in [
         ("--active", active), ("--dedupe", dedupe), ("--record", record != nil), ("--duration", duration != nil),
@@ -233,7 +234,7 @@ public struct BeaconScanCommand: ParsableCommand {
     let stdout = StandardOutput()
     if listDevices { return try DeviceListing.print(format: output.format, to: stdout) }
     guard let spec = deviceOptions.transport(replay: replay) else { return }
-    let live = deviceOptions.devices.contains { !$0.isReplay }
+    let live = deviceOptions.devices.contains { $0.pacing == .live }
     if live { stdout.flushesEachLine = true }  // each report as it comes, also into a pipe
     func scanRun(_ spec: TransportSpec, first: Bool) -> ScanRun {
       ScanRun(
@@ -374,7 +375,7 @@ public struct BeaconScanCommand: ParsableCommand {
   ) -> NodeRemoteSettings? {
     guard let finder = finders.first else { return nil }
     guard let reporter else { return nil }
-    let scanTiming = run.spec.isReplay ? nil : run.configuration
+    let scanTiming = run.scanning
     let initial = NodeSettings(
       deadband: reporter.policy.deadband, heartbeat: reporter.policy.heartbeat.secondsValue,
       expectedStations: watch?.stations.map(\.name) ?? [], silentAfter: expectOptions.silentAfter,
@@ -385,7 +386,7 @@ public struct BeaconScanCommand: ParsableCommand {
       store: NodeSettingsStore(node: reporter.publisher.topics.node),
       publisher: reporter.publisher, program: "beacon-scan", takesMessages: reporter.publisher.takesSettings,
       scanControl: { [weak finder] in
-        guard !run.spec.isReplay, let finder else { return .listensOnly }
+        guard run.scanning != nil, let finder else { return .listensOnly }
         guard let connection = finder.connection else { return .notStarted }
         // The monitor channel answers no command: the finder opens no session on it.
         guard connection.answersCommands, let session = finder.session else { return .listensOnly }

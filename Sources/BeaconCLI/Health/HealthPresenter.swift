@@ -3,6 +3,7 @@ import Beacons
 import BluetoothTypes
 import MRTNavigation
 import ProgramOutput
+import ScanSession
 
 /// `beacon-scan --expect` without `--table`: a line per health change of an expected station's
 /// beacon, instead of a line per report.

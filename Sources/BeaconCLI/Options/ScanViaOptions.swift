@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinuxHCITransports
+import ScanSession
 
 /// `--scan-via`: whether this program scans the controller itself or has bluetoothd scan it;
 /// not given, a device that bluetoothd powers is read through bluetoothd

@@ -2,6 +2,7 @@ import BeaconScanning
 import Beacons
 import BluetoothTypes
 import FleetProtocol
+import ScanSession
 
 /// A scan's output and what else hears its sightings, as the finder's one delegate: the
 /// sightings go, in order, to what they went to alone (a presenter, or the `--notify` use case),

@@ -4,6 +4,7 @@ import Beacons
 import BluetoothTypes
 import MRTNavigation
 import ProgramOutput
+import ScanSession
 
 /// `beacon-scan --summary`: counts every sighting into a ``ScanSummary`` and prints it once,
 /// when the scan ends (end of capture, `--duration`, Ctrl-C).

@@ -3,6 +3,7 @@ import Beacons
 import BluetoothTypes
 import MRTNavigation
 import ProgramOutput
+import ScanSession
 
 /// What `beacon-scan` shows for the sightings of any source: lines (text or JSON, optionally each
 /// beacon once) or the `--table` view, and the warnings about malformed input.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ProgramOutput
+import ScanSession
 
 #if canImport(Glibc)
   import Glibc
@@ -13,14 +14,15 @@ extension ParsableCommand {
   /// closed descriptors on `/dev/null`), and ArgumentParser's messages (help, and errors that
   /// echo what was typed or read from a file) are shown a line at a time through
   /// ``TerminalText``, so that a name cannot drive the terminal. Each executable's `main.swift`
-  /// calls it.
+  /// calls it. A ``ProcessExitStatus`` thrown by a run below the CLI is its ``ExitCode``.
   public static func runAsProgram(_ arguments: [String]? = nil) -> Never {
     StandardStreams.prepare()
     do {
       var command = try parseAsRoot(arguments)
       try command.run()
       exit()
-    } catch {
+    } catch let thrown {
+      let error = (thrown as? ProcessExitStatus).map { ExitCode($0) } ?? thrown
       var text = fullMessage(for: error, columns: nil)
       let status = exitCode(for: error)
       if text.isEmpty {

@@ -5,6 +5,7 @@ import HCIController
 import MRTNavigation
 import Positioning
 import ProgramOutput
+import ScanSession
 
 /// `--report FILE` for one run: the collector that hears it (and the journey, when there is one)
 /// and, at the end, the page written with what was run (the command, the source, the catalog and the detector's constants).

@@ -4,6 +4,7 @@ import BluetoothdClient
 import HCIController
 import LinuxHCITransports
 import ProgramOutput
+import ScanSession
 import ServiceManager
 
 #if canImport(Glibc)

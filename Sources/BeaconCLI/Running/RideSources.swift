@@ -3,6 +3,7 @@ import GPSDClient
 import LinuxHCITransports
 import MRTNavigation
 import ProgramOutput
+import ScanSession
 import ServiceManager
 
 /// `beacon-ride`'s two sources, once its use case (to a destination, or in the background) has

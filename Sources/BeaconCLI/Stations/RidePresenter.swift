@@ -2,6 +2,7 @@ import BeaconScanning
 import BluetoothTypes
 import MRTNavigation
 import ProgramOutput
+import ScanSession
 
 /// What `beacon-ride` and `beacon-scan --notify` do with a ride's effects (``MRTNavigation/RideEffect``):
 /// a line per event (``StationEventFormatter``), the alarm and notifications through ``Alerts``,

@@ -161,10 +161,17 @@ extension TransportSpec {
     }
   }
 
-  /// Whether this names a capture rather than a controller.
-  public var isReplay: Bool {
-    if case .replay = self { return true }
-    return false
+  /// How the connection this names paces its packets (``HCIConnection/pacing``), known before it
+  /// is opened: a capture's are recorded, every controller's live.
+  public var pacing: HCIConnectionPacing {
+    if case .replay = self { return .recorded }
+    return .live
+  }
+
+  /// How messages name the source: the capture's path (or `standard input`), or the device.
+  public var messageName: String {
+    if case .replay(let path) = self { return CaptureReplayConnection.messageName(forPath: path) }
+    return description
   }
 
   /// Whether this only listens to what a controller sends (the monitor channel, a capture): it

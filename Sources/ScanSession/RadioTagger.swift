@@ -3,22 +3,22 @@ import BluetoothTypes
 
 /// Hands a radio's sightings to the run's output, each tagged with the radio that heard it
 /// (``BeaconSighting/controller``): a run of several radios (`-i hci0 -i hci1`).
-final class RadioTagger: BeaconFinderDelegate {
-  let controller: String
+package final class RadioTagger: BeaconFinderDelegate {
+  package let controller: String
   private weak var delegate: (any BeaconFinderDelegate)?
 
-  init(controller: String, delegate: any BeaconFinderDelegate) {
+  package init(controller: String, delegate: any BeaconFinderDelegate) {
     self.controller = controller
     self.delegate = delegate
   }
 
-  func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+  package func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
     var tagged = sighting
     tagged.controller = controller
     delegate?.beaconFinder(finder, didSee: tagged)
   }
 
-  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+  package func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
     delegate?.beaconFinder(finder, didReach: time)
   }
 }

@@ -1,11 +1,10 @@
 import BeaconScanning
 import BluetoothTypes
 
-/// Where a scan's results go, whichever source they come from: printed lines or a table
-/// (``SightingPresenter``), a summary (``ScanSummaryPresenter``), or station events
-/// (``RidePresenter``). The sightings themselves reach the
+/// Where a scan's results go, whichever source they come from: `BeaconCLI`'s presenters of
+/// printed lines or a table, a summary, or station events. The sightings themselves reach the
 /// presenters as the finder's delegate (or through a use case); this is the rest of the run.
-public protocol ScanOutput: AnyObject {
+package protocol ScanOutput: AnyObject {
   /// An event the scanner could not fully decode.
   func warn(_ problem: ScanProblem)
   /// Whether the output needs nothing more (a ride that has arrived, standard output's reader
@@ -22,6 +21,6 @@ public protocol ScanOutput: AnyObject {
 
 extension ScanOutput {
   /// Nothing to show while the controller is gone: the run's lines on standard error say it.
-  public func controllerAway(for gone: Duration, now: CaptureTime) {}
-  public func controllerBack() {}
+  package func controllerAway(for gone: Duration, now: CaptureTime) {}
+  package func controllerBack() {}
 }

@@ -1,8 +1,5 @@
-import ArgumentParser
 import BeaconScanning
 import BluetoothTypes
-import BluetoothdClient
-import FleetProtocol
 import HCICaptures
 import HCIController
 import HCITransportCore
@@ -31,17 +28,18 @@ import ServiceManager
 ///
 /// A live controller that has been heard and then goes ``deafAfter`` without an advertising
 /// report while scanning is recovered in stages (``DeafScanRecovery``), the last of which ends
-/// the run with exit 75. A capture is never deaf.
+/// the run with exit 75. A capture is never deaf. The exit statuses are thrown as
+/// ``ProcessExitStatus``, once the run has said why on standard error.
 ///
 /// Under systemd (a `Type=notify` unit) a live run says it is ready once scanning has started,
 /// pings the watchdog from its loop and says it is stopping when the run ends.
-final class ScanRun {
-  let spec: TransportSpec
+package final class ScanRun {
+  package let spec: TransportSpec
   let exclusive: Bool
   let preference: CommandSetPreference
   let scanVia: ControllerDriver?
   let cooperatesWithBluetoothd: Bool
-  let configuration: ScanConfiguration
+  package let configuration: ScanConfiguration
   let recordPath: String?
   let duration: Duration?
   let reconnect: Bool
@@ -55,7 +53,7 @@ final class ScanRun {
   /// The service manager, for a live run; a replay is no service.
   private let service: ServiceNotifier?
 
-  init(
+  package init(
     spec: TransportSpec, exclusive: Bool = false, preference: CommandSetPreference = .automatic,
     scanVia: ControllerDriver? = .controller, cooperatesWithBluetoothd: Bool = false,
     configuration: ScanConfiguration = ScanConfiguration(),
@@ -71,27 +69,27 @@ final class ScanRun {
     self.recordPath = recordPath
     self.duration = duration
     self.reconnect = reconnect
-    self.deafAfter = spec.isReplay ? nil : deafAfter
+    self.deafAfter = spec.pacing == .live ? deafAfter : nil
     self.program = program
-    service = spec.isReplay ? nil : ServiceNotifier()
+    service = spec.pacing == .live ? ServiceNotifier() : nil
   }
 
   /// How often a lost controller is tried again with ``reconnect``.
-  static let reconnectInterval = Duration.seconds(1)
+  package static let reconnectInterval = Duration.seconds(1)
 
   /// How long the finder and a companion each work before the other's turn.
   static let companionTurn = Duration.milliseconds(100)
 
   /// How messages name the source: the capture's path (or `standard input`), or the device.
-  var sourceName: String {
-    if case .replay(let path) = spec { return CaptureReplayConnection.messageName(forPath: path) }
-    return spec.description
-  }
+  package var sourceName: String { spec.messageName }
+
+  /// How this run has the controller scan; `nil` for a recording, which shows what was recorded.
+  package var scanning: ScanConfiguration? { spec.pacing == .live ? configuration : nil }
 
   /// The finder over this run's source, recording to `--record` if asked. A live run installs
   /// the stop signal handlers first, so that Ctrl-C and SIGTERM leave the controller as it was.
-  func makeFinder(scanner: BeaconScanner) throws -> HCIBeaconFinder {
-    if !spec.isReplay { StopSignal.install() }
+  package func makeFinder(scanner: BeaconScanner) throws -> HCIBeaconFinder {
+    if spec.pacing == .live { StopSignal.install() }
     captureWriter = try ControllerOpener.openCaptureWriter(recordPath, program: program)
     let opener = ControllerOpener(
       spec: spec, exclusive: exclusive, preference: preference, scanVia: scanVia,
@@ -122,24 +120,9 @@ final class ScanRun {
   /// A source that only listens (the monitor channel, bluetoothd's discovery) has no session to
   /// say it scans: say what it hears instead, and that the service is ready.
   private func announceListening(on connection: (any HCIConnection)?) {
-    if let viaBluetoothd = Self.bluetoothdScan(connection) {
-      let filter: String
-      switch viaBluetoothd.duplicateFilter {
-      case .lifted(let handle):
-        let hex = String(handle, radix: 16)
-        filter =
-          "the kernel keeps the controller's duplicate filter off for us (advertisement monitor \(hex); should "
-          + "this process be killed, remove it with `sudo btmgmt --index \(viaBluetoothd.device.rawValue)`, then "
-          + "`monitor` and `remove \(hex)`)"
-      case .kept(let error):
-        filter =
-          "the controller's duplicate filter stays on, so most controllers report a beacon about once per "
-          + "discovery cycle (\(error))"
-      }
-      StandardError.writeLine(
-        "\(program): \(spec): bluetoothd discovers LE devices for us (it scans actively), and the HCI monitor "
-          + "channel hears the reports; \(filter). Ctrl-C to stop", priority: .info)
-      service?.ready(status: "scanning \(spec) via bluetoothd")
+    if let connection, let scan = connection.selfScanDescription {
+      StandardError.writeLine("\(program): \(spec): \(scan). Ctrl-C to stop", priority: .info)
+      service?.ready(status: "scanning \(connection.name)")
       return
     }
     if case .kernel = spec {
@@ -155,28 +138,16 @@ final class ScanRun {
     service?.ready(status: "listening on \(spec)")
   }
 
-  /// What the node's telemetry says of the controller `finder` reads: `replaying` a capture,
-  /// `reconnecting` while it is gone, `scanning` (with the duty) when this program scans,
-  /// `listening` when another does (the monitor channel, bluetoothd's discovery).
-  func controllerStatus(of finder: HCIBeaconFinder, named name: String? = nil) -> () ->
-    NodeTelemetrySchedule.ControllerStatus
-  {
-    let name = name ?? sourceName
-    let replay = spec.isReplay
+  /// What the source `finder` reads is doing, each time it is asked: replaying a capture,
+  /// reconnecting while the controller is gone, scanning when this program scans, listening when
+  /// another does (the monitor channel, bluetoothd's discovery).
+  package func sourceState(of finder: HCIBeaconFinder) -> () -> ScanSourceState {
+    let recorded = spec.pacing == .recorded
     return { [weak finder] in
-      let state: String
-      var scanDuty: Double?
-      if replay {
-        state = "replaying"
-      } else if finder?.connection == nil {
-        state = "reconnecting"
-      } else if finder?.session?.isScanning == true {
-        state = "scanning"
-        scanDuty = finder?.configuration.dutyPercent
-      } else {
-        state = "listening"
-      }
-      return NodeTelemetrySchedule.ControllerStatus(controller: name, state: state, scanDutyPercent: scanDuty)
+      if recorded { return .replaying }
+      guard let finder, finder.connection != nil else { return .reconnecting }
+      guard finder.session?.isScanning == true else { return .listening }
+      return .scanning(dutyPercent: finder.configuration.dutyPercent)
     }
   }
 
@@ -187,17 +158,11 @@ final class ScanRun {
     return statistics
   }
 
-  /// The bluetoothd scan under `connection`, recorded or not.
-  private static func bluetoothdScan(_ connection: (any HCIConnection)?) -> BluetoothdScanConnection? {
-    if let recording = connection as? RecordingConnection { return recording.inner as? BluetoothdScanConnection }
-    return connection as? BluetoothdScanConnection
-  }
-
   /// Reports why the finder did not start and throws the exit status that says so.
-  func reportStartFailure(of finder: HCIBeaconFinder, output: any ScanOutput) throws -> Never {
+  package func reportStartFailure(of finder: HCIBeaconFinder, output: any ScanOutput) throws -> Never {
     guard let failure = finder.failure else {
       StandardError.writeLine("\(program): \(spec) could not be started", priority: .error)
-      throw ExitStatus.unavailable
+      throw ProcessExitStatus.unavailable
     }
     // Nothing was recorded: leave no capture behind (only a file this run created is removed).
     captureWriter?.closeDiscardingIfEmpty()
@@ -205,7 +170,7 @@ final class ScanRun {
     // transport that did not open has none. A capture's output is finished either way.
     var hadSession = false
     if case .controller = failure { hadSession = true }
-    if hadSession || spec.isReplay { output.finish(statistics: finder.scanner.statistics) }
+    if hadSession || spec.pacing == .recorded { output.finish(statistics: finder.scanner.statistics) }
     throw report(failure)
   }
 
@@ -215,13 +180,15 @@ final class ScanRun {
   /// With a `companion` (GPS beside Bluetooth), the two work in turns, ``companionTurn`` each;
   /// when the finder's source ends (a capture's end) or fails (an adapter gone, without
   /// ``reconnect``), the companion goes on alone until the deadline, a stop or the output is done.
-  func run(_ finder: HCIBeaconFinder, output: any ScanOutput, alongside companion: (any RunCompanion)? = nil) throws {
+  package func run(_ finder: HCIBeaconFinder, output: any ScanOutput, alongside companion: (any RunCompanion)? = nil)
+    throws
+  {
     let clock = ContinuousClock()
     let deadline = duration.map { clock.now.advanced(by: $0) }
     defer { captureWriter?.close() }
     self.output = output
-    if finder.session == nil, !spec.isReplay { announceListening(on: finder.connection) }
-    var replayWarnings: [CaptureReplayWarning] = []
+    if finder.session == nil, spec.pacing == .live { announceListening(on: finder.connection) }
+    var endWarnings: [any TransportWarning] = []
     /// How the wait for a lost controller ended the run, and how long it had been gone: said
     /// after the output has finished, so that it follows the final table.
     var endedWhileGone: (end: Restart, gone: String)?
@@ -251,7 +218,7 @@ final class ScanRun {
           service?.stopping()
           finder.stop()
           output.finish(statistics: statistics(of: finder, alongside: companion))
-          throw ExitStatus.deafController
+          throw ProcessExitStatus.deafController
         }
       default:
         break
@@ -260,9 +227,7 @@ final class ScanRun {
         companion.work(until: clock.now.advanced(by: Self.companionTurn), shouldStop: shouldStop)
         continue
       }
-      if case .endOfStream = end, let replay = finder.connection as? CaptureReplayConnection {
-        replayWarnings = replay.warnings
-      }
+      if case .endOfStream = end, let connection = finder.connection { endWarnings = connection.endWarnings }
       if let companion, !shouldStop() {
         switch end {
         case .endOfStream:
@@ -280,7 +245,7 @@ final class ScanRun {
         }
       }
       guard case .failed(let failure) = end else { break }
-      guard reconnect, !spec.isReplay else {
+      guard reconnect, spec.pacing == .live else {
         output.finish(statistics: statistics(of: finder, alongside: companion))
         let status = report(failure)
         finder.stop()
@@ -308,8 +273,8 @@ final class ScanRun {
     service?.stopping()
     finder.stop()
     output.finish(statistics: statistics(of: finder, alongside: companion))
-    if spec.isReplay {
-      reportReplayEnd(path: sourceName, warnings: replayWarnings, statistics: finder.scanner.statistics)
+    if spec.pacing == .recorded {
+      reportReplayEnd(path: sourceName, warnings: endWarnings, statistics: finder.scanner.statistics)
     } else if let recordPath {
       StandardError.writeLine("\(program): recorded the HCI traffic to \(recordPath)", priority: .notice)
     }
@@ -321,7 +286,7 @@ final class ScanRun {
       StandardError.writeLine(
         "\(program): \(spec): the controller did not come back (gone \(gone) when --duration ran out)",
         priority: .error)
-      throw ExitStatus.unavailable
+      throw ProcessExitStatus.unavailable
     case (.back, _)?, nil:
       break
     }
@@ -367,7 +332,7 @@ final class ScanRun {
   }
 
   /// The capture's warnings and counts, at the end of a replay.
-  func reportReplayEnd(path: String, warnings: [CaptureReplayWarning], statistics stats: ScanStatistics) {
+  func reportReplayEnd(path: String, warnings: [any TransportWarning], statistics stats: ScanStatistics) {
     for warning in warnings {
       StandardError.writeLine("\(program): warning: \(path): \(warning)")
     }
@@ -379,10 +344,10 @@ final class ScanRun {
 
   /// Says what failed, on standard error, and returns the exit status that says so: for a
   /// capture, by what is wrong with the file; for a controller, 69.
-  private func report(_ failure: HCIFailure) -> ExitCode {
+  private func report(_ failure: HCIFailure) -> ProcessExitStatus {
     guard let capture = failure.connectionError?.failure as? CaptureFileError else {
       StandardError.writeLine("\(program): \(failure)", priority: .error)
-      return ExitStatus.unavailable
+      return .unavailable
     }
     if case .unrecognizedFormat(let leadingBytes, _) = capture.reason, leadingBytes.starts(with: [0x1F, 0x8B]) {
       StandardError.writeLine(
@@ -392,9 +357,9 @@ final class ScanRun {
       StandardError.writeLine("\(program): \(capture)", priority: .error)
     }
     switch capture.reason {
-    case .format, .packetCaptureFormat, .unrecognizedFormat: return ExitStatus.dataError
-    case .fileNotFound, .permissionDenied, .isADirectory: return ExitStatus.noInput
-    case .systemError, .encoding, .notAController, .output: return ExitStatus.ioError
+    case .format, .packetCaptureFormat, .unrecognizedFormat: return .dataError
+    case .fileNotFound, .permissionDenied, .isADirectory: return .noInput
+    case .systemError, .encoding, .notAController, .output: return .ioError
     }
   }
 }

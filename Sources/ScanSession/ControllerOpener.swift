@@ -1,4 +1,3 @@
-import BeaconAdvertising
 import BeaconScanning
 import BluetoothdClient
 import HCICaptures
@@ -8,24 +7,38 @@ import LinuxHCITransports
 import ProgramOutput
 import ServiceManager
 
-/// How the commands open the source a ``TransportSpec`` names, for a finder or a broadcaster:
+/// How the commands open the source a ``TransportSpec`` names, for a finder or (in `BeaconCLI`) a broadcaster:
 /// optionally recording its traffic, with a session set up the way that transport needs, which
 /// reports what it does on standard error as `program: device: …`.
-struct ControllerOpener {
-  var spec: TransportSpec
-  var exclusive = false
-  var preference: CommandSetPreference = .automatic
+package struct ControllerOpener {
+  package var spec: TransportSpec
+  package var exclusive: Bool
+  package var preference: CommandSetPreference
   /// Who scans a kernel controller: this program, or bluetoothd (heard on the monitor channel).
-  var scanVia: ControllerDriver? = .controller
+  package var scanVia: ControllerDriver?
   /// Whether a kernel device that bluetoothd powers is read the way that leaves bluetoothd and
   /// its clients undisturbed (``cooperativeSource(bluetoothd:)``; `--scan-via` not given).
-  var cooperatesWithBluetoothd = false
-  var program: String
+  package var cooperatesWithBluetoothd: Bool
+  package var program: String
   /// The `--record` capture, which spans every connection of the run (`--reconnect`).
-  var captureWriter: CaptureWriter?
+  package var captureWriter: CaptureWriter?
+
+  package init(
+    spec: TransportSpec, exclusive: Bool = false, preference: CommandSetPreference = .automatic,
+    scanVia: ControllerDriver? = .controller, cooperatesWithBluetoothd: Bool = false, program: String,
+    captureWriter: CaptureWriter? = nil
+  ) {
+    self.spec = spec
+    self.exclusive = exclusive
+    self.preference = preference
+    self.scanVia = scanVia
+    self.cooperatesWithBluetoothd = cooperatesWithBluetoothd
+    self.program = program
+    self.captureWriter = captureWriter
+  }
 
   /// Opens the transport, wrapped in a ``RecordingConnection`` when recording.
-  func open() throws(HCIConnectionError) -> any HCIConnection {
+  package func open() throws(HCIConnectionError) -> any HCIConnection {
     let connection: any HCIConnection
     if case .kernel(let device) = spec, scanVia == .bluetoothd {
       connection = try openViaBluetoothd(device)
@@ -39,7 +52,7 @@ struct ControllerOpener {
   }
 
   /// How `-i hciN` without `--scan-via` reads a kernel device.
-  enum CooperativeSource: Equatable {
+  package enum CooperativeSource: Equatable {
     /// bluetoothd is discovering: listen to its scan, for a scan of our own would disturb it
     /// (the kernel lab measured its discovery hearing nothing after we stopped).
     case monitor
@@ -52,7 +65,7 @@ struct ControllerOpener {
 
   /// The source for what bluetoothd says of the device (`nil`: not running, or it cannot be
   /// asked).
-  static func cooperativeSource(bluetoothd state: BluetoothdAdapterState?) -> CooperativeSource {
+  package static func cooperativeSource(bluetoothd state: BluetoothdAdapterState?) -> CooperativeSource {
     guard let state, state.powered else { return .controller }
     return state.discovering ? .monitor : .bluetoothd
   }
@@ -87,7 +100,7 @@ struct ControllerOpener {
 
   /// What bluetoothd says of `device` now; `nil` when it cannot be asked (no system bus, no
   /// bluetoothd, an adapter it does not manage).
-  static func bluetoothdState(of device: HCIDeviceIndex) -> BluetoothdAdapterState? {
+  package static func bluetoothdState(of device: HCIDeviceIndex) -> BluetoothdAdapterState? {
     do throws(BluetoothdError) {
       let client = try BluetoothdClient.connect()
       defer { client.bus.close() }
@@ -100,7 +113,7 @@ struct ControllerOpener {
   /// A session on `connection`. On the kernel's shared (raw) channel, bluetoothd owns the
   /// controller: no Reset, and the event masks it set stay as they are. Everywhere else this
   /// program is the host, so it resets the controller and sets the masks it needs.
-  func session(on connection: any HCIConnection) -> ControllerSession {
+  package func session(on connection: any HCIConnection) -> ControllerSession {
     var sharesController = false
     if case .kernel = spec, !exclusive { sharesController = true }
     let session = ControllerSession(
@@ -122,30 +135,25 @@ struct ControllerOpener {
   }
 
   /// The finder over this source.
-  func finder(scanner: BeaconScanner, configuration: ScanConfiguration) -> HCIBeaconFinder {
+  package func finder(scanner: BeaconScanner, configuration: ScanConfiguration) -> HCIBeaconFinder {
     HCIBeaconFinder(
       scanner: scanner, configuration: configuration, openConnection: open, makeSession: session(on:))
-  }
-
-  /// The broadcaster over this controller.
-  func broadcaster() -> HCIBeaconBroadcaster {
-    HCIBeaconBroadcaster(openConnection: open, makeSession: session(on:))
   }
 
   /// The `--record` capture, or `nil` without one; a failure is reported and becomes exit 74,
   /// or 64 for a path that is no regular file or new name (put there since the command line
   /// was checked).
-  static func openCaptureWriter(_ path: String?, program: String) throws -> CaptureWriter? {
+  package static func openCaptureWriter(_ path: String?, program: String) throws -> CaptureWriter? {
     guard let path else { return nil }
     do {
       return try CaptureWriter(path: path, startTime: WallClock.now())
     } catch {
       guard case .output(let problem) = error.reason else {
         StandardError.writeLine("\(program): \(error)", priority: .error)
-        throw ExitStatus.ioError
+        throw ProcessExitStatus.ioError
       }
       StandardError.writeLine("\(program): --record \(problem)", priority: .error)
-      throw problem.isRefusal ? ExitStatus.usage : ExitStatus.ioError
+      throw problem.isRefusal ? ProcessExitStatus.usage : ProcessExitStatus.ioError
     }
   }
 }

@@ -18,7 +18,7 @@ import ServiceManager
 /// 3. the kernel device powered down and up (`ioctl(HCIDEVDOWN)`, `ioctl(HCIDEVUP)`, which need
 ///    CAP_NET_ADMIN; on the user channel, closing it and opening it again does the same); not
 ///    available for serial and TCP controllers;
-/// 4. the run ends with ``ExitStatus/deafController`` (75), for systemd's `Restart=on-failure`.
+/// 4. the run ends with ``ProcessExitStatus/deafController`` (75), for systemd's `Restart=on-failure`.
 ///
 /// A stage that cannot be done here says so and the next is done at once. Reports heard again
 /// start the stages from the first.
@@ -37,7 +37,7 @@ struct DeafScanRecovery {
     case scanOn
     /// The controller failed during the stage, as it may in any run.
     case failed(HCIFailure)
-    /// Stage 4: end the run with ``ExitStatus/deafController``.
+    /// Stage 4: end the run with ``ProcessExitStatus/deafController``.
     case exit
   }
 
@@ -109,7 +109,7 @@ struct DeafScanRecovery {
         case .exit:
           finder.scanner.deafScanRecoveries.exits += 1
           StandardError.writeLine(
-            line + "exiting with status \(ExitStatus.deafController.rawValue) for the service manager to start "
+            line + "exiting with status \(ProcessExitStatus.deafController.code) for the service manager to start "
               + "the program again (systemd: Restart=on-failure)", priority: .error)
           return .exit
         }

@@ -1,6 +1,5 @@
 import BeaconScanning
 import Beacons
-import HCICaptures
 import ProgramOutput
 
 #if canImport(Glibc)
@@ -15,7 +14,7 @@ import ProgramOutput
 /// opened again every ``ScanRun/reconnectInterval`` until it answers; one whose capture ends is
 /// done. The first radio's own loss is the run's (``ScanRun``): without `--reconnect`, these go
 /// on alone.
-final class CompanionRadios: RunCompanion {
+package final class CompanionRadios: RunCompanion {
   /// One radio and where it stands.
   private final class Radio {
     let run: ScanRun
@@ -46,26 +45,26 @@ final class CompanionRadios: RunCompanion {
   static let slice = Duration.milliseconds(20)
 
   /// The radios `runs` open (their finders made, not started).
-  init(_ radios: [(run: ScanRun, finder: HCIBeaconFinder)], reconnect: Bool, program: String) {
+  package init(_ radios: [(run: ScanRun, finder: HCIBeaconFinder)], reconnect: Bool, program: String) {
     self.radios = radios.map { Radio(run: $0.run, finder: $0.finder) }
     self.reconnect = reconnect
     self.program = program
   }
 
-  var name: String { radios.map(\.run.sourceName).joined(separator: ", ") }
+  package var name: String { radios.map(\.run.sourceName).joined(separator: ", ") }
 
-  var statistics: ScanStatistics? {
+  package var statistics: ScanStatistics? {
     var sum = ScanStatistics()
     for radio in radios { sum.add(radio.finder.scanner.statistics) }
     return sum
   }
 
   /// The finders, for what applies to every radio (a new scan timing).
-  var finders: [HCIBeaconFinder] { radios.map(\.finder) }
+  package var finders: [HCIBeaconFinder] { radios.map(\.finder) }
 
   /// Starts each radio, its sightings tagged for `delegate`; one that does not start is said
   /// and left out (or tried again, with `--reconnect`).
-  func start(delegate: any BeaconFinderDelegate) {
+  package func start(delegate: any BeaconFinderDelegate) {
     for radio in radios {
       let tagger = RadioTagger(controller: radio.run.sourceName, delegate: delegate)
       radio.tagger = tagger
@@ -80,7 +79,7 @@ final class CompanionRadios: RunCompanion {
     }
   }
 
-  func work(until deadline: ContinuousClock.Instant?, shouldStop: () -> Bool) {
+  package func work(until deadline: ContinuousClock.Instant?, shouldStop: () -> Bool) {
     repeat {
       var reading = false
       var waiting = false
@@ -106,7 +105,7 @@ final class CompanionRadios: RunCompanion {
   }
 
   /// Stops every radio still open.
-  func stop() {
+  package func stop() {
     for radio in radios { radio.finder.stop() }
   }
 
@@ -114,7 +113,7 @@ final class CompanionRadios: RunCompanion {
     switch radio.finder.run(until: deadline, shouldStop: shouldStop) {
     case .endOfStream:
       // A capture's end: its warnings and counts, as a replay of it alone would say them.
-      let warnings = (radio.finder.connection as? CaptureReplayConnection)?.warnings ?? []
+      let warnings = radio.finder.connection?.endWarnings ?? []
       radio.finder.stop()
       radio.state = .done
       radio.run.reportReplayEnd(

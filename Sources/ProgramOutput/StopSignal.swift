@@ -15,8 +15,8 @@ private let firstSignalNanoseconds = Atomic<Int64>(0)
 /// ``StopSignal/forceQuitDelay`` in nanoseconds, stored by ``StopSignal/install()``.
 private let forceQuitNanoseconds = Atomic<Int64>(0)
 
-/// A stop flag raised by SIGINT or SIGTERM, which the CLI's loop polls between reads so that it
-/// can call ``ControllerSession/shutdown()`` and leave the controller as it was found.
+/// A stop flag raised by SIGINT or SIGTERM, which the programs' loops poll between reads so that
+/// they can leave the controller as they found it (`ControllerSession.shutdown()`).
 ///
 /// The handlers do nothing but read the monotonic clock and store to atomics, which is safe in a
 /// signal handler. A second signal at least ``forceQuitDelay`` after the first restores the
@@ -27,7 +27,7 @@ public enum StopSignal {
   /// Installs the handlers for SIGINT and SIGTERM (`signal(2)`), and unblocks both signals:
   /// a process started by a supervisor or a test runner may inherit a mask that blocks them,
   /// and a blocked signal never reaches its handler. (SIGPIPE is ignored for every run, by
-  /// ``StandardStreams/prepare()``.) The corresponding C functions are `signal` and
+  /// `BeaconCLI`'s `StandardStreams.prepare()`.) The corresponding C functions are `signal` and
   /// `pthread_sigmask`.
   ///
   /// Every global the handler reads is initialised here first, so that the handler never runs a

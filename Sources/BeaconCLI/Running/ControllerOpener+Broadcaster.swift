@@ -1,0 +1,9 @@
+import BeaconAdvertising
+import ScanSession
+
+extension ControllerOpener {
+  /// The broadcaster over this controller (`beacon-broadcast -i DEVICE`).
+  func broadcaster() -> HCIBeaconBroadcaster {
+    HCIBeaconBroadcaster(openConnection: open, makeSession: session(on:))
+  }
+}
