@@ -79,7 +79,7 @@ private final class CallbackRecorder: RideEffectHandler {
     let useCase = NotifyWhenNearMRTStationWithBluetooth(finder: finder, detection: Self.detection)
     #expect(useCase.start() == .started)
     #expect(finder.isRunning)
-    #expect(finder.delegate === useCase.sightings)
+    #expect(finder.delegate === useCase.runner)
     #expect(useCase.stop() == .stopped)
     #expect(!finder.isRunning)
   }

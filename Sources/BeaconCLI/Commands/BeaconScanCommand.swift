@@ -322,7 +322,7 @@ public struct BeaconScanCommand: ParsableCommand {
         // The watch and the reporter hear the sightings beside the use case that started them
         // (and made itself the finder's delegate).
         let listeners: [any BeaconFinderDelegate] =
-          [useCase.sightings] + ((watch ?? remoteWatch).map { [$0] } ?? []) + reportListeners
+          [useCase.runner] + ((watch ?? remoteWatch).map { [$0] } ?? []) + reportListeners
         let composite = CompositeScanOutput(output: presenter, listeners: listeners, reporter: reporter)
         deliver(to: composite)
         try scan(output: composite)

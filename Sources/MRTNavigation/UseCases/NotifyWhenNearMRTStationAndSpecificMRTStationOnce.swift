@@ -14,8 +14,8 @@ import Positioning
 ///
 /// The ride of ``RideStory/destination(_:journey:)`` over a beacon finder and a location finder
 /// (either may be `nil`, not both). Not `Sendable`: keep it on one actor.
-public final class NotifyWhenNearMRTStationAndSpecificMRTStationOnce {
-  private let runner: RideRunner
+public final class NotifyWhenNearMRTStationAndSpecificMRTStationOnce: RideUseCase {
+  public let runner: RideRunner
   private let detection: RideDetection
   /// Consulted at each station found, afresh on each start.
   public var timetable: (any RideTimetableMatching)?
@@ -32,15 +32,6 @@ public final class NotifyWhenNearMRTStationAndSpecificMRTStationOnce {
     self.detection = detection
   }
 
-  /// Receives what the rider is told; held weakly.
-  public var handler: (any RideEffectHandler)? {
-    get { runner.handler }
-    set { runner.handler = newValue }
-  }
-  /// Whether it is watching; `false` again once the destination was reached.
-  public var isRunning: Bool { runner.isRunning }
-  /// What each source's start answered, so that the caller can say which one is used.
-  public var sourceStarts: SourceStarts { runner.starts }
   /// The journey followed, once known: given to ``start(journey:watchingTrain:)``, or planned
   /// from the first station found.
   public var journey: Journey? { runner.state?.journey }
@@ -87,7 +78,4 @@ public final class NotifyWhenNearMRTStationAndSpecificMRTStationOnce {
     return started
   }
 
-  /// Stops watching before the destination was reached, and the finders.
-  @discardableResult
-  public func stop() -> StationWatchStopResult { runner.stop() }
 }

@@ -8,8 +8,8 @@ import Positioning
 ///
 /// The ride of ``RideStory/background(repeatAfter:)`` over a beacon finder and a location finder
 /// (either may be `nil`, not both). Not `Sendable`: keep it on one actor.
-public final class NotifyWhenNearMRTStationWhenInBackground {
-  private let runner: RideRunner
+public final class NotifyWhenNearMRTStationWhenInBackground: RideUseCase {
+  public let runner: RideRunner
   private let detection: RideDetection
   private let repeatAfter: Duration
 
@@ -25,15 +25,6 @@ public final class NotifyWhenNearMRTStationWhenInBackground {
   /// Each sighting and fix as an effect too, for the run's report.
   public var samplesForReport = false
 
-  /// Receives what the rider is told; held weakly.
-  public var handler: (any RideEffectHandler)? {
-    get { runner.handler }
-    set { runner.handler = newValue }
-  }
-  public var isRunning: Bool { runner.isRunning }
-  /// What each source's start answered.
-  public var sourceStarts: SourceStarts { runner.starts }
-
   /// Starts the finders, then watching from a clean slate.
   public func start() -> StationWatchStartResult {
     runner.start { bluetooth, gps in
@@ -43,7 +34,4 @@ public final class NotifyWhenNearMRTStationWhenInBackground {
     }
   }
 
-  /// Stops watching, and the finders.
-  @discardableResult
-  public func stop() -> StationWatchStopResult { runner.stop() }
 }

@@ -8,24 +8,14 @@ import Beacons
 /// whose answer decides the use case's (no permission is
 /// ``StationWatchStartResult/notAuthorized``, no adapter ``StationWatchStartResult/bluetoothUnavailable``).
 /// Not `Sendable`: keep it on one actor.
-public final class NotifyWhenNearMRTStationWithBluetooth {
-  private let runner: RideRunner
+public final class NotifyWhenNearMRTStationWithBluetooth: RideUseCase {
+  public let runner: RideRunner
   private let detection: RideDetection
 
   public init(finder: any BeaconFinder, detection: RideDetection) {
     runner = RideRunner(finder: finder, locationFinder: nil)
     self.detection = detection
   }
-
-  /// Receives the station events; held weakly.
-  public var handler: (any RideEffectHandler)? {
-    get { runner.handler }
-    set { runner.handler = newValue }
-  }
-  public var isRunning: Bool { runner.isRunning }
-  /// Where the finder's sightings go once started (the finder's delegate), for a caller that
-  /// hands them on beside its other listeners.
-  public var sightings: any BeaconFinderDelegate { runner }
 
   /// Starts the finder, then watching from a clean slate; or says why it cannot.
   public func start() -> StationWatchStartResult {
@@ -34,7 +24,4 @@ public final class NotifyWhenNearMRTStationWithBluetooth {
     }
   }
 
-  /// Stops watching and the finder.
-  @discardableResult
-  public func stop() -> StationWatchStopResult { runner.stop() }
 }

@@ -7,21 +7,14 @@ import Positioning
 /// The ride of ``RideStory/stationEvents`` over a ``LocationFinder``; what decides an arrival is
 /// ``GPSStationDetector``: stopped, at a platform, on believable fixes; never underground. Not
 /// `Sendable`: keep it on one actor.
-public final class NotifyWhenNearMRTStationWithGPS {
-  private let runner: RideRunner
+public final class NotifyWhenNearMRTStationWithGPS: RideUseCase {
+  public let runner: RideRunner
   private let detection: RideDetection
 
   public init(finder: any LocationFinder, detection: RideDetection) {
     runner = RideRunner(finder: nil, locationFinder: finder)
     self.detection = detection
   }
-
-  /// Receives the station events; held weakly.
-  public var handler: (any RideEffectHandler)? {
-    get { runner.handler }
-    set { runner.handler = newValue }
-  }
-  public var isRunning: Bool { runner.isRunning }
 
   /// Starts the finder, then watching from a clean slate; ``StationWatchStartResult/locationUnavailable``
   /// when there is no location source.
@@ -31,7 +24,4 @@ public final class NotifyWhenNearMRTStationWithGPS {
     }
   }
 
-  /// Stops watching and the finder.
-  @discardableResult
-  public func stop() -> StationWatchStopResult { runner.stop() }
 }

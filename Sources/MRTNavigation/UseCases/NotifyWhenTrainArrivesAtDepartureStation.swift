@@ -8,8 +8,8 @@ import Positioning
 ///
 /// The ride of ``RideStory/trainAtDeparture(_:)`` over a beacon finder (station and train beacons
 /// alike) and a location finder (either may be `nil`, not both). Not `Sendable`: keep it on one actor.
-public final class NotifyWhenTrainArrivesAtDepartureStation {
-  private let runner: RideRunner
+public final class NotifyWhenTrainArrivesAtDepartureStation: RideUseCase {
+  public let runner: RideRunner
   private let detection: RideDetection
   /// The journey of the current (or last) watch.
   public private(set) var journey: Journey?
@@ -18,16 +18,6 @@ public final class NotifyWhenTrainArrivesAtDepartureStation {
     runner = RideRunner(finder: finder, locationFinder: locationFinder)
     self.detection = detection
   }
-
-  /// Receives what the rider is told; held weakly.
-  public var handler: (any RideEffectHandler)? {
-    get { runner.handler }
-    set { runner.handler = newValue }
-  }
-  /// Whether it is watching; `false` again once the train was told.
-  public var isRunning: Bool { runner.isRunning }
-  /// What each source's start answered.
-  public var sourceStarts: SourceStarts { runner.starts }
 
   /// Starts watching for `journey`'s first train, from a clean slate.
   /// ``StationWatchStartResult/noTrainBeacons`` when the catalog numbers no beacons for the trains
@@ -48,10 +38,6 @@ public final class NotifyWhenTrainArrivesAtDepartureStation {
     if started == .started { self.journey = journey }
     return started
   }
-
-  /// Stops watching before the train was told.
-  @discardableResult
-  public func stop() -> StationWatchStopResult { runner.stop() }
 
   /// Whether `journey`'s train can be waited for: `.started` when its first line's trains carry
   /// beacons the catalog numbers and there is a beacon finder to hear them; else why not.
