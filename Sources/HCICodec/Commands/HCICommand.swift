@@ -12,6 +12,20 @@ public protocol HCICommand: Hashable, Sendable {
   init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError)
 }
 
+/// A command without parameters (HCI_Reset, the Read commands): the packet is the header alone,
+/// and decoding reads nothing.
+public protocol HCICommandWithoutParameters: HCICommand {
+  init()
+}
+
+extension HCICommandWithoutParameters {
+  public func encodeParameters(into writer: inout ByteWriter) {}
+
+  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {
+    self.init()
+  }
+}
+
 /// A command whose Command Complete event carries return parameters beyond the status.
 public protocol HCICommandWithReturnParameters: HCICommand {
   associatedtype ReturnParameters: HCIReturnParameters

@@ -2,14 +2,10 @@ import BluetoothTypes
 
 /// HCI_LE_Read_Local_Supported_Features (Core v5.4 Vol 4 Part E §7.8.3): the controller's
 /// LE features (page 0). No parameters.
-public struct LEReadLocalSupportedFeatures: HCICommandWithReturnParameters {
+public struct LEReadLocalSupportedFeatures: HCICommandWithReturnParameters, HCICommandWithoutParameters {
   public static let opcode = HCIOpcode(rawValue: 0x2003)
 
   public init() {}
-
-  public func encodeParameters(into writer: inout ByteWriter) {}
-
-  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {}
 
   /// The return parameters: 9 octets.
   public struct ReturnParameters: HCIReturnParameters {

@@ -2,14 +2,10 @@ import BluetoothTypes
 
 /// HCI_Read_BD_ADDR (Core v5.4 Vol 4 Part E §7.4.6): the controller's public device
 /// address. No parameters.
-public struct ReadBDADDR: HCICommandWithReturnParameters {
+public struct ReadBDADDR: HCICommandWithReturnParameters, HCICommandWithoutParameters {
   public static let opcode = HCIOpcode(rawValue: 0x1009)
 
   public init() {}
-
-  public func encodeParameters(into writer: inout ByteWriter) {}
-
-  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {}
 
   /// The return parameters: 7 octets.
   public struct ReturnParameters: HCIReturnParameters {

@@ -2,14 +2,10 @@ import BluetoothTypes
 
 /// HCI_Read_Local_Supported_Commands (Core v5.4 Vol 4 Part E §7.4.2): which HCI commands
 /// the controller supports, as a 64-octet bit field. No parameters.
-public struct ReadLocalSupportedCommands: HCICommandWithReturnParameters {
+public struct ReadLocalSupportedCommands: HCICommandWithReturnParameters, HCICommandWithoutParameters {
   public static let opcode = HCIOpcode(rawValue: 0x1002)
 
   public init() {}
-
-  public func encodeParameters(into writer: inout ByteWriter) {}
-
-  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {}
 
   /// The return parameters: 65 octets.
   public struct ReturnParameters: HCIReturnParameters {

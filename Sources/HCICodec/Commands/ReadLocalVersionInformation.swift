@@ -2,14 +2,10 @@ import BluetoothTypes
 
 /// HCI_Read_Local_Version_Information (Core v5.4 Vol 4 Part E §7.4.1): the controller's
 /// HCI and LMP/LL versions and manufacturer. No parameters.
-public struct ReadLocalVersionInformation: HCICommandWithReturnParameters {
+public struct ReadLocalVersionInformation: HCICommandWithReturnParameters, HCICommandWithoutParameters {
   public static let opcode = HCIOpcode(rawValue: 0x1001)
 
   public init() {}
-
-  public func encodeParameters(into writer: inout ByteWriter) {}
-
-  public init(decodingParameters reader: inout ByteReader) throws(ByteDecodingError) {}
 
   /// The return parameters: 9 octets.
   public struct ReturnParameters: HCIReturnParameters {

@@ -77,5 +77,4 @@ public final class NotifyWhenNearMRTStationAndSpecificMRTStationOnce: RideUseCas
     if started == .started { self.arrival = known }
     return started
   }
-
 }

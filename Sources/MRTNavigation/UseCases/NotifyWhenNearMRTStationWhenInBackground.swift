@@ -33,5 +33,4 @@ public final class NotifyWhenNearMRTStationWhenInBackground: RideUseCase {
         samplesForReport: samplesForReport)
     }
   }
-
 }

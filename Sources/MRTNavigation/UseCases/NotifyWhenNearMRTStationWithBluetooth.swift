@@ -23,5 +23,4 @@ public final class NotifyWhenNearMRTStationWithBluetooth: RideUseCase {
       RideState(stories: [.stationEvents], detection: detection, bluetooth: bluetooth, gps: gps)
     }
   }
-
 }

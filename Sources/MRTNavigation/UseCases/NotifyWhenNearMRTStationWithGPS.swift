@@ -23,5 +23,4 @@ public final class NotifyWhenNearMRTStationWithGPS: RideUseCase {
       RideState(stories: [.stationEvents], detection: detection, bluetooth: bluetooth, gps: gps)
     }
   }
-
 }
