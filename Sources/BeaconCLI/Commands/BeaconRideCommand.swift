@@ -302,11 +302,11 @@ public struct BeaconRideCommand: ParsableCommand {
     let presenter = RidePresenter(
       program: "beacon-ride", format: output.format, names: StationNameColumn.labels(of: catalog.stations),
       output: stdout, alerts: alerts, report: report)
-    let sources = RideSources(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
+    let rideRun = RideRun(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
     let detection = RideDetection(
       catalog: catalog, policy: try policyOptions.policy(), ranging: try policyOptions.rangingConfiguration())
     func drive(_ started: StationWatchStartResult, starts: SourceStarts) throws {
-      try RunReport.run(reportingTo: report) { try sources.drive(started: started, starts: starts, output: presenter) }
+      try RunReport.run(reportingTo: report) { try rideRun.drive(started: started, starts: starts, output: presenter) }
     }
     guard let destination else {
       let useCase = NotifyWhenNearMRTStationWhenInBackground(finder: finder, locationFinder: gps, detection: detection)

@@ -6,9 +6,9 @@ import ProgramOutput
 import ScanSession
 import ServiceManager
 
-/// `beacon-ride`'s two sources, once its use case (to a destination, or in the background) has
-/// started them: the scan loop with GPS beside it, or GPS alone when Bluetooth did not start.
-struct RideSources {
+/// `beacon-ride`'s run, once its use case (to a destination, or in the background) has started
+/// the sources: the scan loop with GPS beside it, or GPS alone when Bluetooth did not start.
+struct RideRun {
   var spec: TransportSpec?
   var run: ScanRun?
   var finder: HCIBeaconFinder?
