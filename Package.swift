@@ -90,7 +90,7 @@ let package = Package(
     .executable(name: "beacon-broadcast", targets: ["beacon-broadcast"]),
     .executable(name: "beacon-fleet", targets: ["beacon-fleet"]),
     .executable(name: "beacon-ride", targets: ["beacon-ride"]),
-    .executable(name: "ride-report", targets: ["ride-report"]),
+    .executable(name: "detection-sweep", targets: ["detection-sweep"]),
     .executable(name: "beacon-toolkit", targets: ["beacon-toolkit"]),
     .library(name: "BluetoothTypes", targets: ["BluetoothTypes"]),
     .library(name: "HCICodec", targets: ["HCICodec"]),
@@ -249,7 +249,7 @@ let package = Package(
     .executableTarget(name: "beacon-ride", dependencies: ["BeaconCLI"]),
     .executableTarget(name: "beacon-toolkit", dependencies: ["BeaconCLI"]),
     .executableTarget(
-      name: "ride-report",
+      name: "detection-sweep",
       dependencies: [
         "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons", "BeaconScanning",
         "MRTNavigation", "StationCatalogs", "RideReports", "POSIXSupport",

@@ -2,7 +2,7 @@ import Beacons
 import BluetoothTypes
 
 /// Which of a capture's reports a scanner listening only part of the time would have heard: the
-/// model behind `ride-report`'s duty sweep.
+/// model behind `detection-sweep`'s duty sweep.
 ///
 /// A capture recorded at 100 % duty holds every advert the scanner received. At a lower duty the
 /// controller listens in windows of ``dutyPercent`` of each interval, one every interval; a report

@@ -1,4 +1,4 @@
-/// `ride-report`'s sweep as a page: one ``SweepChart`` per policy constant (latency and accuracy
+/// `detection-sweep`'s sweep as a page: one ``SweepChart`` per policy constant (latency and accuracy
 /// at each value tried), what was replayed, and the sweep's table below for the exact figures.
 public struct SweepReportPage: Sendable {
   /// The page's title.

@@ -217,14 +217,14 @@ import Testing
 
   @Test func rideReportHasHelpAndRefusesAnUnknownOption() throws {
     for flag in ["--help", "-h"] {
-      let result = try Executable.run("ride-report", [flag])
+      let result = try Executable.run("detection-sweep", [flag])
       #expect(result.status == 0, "\(flag): \(result.stderr)")
       #expect(
-        result.stdout.contains("USAGE: ride-report [--stops] [--chart <file>] [<capture> ...]"), "\(result.stdout)")
+        result.stdout.contains("USAGE: detection-sweep [--stops] [--chart <file>] [<capture> ...]"), "\(result.stdout)")
       #expect(result.stdout.contains("--chart <file>") && result.stdout.contains("--stops"))
     }
     for arguments in [["--bogus"], ["--chart"]] {
-      let result = try Executable.run("ride-report", arguments)
+      let result = try Executable.run("detection-sweep", arguments)
       #expect(result.status == 64, "\(arguments): \(result.stderr)")
       #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
       #expect(result.stdout.isEmpty)

@@ -29,7 +29,7 @@ import Testing
       switch self {
       case .report, .record: "beacon-scan"
       case .rideReport: "beacon-ride"
-      case .chart: "ride-report"
+      case .chart: "detection-sweep"
       }
     }
     var testDescription: String { "\(executable) \(name)" }

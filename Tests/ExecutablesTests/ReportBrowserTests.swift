@@ -161,7 +161,7 @@ struct ReportBrowserTests {
   @Test func theSweepHasAChartPerConstant() throws {
     let page = try RideReportCommandTests.folder().appendingPathComponent("sweep.html")
     let result = try Executable.run(
-      "ride-report", ["--chart", page.path, TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")])
+      "detection-sweep", ["--chart", page.path, TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")])
     #expect(result.status == 0, "\(result.stderr)")
     let dom = try HeadlessChromium().dumpDOM(page)
     #expect(Self.count("<svg class=\"sweep\"", in: dom) == 6)

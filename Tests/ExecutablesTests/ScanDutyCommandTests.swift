@@ -80,7 +80,7 @@ struct ScanDutyCommandTests {
   }
 }
 
-/// `ride-report`'s duty sweep over the ride fixtures: the 100 % row is the policy sweep's default
+/// `detection-sweep`'s duty sweep over the ride fixtures: the 100 % row is the policy sweep's default
 /// row figure for figure (every report heard), and less duty costs stops.
 @Suite struct DutySweepReportTests {
   /// A table row's figures after its label.
@@ -94,7 +94,7 @@ struct ScanDutyCommandTests {
       TestPaths.fixture(String($0.dropLast(".expected-stations.json".count)) + ".btsnoop")
     }
     try #require(rides.count >= 5)
-    let result = try Executable.run("ride-report", rides)
+    let result = try Executable.run("detection-sweep", rides)
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n")
     let defaultRow = try #require(lines.first { $0.hasPrefix("| **default** (") })

@@ -173,7 +173,7 @@ import Testing
   }
 }
 
-/// `ride-report`'s sweep page: a chart per constant, the table, inert whatever the names hold.
+/// `detection-sweep`'s sweep page: a chart per constant, the table, inert whatever the names hold.
 @Suite struct SweepReportPageTests {
   func page(title: String = "Sweep of 3 rides", name: String = "Enter threshold (dBm)") -> SweepReportPage {
     let points = [

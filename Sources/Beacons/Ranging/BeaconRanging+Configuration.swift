@@ -16,7 +16,7 @@ extension BeaconRanging {
     public var maximumSamplesPerBeacon: Int
     /// A beacon not heard for this long is reported lost. 20 s: a 3–8 s fade on top of 30–60 %
     /// reception silences a platform beacon for over 10 s while the train stands (10 s found 8
-    /// stops twice in 33 on the ride fixtures, 15 s 2, 20 s none; `swift run ride-report`), and
+    /// stops twice in 33 on the ride fixtures, 15 s 2, 20 s none; `swift run detection-sweep`), and
     /// 20 s still ends a station well before the next one (55–80 s between stops).
     public var exitPeriod: Duration
     /// The most beacon identities tracked at once; a new one evicts the least recently heard.

@@ -1,6 +1,6 @@
-// ride-report: detection latency and accuracy of the station detector over the ride fixtures,
+// detection-sweep: detection latency and accuracy of the station detector over the ride fixtures,
 // across a sweep of policy constants, then of scan duty cycles (DutySweep). Usage:
-//   swift run ride-report [--stops] [--chart FILE.html] [CAPTURE.btsnoop ...]
+//   swift run detection-sweep [--stops] [--chart FILE.html] [CAPTURE.btsnoop ...]
 // --chart writes the sweep as a page as well: a chart a constant (median latency and stops on
 // time at each value tried, the default marked).
 // Without captures it reads Fixtures/ride-*.btsnoop; each needs NAME.expected-stations.json
@@ -115,10 +115,10 @@ func pad(_ text: String, _ width: Int) -> String {
   text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }
 
-/// The command line: `ride-report [--stops] [--chart FILE] [CAPTURE ...]`.
-struct RideReportCommand: ParsableCommand {
+/// The command line: `detection-sweep [--stops] [--chart FILE] [CAPTURE ...]`.
+struct DetectionSweepCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "ride-report",
+    commandName: "detection-sweep",
     abstract:
       "Detection latency and accuracy of the station detector over ride captures, across a sweep of policy constants.",
     discussion: """
@@ -168,14 +168,14 @@ struct RideReportCommand: ParsableCommand {
         .map { "Fixtures/" + $0 }
     }
     guard !arguments.isEmpty else {
-      FileHandle.standardError.write(Data("ride-report: no ride captures (run from the package root)\n".utf8))
+      FileHandle.standardError.write(Data("detection-sweep: no ride captures (run from the package root)\n".utf8))
       throw ExitCode(2)
     }
     let catalog: StationCatalog
     do {
       catalog = try BuiltInNetwork.load().catalog
     } catch {
-      FileHandle.standardError.write(Data("ride-report: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("detection-sweep: \(error)\n".utf8))
       throw ExitCode(70)
     }
     var rides: [DecodedRideFixture] = []
@@ -183,7 +183,7 @@ struct RideReportCommand: ParsableCommand {
       switch DecodedRideFixture.load(capturePath: path, catalog: catalog) {
       case .success(let ride): rides.append(ride)
       case .failure(let error):
-        FileHandle.standardError.write(Data("ride-report: \(error.message)\n".utf8))
+        FileHandle.standardError.write(Data("detection-sweep: \(error.message)\n".utf8))
         throw ExitCode(1)
       }
     }
@@ -238,9 +238,9 @@ struct RideReportCommand: ParsableCommand {
         table: (header, tableRows))
       do throws(OutputFileProblem) {
         try OutputFile(path: chartPath).replace(with: Array(page.html.utf8))
-        FileHandle.standardError.write(Data("ride-report: wrote the sweep's charts to \(chartPath)\n".utf8))
+        FileHandle.standardError.write(Data("detection-sweep: wrote the sweep's charts to \(chartPath)\n".utf8))
       } catch {
-        FileHandle.standardError.write(Data("ride-report: --chart \(error)\n".utf8))
+        FileHandle.standardError.write(Data("detection-sweep: --chart \(error)\n".utf8))
         throw error.isRefusal ? ExitCode.validationFailure : ExitCode(1)
       }
     }
@@ -259,4 +259,4 @@ struct RideReportCommand: ParsableCommand {
   }
 }
 
-RideReportCommand.main()
+DetectionSweepCommand.main()
