@@ -192,7 +192,7 @@ let package = Package(
       name: "RideReports", dependencies: ["Positioning", .product(name: "RealModule", package: "swift-numerics")]),
     .target(
       name: "LinuxNotifications",
-      dependencies: ["POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
+      dependencies: ["POSIXSupport", "ProgramOutput", .product(name: "SystemPackage", package: "swift-system")]
     ),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .target(name: "ServiceManager", dependencies: ["CSystemd"]),

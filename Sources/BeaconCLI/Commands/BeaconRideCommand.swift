@@ -3,6 +3,7 @@ import BeaconScanning
 import Beacons
 import GPSDClient
 import HCITransportCore
+import LinuxNotifications
 import MRTNavigation
 import ProgramOutput
 import ScanSession

@@ -1,4 +1,5 @@
 import Beacons
+import LinuxNotifications
 import MRTNavigation
 
 /// `--expect`'s alarm: each time an expected station's beacon is judged silent, weak or
@@ -11,7 +12,6 @@ struct HealthAlerts {
     guard change.health != .ok else { return }
     alerts.raise(
       title: "\(station.displayName) beacon: \(change.health.name)",
-      body: HealthEventFormatter.detail(change.health, at: change.time, smoothed: nil),
-      reason: .beaconUnhealthy(station))
+      body: HealthEventFormatter.detail(change.health, at: change.time, smoothed: nil))
   }
 }

@@ -1,5 +1,6 @@
 import BeaconScanning
 import BluetoothTypes
+import LinuxNotifications
 import MRTNavigation
 import ProgramOutput
 import ScanSession
@@ -81,7 +82,7 @@ final class RidePresenter: ScanOutput, RideEffectHandler {
       return  // gpsd's finder says it on standard error itself
     case .alarm(let reason):
       let (title, body) = Self.words(for: reason)
-      alerts.raise(title: title, body: body, reason: reason)
+      alerts.raise(title: title, body: body)
       return
     case .notification(let notice):
       let (title, body) = Self.words(for: notice)
