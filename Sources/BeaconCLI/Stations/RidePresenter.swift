@@ -110,8 +110,6 @@ final class RidePresenter: ScanOutput, RideEffectHandler {
       )
     case .near(let station):
       ("Near \(station.displayName)", "MRT station \(station.displayName).")
-    case .beaconUnhealthy(let station):
-      ("Beacon of \(station.displayName)", "Its health changed.")
     }
   }
 

@@ -8,6 +8,4 @@ public enum AlarmReason: Hashable, Sendable {
   case transfer(Journey.Transfer, next: Journey.Leg?)
   /// The rider, with nothing else running, is near a station (the background rider).
   case near(Station)
-  /// A station's beacon that a monitor expects is silent, weak or not itself.
-  case beaconUnhealthy(Station)
 }
