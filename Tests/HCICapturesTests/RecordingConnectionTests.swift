@@ -7,8 +7,14 @@ import Testing
 
 /// What passes through a recording connection is in the capture, in order and both ways.
 @Suite struct RecordingConnectionTests {
+  /// What a connection of another kind warns of at its end.
+  struct LoopbackWarning: TransportWarning {
+    var description: String { "the loop was cut" }
+  }
+
   final class Loopback: HCIConnection {
     var name: String { "loopback" }
+    var endWarnings: [any TransportWarning] = []
     var sent: [HCIPacket] = []
     var toReceive: [HCIPacket]
     init(toReceive: [HCIPacket]) { self.toReceive = toReceive }
@@ -38,6 +44,9 @@ import Testing
     // A live link, as the connection it records.
     #expect(connection.pacing == .live)
     #expect(connection.endWarnings.isEmpty)
+    // What the recorded connection warns of at its end, the recording says too.
+    inner.endWarnings = [LoopbackWarning()]
+    #expect(connection.endWarnings.map(\.description) == ["the loop was cut"])
     connection.close()
 
     let source = try CaptureReplayConnection(path: path)
