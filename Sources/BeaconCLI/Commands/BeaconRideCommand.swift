@@ -3,6 +3,7 @@ import BeaconScanning
 import Beacons
 import GPSDClient
 import HCITransportCore
+import LineFormats
 import MRTNavigation
 import ProgramOutput
 import ScanSession
@@ -199,7 +200,8 @@ public struct BeaconRideCommand: ParsableCommand {
     }
     let now = WallClock.now().microsecondsSinceUnixEpoch / 1_000_000
     let start = at?.unixSeconds(in: timetable.timeZone, now: now) ?? now
-    let formatter = TimetableJourneyFormatter(format: output.format, timetable: timetable, network: network)
+    let formatter = TimetableJourneyFormatter(
+      format: output.format, timetable: timetable, catalog: network.catalog, stopsByStation: network.stopsByStation)
     let stdout = StandardOutput()
     defer { stdout.flush() }
     if let journey = timetable.plan(from: originStop, to: destinationStop, at: start) {

@@ -4,6 +4,7 @@ import Beacons
 import BluetoothDoctor
 import FleetProtocol
 import HCIController
+import LineFormats
 import LinuxHCITransports
 import LinuxNotifications
 import MRTNavigation
@@ -225,7 +226,8 @@ public struct BeaconScanCommand: ParsableCommand {
 
   public func run() throws {
     if doctor {
-      return DoctorReport.print(DoctorFindings.gather(), format: output.format, to: StandardOutput())
+      let standardOutput = StandardOutput()
+      return DoctorReport.lines(DoctorFindings.gather(), format: output.format).forEach(standardOutput.writeLine)
     }
     let catalog = try InputFiles.read(program: "beacon-scan") { () throws in
       _ = try policyOptions.policy()

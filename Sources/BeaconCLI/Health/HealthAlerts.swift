@@ -1,4 +1,5 @@
 import Beacons
+import LineFormats
 import MRTNavigation
 
 /// `--expect`'s alarm: each time an expected station's beacon is judged silent, weak or

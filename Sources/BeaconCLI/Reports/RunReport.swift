@@ -2,6 +2,7 @@ import BeaconScanning
 import Beacons
 import BluetoothTypes
 import HCIController
+import LineFormats
 import MRTNavigation
 import Positioning
 import ProgramOutput
@@ -52,14 +53,14 @@ final class RunReport: BeaconFinderDelegate {
         ("catalog", catalogName ?? "built in: \(catalog.stations.count) stations on \(catalog.lines.count) lines"),
         (
           "station detection",
-          "enter at ≥ \(LiveBeaconTable.oneDecimal(policy.enterThreshold)) dBm smoothed for "
-            + "\(policy.enterReportCount) reports, leave below \(LiveBeaconTable.oneDecimal(policy.exitThreshold)) dBm "
+          "enter at ≥ \(NumberText.oneDecimal(policy.enterThreshold)) dBm smoothed for "
+            + "\(policy.enterReportCount) reports, leave below \(NumberText.oneDecimal(policy.exitThreshold)) dBm "
             + "or after \(ranging.exitPeriod.spokenDescription) unheard"
         ),
         (
           "smoothing",
           "trimmed mean over \(ranging.smoothingWindow.spokenDescription), "
-            + "\(LiveBeaconTable.oneDecimal(ranging.trimmedFraction * 100)) % trimmed at each end"
+            + "\(NumberText.oneDecimal(ranging.trimmedFraction * 100)) % trimmed at each end"
         ),
       ]
   }

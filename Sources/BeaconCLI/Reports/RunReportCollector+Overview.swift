@@ -1,3 +1,4 @@
+import LineFormats
 import MRTNavigation
 import RideReports
 
@@ -114,10 +115,10 @@ extension RunReportCollector {
   }
 
   /// The events the rider's way on the overview goes through.
-  static let pathKinds: Set<StationEventFormatter.Kind> = [.found, .arrived, .transfer]
+  static let pathKinds: Set<StationEventKind> = [.found, .arrived, .transfer]
 
   /// An event's label on the overview: its kind in words.
-  static func overviewLabel(_ kind: StationEventFormatter.Kind) -> String {
+  static func overviewLabel(_ kind: StationEventKind) -> String {
     kind == .wrongDirection ? "wrong direction" : kind.rawValue
   }
 

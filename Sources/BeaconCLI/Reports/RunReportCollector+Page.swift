@@ -1,6 +1,7 @@
 import BeaconScanning
 import Beacons
 import BluetoothTypes
+import LineFormats
 import MRTNavigation
 import Positioning
 import RideReports

@@ -1,5 +1,6 @@
 import Beacons
 import BluetoothTypes
+import LineFormats
 import MRTNavigation
 import Positioning
 import RideReports
@@ -33,7 +34,7 @@ final class RunReportCollector {
   /// One event as printed.
   struct Event {
     let time: CaptureTime
-    let kind: StationEventFormatter.Kind
+    let kind: StationEventKind
     let station: Station
     let source: StationSource?
     let detail: String?
@@ -154,7 +155,7 @@ final class RunReportCollector {
 
   /// An event, as ``StationEventFormatter`` prints it.
   func record(
-    _ kind: StationEventFormatter.Kind, station: Station, source: StationSource?, at time: CaptureTime,
+    _ kind: StationEventKind, station: Station, source: StationSource?, at time: CaptureTime,
     detail: String?, place: GeoCoordinate?
   ) {
     heard(at: time)

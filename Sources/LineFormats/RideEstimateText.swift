@@ -6,15 +6,17 @@ import TransitNetworks
 /// `beacon-ride` with a timetable: a station's ``MRTNavigation/RideEstimate`` — `eta`, `delay` once
 /// a trip is matched, and at the journey's first station `nextDeparture` — as JSON fields and as
 /// the text line's detail, in the timetable's local time.
-struct RideEstimateText {
-  let times: AgencyTimeText
+package struct RideEstimateText: Sendable {
+  package let times: AgencyTimeText
 
-  init(timetable: Timetable) {
+  package init(timetable: Timetable) {
     times = AgencyTimeText(zone: timetable.timeZone)
   }
 
   /// The detail and fields for `estimate`, at a station found at `time`.
-  func text(_ estimate: RideEstimate, foundAt time: CaptureTime) -> (detail: String, fields: (inout JSONLine) -> Void) {
+  package func text(_ estimate: RideEstimate, foundAt time: CaptureTime) -> (
+    detail: String, fields: (inout JSONLine) -> Void
+  ) {
     let seconds = time.microsecondsSinceUnixEpoch / 1_000_000
     var detail = ""
     if let next = estimate.nextDepartures.first {

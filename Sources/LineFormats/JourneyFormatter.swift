@@ -3,12 +3,12 @@ import MRTNavigation
 import ProgramOutput
 
 /// Prints a journey for `beacon-ride --plan`: a line a step as text, or one JSON object.
-public struct JourneyFormatter: Sendable {
-  public var format: OutputFormat
+package struct JourneyFormatter: Sendable {
+  package var format: OutputFormat
 
-  public init(format: OutputFormat) { self.format = format }
+  package init(format: OutputFormat) { self.format = format }
 
-  public func lines(for journey: Journey) -> [String] {
+  package func lines(for journey: Journey) -> [String] {
     switch format {
     case .json: return [json(journey)]
     case .text:
@@ -35,7 +35,7 @@ public struct JourneyFormatter: Sendable {
   }
 
   /// The journey as one object: the ends, the totals, the legs and the transfers in order.
-  public func json(_ journey: Journey) -> String {
+  package func json(_ journey: Journey) -> String {
     var object = JSONLine()
     object.add("from", journey.origin.name)
     object.add("to", journey.destination.name)

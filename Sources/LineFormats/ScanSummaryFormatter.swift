@@ -5,13 +5,13 @@ import ProgramOutput
 
 /// Turns a ``ScanSummary`` and the scanner's counts into `beacon-scan --summary` output: a
 /// table per beacon identity and totals by kind (text), or one JSON document.
-public struct ScanSummaryFormatter: Sendable {
-  public var format: OutputFormat
+package struct ScanSummaryFormatter: Sendable {
+  package var format: OutputFormat
 
-  public init(format: OutputFormat) { self.format = format }
+  package init(format: OutputFormat) { self.format = format }
 
   /// The output lines (without newlines); JSON is a single line.
-  public func lines(summary: ScanSummary, statistics: ScanStatistics, source: String) -> [String] {
+  package func lines(summary: ScanSummary, statistics: ScanStatistics, source: String) -> [String] {
     switch format {
     case .json: return [json(summary: summary, statistics: statistics, source: source)]
     case .text: return text(summary: summary, statistics: statistics)
@@ -24,7 +24,7 @@ public struct ScanSummaryFormatter: Sendable {
   }
 
   /// The JSON document. Fields: see README, "Summary".
-  public func json(summary: ScanSummary, statistics: ScanStatistics, source: String) -> String {
+  package func json(summary: ScanSummary, statistics: ScanStatistics, source: String) -> String {
     var document = JSONLine()
     document.add("source", source)
     document.add("advertisingReports", statistics.advertisingReports)
@@ -91,7 +91,7 @@ public struct ScanSummaryFormatter: Sendable {
   }
 
   /// The text tables: one row per identity, then the totals.
-  public func text(summary: ScanSummary, statistics: ScanStatistics) -> [String] {
+  package func text(summary: ScanSummary, statistics: ScanStatistics) -> [String] {
     // The STATION column fits the stations listed (the summary is printed once, at the end).
     let stationColumn = StationNameColumn.displayNames(of: summary.beacons.compactMap(\.station))
     let beaconColumns = TextColumns(

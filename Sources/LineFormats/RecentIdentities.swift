@@ -9,22 +9,22 @@ import Beacons
 /// one, so what is forgotten is what was not heard for the last ``capacity``/2 to ``capacity``
 /// new identities: least recently heard first, as an LRU would, at the cost of a set insert.
 /// A forgotten identity heard again is printed again; ``forgotten`` counts them.
-struct RecentIdentities {
+package struct RecentIdentities: Sendable {
   /// The most identities of no station remembered.
-  let capacity: Int
+  package let capacity: Int
   /// Identities dropped from memory so far.
-  private(set) var forgotten = 0
+  package private(set) var forgotten = 0
   private var stations: Set<BeaconIdentity> = []
   private var current: Set<BeaconIdentity> = []
   private var previous: Set<BeaconIdentity> = []
 
   /// By default 65,536 identities: about 5 MiB.
-  init(capacity: Int = 65_536) {
+  package init(capacity: Int = 65_536) {
     self.capacity = max(2, capacity)
   }
 
   /// Remembers `identity`; whether it is new (never heard, or forgotten since).
-  mutating func insert(_ identity: BeaconIdentity, isStation: Bool) -> Bool {
+  package mutating func insert(_ identity: BeaconIdentity, isStation: Bool) -> Bool {
     if isStation { return stations.insert(identity).inserted }
     if current.contains(identity) { return false }
     let wasRemembered = previous.remove(identity) != nil

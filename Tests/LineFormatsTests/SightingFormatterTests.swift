@@ -1,11 +1,10 @@
 import BeaconTestSupport
 import Beacons
 import BluetoothTypes
+import LineFormats
 import MRTNavigation
 import ProgramOutput
 import Testing
-
-@testable import BeaconCLI
 
 @Suite struct SightingFormatterTests {
   static let time = CaptureTime(microsecondsSinceUnixEpoch: 1_795_000_000_123_456)

@@ -1,22 +1,23 @@
-import BluetoothDoctor
 import BluetoothdClient
 import LinuxHCITransports
 import POSIXSupport
 import ProgramOutput
 
 /// `beacon-scan --doctor`: the findings and the advice, as text for people or one JSON object.
-enum DoctorReport {
-  static func print(_ findings: DoctorFindings, format: OutputFormat, to output: StandardOutput) {
+/// The CLI writes the lines.
+package enum DoctorReport {
+  /// The report's lines (without newlines): text, or the one JSON object.
+  package static func lines(_ findings: DoctorFindings, format: OutputFormat) -> [String] {
     let advice = DoctorAdvice(findings)
     switch format {
-    case .json: output.writeLine(json(findings, advice: advice).line)
-    case .text: text(findings, advice: advice).forEach(output.writeLine)
+    case .json: return [json(findings, advice: advice).line]
+    case .text: return text(findings, advice: advice)
     }
   }
 
   // MARK: Text
 
-  static func text(_ findings: DoctorFindings, advice: DoctorAdvice) -> [String] {
+  package static func text(_ findings: DoctorFindings, advice: DoctorAdvice) -> [String] {
     var lines: [String] = []
     func add(_ label: String, _ value: String) {
       lines.append(label + String(repeating: " ", count: max(1, 13 - label.count)) + TerminalText.escaped(value))
@@ -118,7 +119,7 @@ enum DoctorReport {
 
   // MARK: JSON
 
-  static func json(_ findings: DoctorFindings, advice: DoctorAdvice) -> JSONLine {
+  package static func json(_ findings: DoctorFindings, advice: DoctorAdvice) -> JSONLine {
     var kernel = JSONLine()
     kernel.add("release", findings.kernelRelease)
     switch findings.kernelBluetooth {

@@ -1,8 +1,7 @@
 import Beacons
 import BluetoothTypes
+import LineFormats
 import Testing
-
-@testable import BeaconCLI
 
 /// `--once` in a flood: what it remembers is bounded, stations are never forgotten, and an
 /// identity heard all along is not forgotten either.

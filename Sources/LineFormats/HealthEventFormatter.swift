@@ -7,12 +7,18 @@ import ProgramOutput
 /// per change with `time`, `event` (`health`), `station`, `displayName`, `status` (ok, silent,
 /// weak, suspicious), `previous` (the status before, absent for the first), `detail` (in words),
 /// and where known `rssi` (smoothed, dBm), `baseline` (dBm) and `lastHeard`.
-struct HealthEventFormatter {
-  var format: OutputFormat
+package struct HealthEventFormatter: Sendable {
+  package var format: OutputFormat
   /// The text lines' station column, fitted to the expected stations' names.
-  var names: StationNameColumn
+  package var names: StationNameColumn
 
-  func line(_ change: BeaconHealthChange, station: Station, strength: (smoothed: Double?, baseline: Double?)) -> String
+  package init(format: OutputFormat, names: StationNameColumn) {
+    self.format = format
+    self.names = names
+  }
+
+  package func line(_ change: BeaconHealthChange, station: Station, strength: (smoothed: Double?, baseline: Double?))
+    -> String
   {
     let detail = Self.detail(change.health, at: change.time, smoothed: strength.smoothed)
     switch format {
@@ -36,16 +42,16 @@ struct HealthEventFormatter {
   }
 
   /// The health in a few words.
-  static func detail(_ health: BeaconHealth, at time: CaptureTime, smoothed: Double?) -> String {
+  package static func detail(_ health: BeaconHealth, at time: CaptureTime, smoothed: Double?) -> String {
     switch health {
     case .ok:
-      return smoothed.map { "heard at \(LiveBeaconTable.oneDecimal($0)) dBm" } ?? "heard"
+      return smoothed.map { "heard at \(NumberText.oneDecimal($0)) dBm" } ?? "heard"
     case .silent(let lastHeard):
       guard let lastHeard else { return "never heard" }
       return "not heard for \(time.microseconds(since: lastHeard) / 1_000_000) s"
     case .weak(let baseline, let smoothed):
-      return "\(LiveBeaconTable.oneDecimal(smoothed)) dBm, \(LiveBeaconTable.oneDecimal(baseline - smoothed)) dB "
-        + "below its baseline \(LiveBeaconTable.oneDecimal(baseline)) dBm"
+      return "\(NumberText.oneDecimal(smoothed)) dBm, \(NumberText.oneDecimal(baseline - smoothed)) dB "
+        + "below its baseline \(NumberText.oneDecimal(baseline)) dBm"
     case .suspicious(.secondAddress(let first, let second)):
       return "heard from \(first) and \(second) in turn: a second device advertises it"
     case .suspicious(.txPowerChanged(let from, let to)):
@@ -54,10 +60,4 @@ struct HealthEventFormatter {
   }
 
   private static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
-}
-
-extension String {
-  fileprivate func padding(_ width: Int) -> String {
-    count >= width ? self : self + String(repeating: " ", count: width - count)
-  }
 }

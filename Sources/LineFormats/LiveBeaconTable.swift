@@ -9,43 +9,43 @@ import MRTNavigation
 /// `smoothed += α · (rssi − smoothed)` with α = ``smoothingFactor``: quick enough to follow a
 /// walk past a beacon, steady enough that single fades do not jump the figure. Reports without
 /// an RSSI count as heard but leave both figures unchanged.
-public struct LiveBeaconTable: Sendable {
+package struct LiveBeaconTable: Sendable {
   /// α of the moving average.
-  public static let smoothingFactor = 0.25
+  package static let smoothingFactor = 0.25
 
-  public struct Row: Hashable, Sendable {
-    public var identity: BeaconIdentity
-    public var station: Station?
-    public var address: BluetoothAddress
-    public var rssi: Int8?
-    public var smoothedRSSI: Double?
-    public var reports: Int
-    public var firstSeen: CaptureTime
-    public var lastSeen: CaptureTime
+  package struct Row: Hashable, Sendable {
+    package var identity: BeaconIdentity
+    package var station: Station?
+    package var address: BluetoothAddress
+    package var rssi: Int8?
+    package var smoothedRSSI: Double?
+    package var reports: Int
+    package var firstSeen: CaptureTime
+    package var lastSeen: CaptureTime
   }
 
   private var rows: [BeaconIdentity: Row] = [:]
   /// Bounds memory however many beacons pass by: beyond it, the row of no station heard longest
   /// ago is dropped for a new one. A station's row is never dropped for a stranger.
-  public let maximumRows: Int
+  package let maximumRows: Int
   /// Rows dropped so far to stay within ``maximumRows``.
-  public private(set) var droppedRows = 0
+  package private(set) var droppedRows = 0
 
   /// Names the stations, and orders them.
-  public let catalog: StationCatalog
+  package let catalog: StationCatalog
 
   /// The STATION column, as wide as the catalog's longest name.
   private let stationColumn: StationNameColumn
   private let columns: TextColumns
 
-  public init(catalog: StationCatalog, maximumRows: Int = 256) {
+  package init(catalog: StationCatalog, maximumRows: Int = 256) {
     self.catalog = catalog
     self.maximumRows = maximumRows
     stationColumn = .displayNames(of: catalog.stations)
     columns = TextColumns(widths: [stationColumn.width, 13, 24, 17, 5, 8, 7], rightAligned: [4, 5, 6])
   }
 
-  public mutating func record(_ sighting: BeaconSighting) {
+  package mutating func record(_ sighting: BeaconSighting) {
     let identity = sighting.frame.identity
     var row =
       rows[identity]
@@ -71,7 +71,7 @@ public struct LiveBeaconTable: Sendable {
 
   /// Rows in a stable order: stations in catalog order first (as `--summary` lists them), then
   /// other beacons by identity text.
-  public var sortedRows: [Row] {
+  package var sortedRows: [Row] {
     rows.values.sorted { lhs, rhs in
       switch (lhs.station, rhs.station) {
       case (.some(let left), .some(let right)):
@@ -84,7 +84,7 @@ public struct LiveBeaconTable: Sendable {
   }
 
   /// How the LAST SEEN column tells when a beacon was heard last.
-  public enum LastSeen: Sendable {
+  package enum LastSeen: Sendable {
     /// Seconds before now: a live table's.
     case age
     /// The capture's own timestamp (ISO 8601, as a replay's lines show their TIME): after a
@@ -93,7 +93,7 @@ public struct LiveBeaconTable: Sendable {
   }
 
   /// The table as text lines; LAST SEEN as `lastSeen` says, an age measured from `now`.
-  public func lines(now: CaptureTime, lastSeen: LastSeen = .age) -> [String] {
+  package func lines(now: CaptureTime, lastSeen: LastSeen = .age) -> [String] {
     var lines = [
       columns.line("STATION", "KIND", "IDENTITY", "ADDRESS", "RSSI", "SMOOTHED", "REPORTS", "LAST SEEN")
     ]
@@ -104,19 +104,13 @@ public struct LiveBeaconTable: Sendable {
           row.station.map { stationColumn.cell($0.displayName) } ?? "-", row.identity.kind.rawValue,
           row.identity.shortText,
           row.address.description, row.rssi.map { String($0) } ?? "n/a",
-          row.smoothedRSSI.map { Self.oneDecimal($0) } ?? "n/a", String(row.reports),
-          lastSeen == .age ? "\(Self.oneDecimal(max(age, 0))) s ago" : row.lastSeen.iso8601))
+          row.smoothedRSSI.map { NumberText.oneDecimal($0) } ?? "n/a", String(row.reports),
+          lastSeen == .age ? "\(NumberText.oneDecimal(max(age, 0))) s ago" : row.lastSeen.iso8601))
     }
     if droppedRows > 0 {
       lines.append(
         "\(droppedRows) row(s) of beacons heard longer ago dropped: the table keeps the \(maximumRows) heard last")
     }
     return lines
-  }
-
-  static func oneDecimal(_ value: Double) -> String {
-    let tenths = Int((value * 10).rounded())
-    let sign = tenths < 0 ? "-" : ""
-    return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
   }
 }

@@ -2,16 +2,15 @@ import Beacons
 import FleetProtocol
 import MRTNavigation
 import ProgramOutput
-import StationCatalogs
 
 /// Prints stations for `--list-stations`, as text or as JSON Lines that ``CatalogFile`` reads back.
-public struct StationFormatter: Sendable {
-  public var format: OutputFormat
+package struct StationFormatter: Sendable {
+  package var format: OutputFormat
 
-  public init(format: OutputFormat) { self.format = format }
+  package init(format: OutputFormat) { self.format = format }
 
   /// `stopIDs`: the GTFS `stop_id` of each station by key name, for stations from a feed.
-  public func lines(for catalog: StationCatalog, stopIDs: [String: String] = [:]) -> [String] {
+  package func lines(for catalog: StationCatalog, stopIDs: [String: String] = [:]) -> [String] {
     switch format {
     case .json: return catalog.stations.map { json($0, lines: catalog.lines(at: $0), stopID: stopIDs[$0.name]) }
     case .text:
@@ -39,7 +38,7 @@ public struct StationFormatter: Sendable {
   /// One station as a JSON object: name, displayName, uuid, major, minor first; `lines`, the
   /// names of the lines stopping there, is for people (a catalog file takes lines apart), and so
   /// is `stopId`, the station's GTFS `stop_id` when it comes from a feed.
-  public func json(_ station: Station, lines: [TransitLine] = [], stopID: String? = nil) -> String {
+  package func json(_ station: Station, lines: [TransitLine] = [], stopID: String? = nil) -> String {
     var object = JSONLine()
     object.add("name", station.name)
     if let stopID { object.add("stopId", stopID) }

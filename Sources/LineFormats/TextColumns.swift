@@ -5,14 +5,19 @@ import ProgramOutput
 /// last width is appended as it is, and a field wider than its column pushes the rest right.
 /// Every field is shown through ``TerminalText``: its control characters escaped, its width
 /// measured in terminal columns.
-struct TextColumns {
-  var widths: [Int]
+package struct TextColumns: Sendable {
+  package var widths: [Int]
   /// The indexes of the right-aligned columns.
-  var rightAligned: Set<Int>
+  package var rightAligned: Set<Int>
 
-  func line(_ fields: String...) -> String { line(fields) }
+  package init(widths: [Int], rightAligned: Set<Int>) {
+    self.widths = widths
+    self.rightAligned = rightAligned
+  }
 
-  func line(_ fields: [String]) -> String {
+  package func line(_ fields: String...) -> String { line(fields) }
+
+  package func line(_ fields: [String]) -> String {
     var line: [UInt8] = []
     line.reserveCapacity(160)
     for (index, text) in fields.enumerated() {
@@ -32,5 +37,12 @@ struct TextColumns {
       }
     }
     return String(decoding: line, as: UTF8.self)
+  }
+}
+
+extension String {
+  /// The string followed by spaces to `width` characters (an event's label: ASCII).
+  func padding(_ width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 }

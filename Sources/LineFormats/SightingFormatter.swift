@@ -4,18 +4,18 @@ import MRTNavigation
 import ProgramOutput
 
 /// Turns beacon sightings into output lines, in the README's text or JSON schema.
-public struct SightingFormatter: Sendable {
-  public var format: OutputFormat
+package struct SightingFormatter: Sendable {
+  package var format: OutputFormat
   /// Whether text rows end with the radio that heard the beacon (a run of several radios).
-  public var showsController: Bool
+  package var showsController: Bool
 
-  public init(format: OutputFormat, showsController: Bool = false) {
+  package init(format: OutputFormat, showsController: Bool = false) {
     self.format = format
     self.showsController = showsController
   }
 
   /// The column header for text output, `nil` for JSON.
-  public var header: String? {
+  package var header: String? {
     switch format {
     case .json: return nil
     case .text:
@@ -26,7 +26,7 @@ public struct SightingFormatter: Sendable {
   }
 
   /// One line (without newline) for a sighting of `station`'s beacon (`nil`: no station's).
-  public func line(for sighting: BeaconSighting, station: Station?) -> String {
+  package func line(for sighting: BeaconSighting, station: Station?) -> String {
     switch format {
     case .json: return json(sighting, station: station)
     case .text: return text(sighting, station: station)
@@ -34,7 +34,7 @@ public struct SightingFormatter: Sendable {
   }
 
   /// The JSON object for a sighting. Fields: see README, "JSON output".
-  public func json(_ sighting: BeaconSighting, station: Station?) -> String {
+  package func json(_ sighting: BeaconSighting, station: Station?) -> String {
     var object = JSONLine()
     object.add("time", sighting.time.iso8601)
     object.add("address", sighting.address.description)
@@ -62,7 +62,7 @@ public struct SightingFormatter: Sendable {
   }
 
   /// One aligned text row for a sighting.
-  public func text(_ sighting: BeaconSighting, station: Station?) -> String {
+  package func text(_ sighting: BeaconSighting, station: Station?) -> String {
     let identity = sighting.frame.identity
     let idText: String
     switch sighting.frame {
@@ -86,7 +86,7 @@ public struct SightingFormatter: Sendable {
   }
 
   /// "public" or "random"; identity address types fold into those two. `nil` if neither.
-  public static func addressTypeName(_ type: LEAddressType) -> String? {
+  package static func addressTypeName(_ type: LEAddressType) -> String? {
     switch type.isRandom {
     case .some(true): return "random"
     case .some(false): return "public"

@@ -3,10 +3,9 @@ import BeaconStatistics
 import BeaconTestSupport
 import Beacons
 import BluetoothTypes
+import LineFormats
 import MRTNavigation
 import Testing
-
-@testable import BeaconCLI
 
 /// How `--summary` shows an address count that is estimated (more than 1,024 distinct addresses
 /// for one identity) apart from an exact one.

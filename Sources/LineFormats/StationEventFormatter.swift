@@ -1,4 +1,3 @@
-import BeaconScanning
 import BluetoothTypes
 import MRTNavigation
 import Positioning
@@ -14,36 +13,31 @@ import ProgramOutput
 /// `towards`) events too, and at the departure station `train` (with `line`, `towards`,
 /// `trainSet`); each has a `detail` for people. With a timetable, `found` events carry `eta`,
 /// `delay` and `nextDeparture` (``RideEstimateText``).
-struct StationEventFormatter {
-  enum Kind: String {
-    case found, arrived, left, suspect, transfer, approaching, wrongDirection, train
-  }
-
-  var format: OutputFormat
-  /// `--report`'s collector: every event formatted is also recorded there, so the page lists
-  /// exactly the events printed.
-  var collector: RunReportCollector?
+///
+/// It only formats: each event comes back as a ``StationEventLine``, the line and what it says,
+/// for the presenter that writes the line to record in `--report`'s page too.
+package struct StationEventFormatter: Sendable {
+  package var format: OutputFormat
   /// The text lines' station column, fitted to the catalog's names.
-  var names: StationNameColumn
+  package var names: StationNameColumn
 
-  init(format: OutputFormat, names: StationNameColumn, collector: RunReportCollector? = nil) {
+  package init(format: OutputFormat, names: StationNameColumn) {
     self.format = format
     self.names = names
-    self.collector = collector
   }
 
   /// A Bluetooth-only event (`beacon-scan --notify`): no `source`.
-  func line(_ kind: Kind, _ station: Station, rssi: Double?, at time: CaptureTime, detail: String? = nil)
-    -> String
-  {
+  package func line(
+    _ kind: StationEventKind, _ station: Station, rssi: Double?, at time: CaptureTime, detail: String? = nil
+  ) -> StationEventLine {
     line(kind, station, rssi: rssi, gps: nil, source: nil, at: time, detail: detail)
   }
 
   /// An event found by either source, saying which; `fields` adds the event's own JSON fields.
-  func line(
-    _ kind: Kind, _ station: Station, evidence: StationEvidence, at time: CaptureTime, detail: String? = nil,
-    fields: (inout JSONLine) -> Void = { _ in }
-  ) -> String {
+  package func line(
+    _ kind: StationEventKind, _ station: Station, evidence: StationEvidence, at time: CaptureTime,
+    detail: String? = nil, fields: (inout JSONLine) -> Void = { _ in }
+  ) -> StationEventLine {
     var gps: GeoCoordinate?
     if case .gps(let fix) = evidence { gps = fix.position }
     return line(
@@ -51,9 +45,9 @@ struct StationEventFormatter {
   }
 
   /// The rider is where the journey changes lines.
-  func transfer(_ transfer: Journey.Transfer, next: Journey.Leg?, evidence: StationEvidence, at time: CaptureTime)
-    -> String
-  {
+  package func transfer(
+    _ transfer: Journey.Transfer, next: Journey.Leg?, evidence: StationEvidence, at time: CaptureTime
+  ) -> StationEventLine {
     line(.transfer, transfer.from, evidence: evidence, at: time, detail: Self.changeInstruction(transfer, next: next)) {
       object in
       if let next {
@@ -68,7 +62,7 @@ struct StationEventFormatter {
   }
 
   /// The journey's train is coming in at the rider's departure station.
-  func train(_ train: Train, at station: Station, rssi: Double, time: CaptureTime) -> String {
+  package func train(_ train: Train, at station: Station, rssi: Double, time: CaptureTime) -> StationEventLine {
     line(
       .train, station, rssi: rssi, gps: nil, source: .bluetooth, at: time,
       detail: "your train is coming in: the \(train.line.displayName) towards \(train.headsign)"
@@ -80,7 +74,9 @@ struct StationEventFormatter {
   }
 
   /// The next stop is where the rider gets off.
-  func approaching(_ station: Station, approach: JourneyProgress.Approach, at time: CaptureTime) -> String {
+  package func approaching(
+    _ station: Station, approach: JourneyProgress.Approach, at time: CaptureTime
+  ) -> StationEventLine {
     let detail = "next stop \(station.displayName): get ready" + (approach == .transfer ? " to change" : "")
     return line(
       .approaching, station, rssi: nil, gps: nil, source: nil, at: time, detail: detail
@@ -88,7 +84,7 @@ struct StationEventFormatter {
   }
 
   /// `station` is behind the rider on `leg`.
-  func wrongDirection(_ station: Station, leg: Journey.Leg, at time: CaptureTime) -> String {
+  package func wrongDirection(_ station: Station, leg: Journey.Leg, at time: CaptureTime) -> StationEventLine {
     line(
       .wrongDirection, station, rssi: nil, gps: nil, source: nil, at: time,
       detail:
@@ -100,7 +96,7 @@ struct StationEventFormatter {
   }
 
   /// What to do at a transfer, in a sentence: "change here for the airport line towards …".
-  static func changeInstruction(_ transfer: Journey.Transfer, next: Journey.Leg?) -> String {
+  package static func changeInstruction(_ transfer: Journey.Transfer, next: Journey.Leg?) -> String {
     var text = next.map { "change here for the \($0.line.displayName) towards \($0.headsign)" } ?? "get off here"
     if let walk = transfer.walk {
       text += ": walk to \(transfer.to.displayName), about \(JourneyFormatter.minutes(walk.walkingTime)) min"
@@ -110,10 +106,18 @@ struct StationEventFormatter {
   }
 
   private func line(
-    _ kind: Kind, _ station: Station, rssi: Double?, gps: GeoCoordinate?, source: StationSource?,
+    _ kind: StationEventKind, _ station: Station, rssi: Double?, gps: GeoCoordinate?, source: StationSource?,
     at time: CaptureTime, detail: String?, fields: (inout JSONLine) -> Void = { _ in }
+  ) -> StationEventLine {
+    StationEventLine(
+      kind: kind, station: station, source: source, time: time, detail: detail, place: gps,
+      line: text(kind, station, rssi: rssi, gps: gps, source: source, at: time, detail: detail, fields: fields))
+  }
+
+  private func text(
+    _ kind: StationEventKind, _ station: Station, rssi: Double?, gps: GeoCoordinate?, source: StationSource?,
+    at time: CaptureTime, detail: String?, fields: (inout JSONLine) -> Void
   ) -> String {
-    collector?.record(kind, station: station, source: source, at: time, detail: detail, place: gps)
     switch format {
     case .json:
       var object = JSONLine()
@@ -133,7 +137,7 @@ struct StationEventFormatter {
     case .text:
       // Names come from the catalog: shown escaped (TerminalText), in a column that fits them.
       var line = "\(time.iso8601)  \(Self.label(kind).padding(8))  \(names.paddedCell(station.label))"
-      if let rssi { line += "  \(LiveBeaconTable.oneDecimal(rssi)) dBm" }
+      if let rssi { line += "  \(NumberText.oneDecimal(rssi)) dBm" }
       if let gps { line += "  GPS \(Self.degrees(gps.latitude)), \(Self.degrees(gps.longitude))" }
       if let detail { line += "  \(TerminalText.escaped(detail))" }
       return line
@@ -141,7 +145,7 @@ struct StationEventFormatter {
   }
 
   /// The event's name in text lines: at most 8 letters, so the columns stay aligned.
-  private static func label(_ kind: Kind) -> String {
+  private static func label(_ kind: StationEventKind) -> String {
     switch kind {
     case .approaching: return "NEXT"
     case .wrongDirection: return "WRONG"
@@ -155,17 +159,11 @@ struct StationEventFormatter {
 
 extension StationSuspicion {
   /// Why a station is suspect, in a few words.
-  var summary: String {
+  package var summary: String {
     switch self {
     case .tooFarTooSoon(let previous, let stops, let elapsed, let minimum):
       return "\(stops) stops from \(previous.displayName) after \(elapsed.components.seconds) s "
         + "(at least \(minimum.components.seconds) s expected); not announced"
     }
-  }
-}
-
-extension String {
-  fileprivate func padding(_ width: Int) -> String {
-    count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 }

@@ -6,28 +6,31 @@ import TransitNetworks
 
 /// Prints a journey planned by the timetable (`beacon-ride --gtfs FEED --plan`): a line a leg as
 /// text, or one JSON object; times in the feed's time zone, with its offset.
-public struct TimetableJourneyFormatter: Sendable {
-  public var format: OutputFormat
-  public let timetable: Timetable
-  public let network: LoadedNetwork
+package struct TimetableJourneyFormatter: Sendable {
+  package var format: OutputFormat
+  package let timetable: Timetable
+  /// The network's stations and lines: the names the journey is told with.
+  package let catalog: StationCatalog
   /// The catalog's station of each feed stop index, where the network has one.
   private let stationOfStop: [Int: Station]
   private let times: AgencyTimeText
 
-  public init(format: OutputFormat, timetable: Timetable, network: LoadedNetwork) {
+  /// `stopsByStation`: the feed's stop (its index) of each station the feed has, by the
+  /// station's key name.
+  package init(format: OutputFormat, timetable: Timetable, catalog: StationCatalog, stopsByStation: [String: Int]) {
     self.format = format
     self.timetable = timetable
-    self.network = network
+    self.catalog = catalog
     times = AgencyTimeText(zone: timetable.timeZone)
     var stationOfStop: [Int: Station] = [:]
-    for station in network.catalog.stations {
-      if let stop = network.stop(of: station) { stationOfStop[stop] = station }
+    for station in catalog.stations {
+      if let stop = stopsByStation[station.name] { stationOfStop[stop] = station }
     }
     self.stationOfStop = stationOfStop
   }
 
   /// The journey from `origin` to `destination` asked for at `start`.
-  public func lines(for journey: TimetableJourney, from origin: Station, to destination: Station, at start: Int64)
+  package func lines(for journey: TimetableJourney, from origin: Station, to destination: Station, at start: Int64)
     -> [String]
   {
     switch format {
@@ -68,7 +71,7 @@ public struct TimetableJourneyFormatter: Sendable {
 
   /// No journey from `start` to the end of the next service day: one JSON object saying so, with
   /// the next day that has one (`null` when none in a year).
-  public func noJourney(from origin: Station, to destination: Station, at start: Int64, nextDay: ServiceDate?)
+  package func noJourney(from origin: Station, to destination: Station, at start: Int64, nextDay: ServiceDate?)
     -> [String]
   {
     guard format == .json else { return [] }
@@ -81,7 +84,7 @@ public struct TimetableJourneyFormatter: Sendable {
 
   /// No journey, in a sentence: the days searched, and the next day with one or where the
   /// calendar ends.
-  public func noJourneyMessage(from origin: Station, to destination: Station, at start: Int64, nextDay: ServiceDate?)
+  package func noJourneyMessage(from origin: Station, to destination: Station, at start: Int64, nextDay: ServiceDate?)
     -> String
   {
     let zone = timetable.timeZone
@@ -145,7 +148,7 @@ public struct TimetableJourneyFormatter: Sendable {
 
   /// A route's line in the catalog (its code is the route's position), else the feed's names.
   private func lineNames(_ route: Int) -> (name: String, display: String) {
-    if let line = network.catalog.lines.first(where: { $0.code.map(Int.init) == route + 1 }) {
+    if let line = catalog.lines.first(where: { $0.code.map(Int.init) == route + 1 }) {
       return (line.name, line.displayName)
     }
     let feedRoute = timetable.feed.routes[route]

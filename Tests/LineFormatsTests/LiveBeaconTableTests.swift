@@ -1,10 +1,9 @@
 import BeaconTestSupport
 import Beacons
 import BluetoothTypes
+import LineFormats
 import MRTNavigation
 import Testing
-
-@testable import BeaconCLI
 
 @Suite struct LiveBeaconTableTests {
   static func sighting(minor: UInt16, rssi: Int8?, second: Int64) -> BeaconSighting {

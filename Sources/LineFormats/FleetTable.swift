@@ -6,13 +6,15 @@ import ProgramOutput
 /// The fleet as `beacon-fleet --table` shows it: a line of counts, the verdicts in force, then
 /// the expected stations and the nodes, those with a verdict first, each list cut at
 /// ``maximumRows``.
-struct FleetTable {
+package struct FleetTable: Sendable {
   /// The expected station beacons, by key.
-  var stations: [String: Station]
+  package var stations: [String: Station]
   /// The most rows of stations, and of nodes, shown.
-  static let maximumRows = 40
+  package static let maximumRows = 40
 
-  func lines(_ overview: FleetOverview, verdicts: Set<FleetVerdict>, time: String) -> [String] {
+  package init(stations: [String: Station]) { self.stations = stations }
+
+  package func lines(_ overview: FleetOverview, verdicts: Set<FleetVerdict>, time: String) -> [String] {
     let online = overview.nodes.filter(\.online).count
     var lines = [
       "\(time)  \(overview.nodes.count) node(s), \(online) online; \(overview.hearersOfExpected.count) expected "
@@ -51,8 +53,8 @@ struct FleetTable {
       lines.append(
         Self.row(
           node.name, node.online ? "yes" : "no", "\(node.hearing)",
-          node.reportsPerSecond.map(LiveBeaconTable.oneDecimal) ?? "–",
-          node.baseline.map(LiveBeaconTable.oneDecimal) ?? "–",
+          node.reportsPerSecond.map(NumberText.oneDecimal) ?? "–",
+          node.baseline.map(NumberText.oneDecimal) ?? "–",
           nodeVerdicts[node.name] ?? (node.online ? "ok" : "offline")
         ))
     }
