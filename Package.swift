@@ -83,6 +83,8 @@ import PackageDescription
 //   LineFormats         how each printed line reads: text for people or one JSON object a line, for
 //                       sightings, summaries, the live table, station and health events, journeys,
 //                       stations and the fleet's table. Formats only: the CLI's presenters write.
+//   RunReports          --report FILE: what a run keeps for its page (bounded however long it
+//                       runs), the page built with RideReports, and its file rewritten in place.
 //   BeaconCLI           options, presentation and the commands' wiring.
 //   beacon-scan, beacon-broadcast, beacon-ride, beacon-fleet   main.swift only.
 //   beacon-toolkit      the same commands in one program, chosen by the name it is run as (the
@@ -238,6 +240,14 @@ let package = Package(
         "TransitFeeds", "TransitNetworks", "FleetJudging", "FleetProtocol", "ProgramOutput",
       ]
     ),
+    .target(
+      name: "RunReports",
+      dependencies: [
+        "BluetoothTypes", "Beacons", "BeaconScanning", "HCITransportCore", "HCIController", "Positioning",
+        "MRTNavigation", "TransitNetworks", "RideReports", "POSIXSupport", "ProgramOutput", "ScanSession",
+        "LineFormats",
+      ]
+    ),
     // The reference documentation (a DocC catalog of articles, no code):
     // `swift package generate-documentation --target BeaconToolkit`.
     .target(name: "BeaconToolkit", path: "Sources/BeaconToolkit"),
@@ -249,7 +259,7 @@ let package = Package(
         "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitNetworks", "StationCatalogs",
         "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient", "BluetoothDoctor",
         "FleetJudging", "FleetProtocol", "ProgramOutput", "ScanSession", "LineFormats",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "RunReports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "DequeModule", package: "swift-collections"),
       ]
@@ -393,6 +403,14 @@ let package = Package(
       dependencies: [
         "BluetoothTypes", "Beacons", "BeaconScanning", "BeaconStatistics", "MRTNavigation", "ProgramOutput",
         "LineFormats", "BeaconTestSupport",
+      ]
+    ),
+    // --report's collector and page file through their package API.
+    .testTarget(
+      name: "RunReportsTests",
+      dependencies: [
+        "BluetoothTypes", "Beacons", "BeaconScanning", "Positioning", "MRTNavigation", "POSIXSupport",
+        "LineFormats", "RunReports", "BeaconTestSupport",
       ]
     ),
     .testTarget(

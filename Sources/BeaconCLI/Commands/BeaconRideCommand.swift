@@ -6,6 +6,7 @@ import HCITransportCore
 import LineFormats
 import MRTNavigation
 import ProgramOutput
+import RunReports
 import ScanSession
 import ServiceManager
 import StationCatalogs
@@ -286,7 +287,7 @@ public struct BeaconRideCommand: ParsableCommand {
     gps?.onRecovery = { StandardError.writeLine("beacon-ride: gps: \($0)", priority: .notice) }
     let report = try reportOptions.file.map { file in
       RunReport(
-        file: file, program: "beacon-ride",
+        file: file, program: "beacon-ride", command: CommandLine.arguments,
         title: journey.map { "Journey: \($0.origin.displayName) → \($0.destination.displayName)" }
           ?? destination.map { "Ride to \($0.displayName)" } ?? "Ride in the background",
         source: [run?.sourceName, gps.map { "gpsd at \($0.endpoint)" }].compactMap { $0 }.joined(separator: " and "),
@@ -325,7 +326,8 @@ public struct BeaconRideCommand: ParsableCommand {
     useCase.samplesForReport = report != nil
     useCase.handler = presenter
     if let timetable = try network.usableTimetable(program: "beacon-ride") {
-      report?.collector.schedule = RideSchedule(timetable: timetable, network: network)
+      report?.collector.schedule = RideSchedule(
+        timetable: timetable, catalog: network.catalog, stopsByStation: network.stopsByStation)
       if let destinationStop = network.stop(of: destination),
         let ride = RideTimetable(
           timetable: timetable, origin: journey.flatMap { network.stop(of: $0.origin) }, destination: destinationStop)

@@ -10,6 +10,7 @@ import LinuxNotifications
 import MRTNavigation
 import POSIXSupport
 import ProgramOutput
+import RunReports
 import ScanSession
 import StationCatalogs
 
@@ -278,7 +279,8 @@ public struct BeaconScanCommand: ParsableCommand {
     let sourceName = companions.map { "\(run.sourceName), \($0.name)" } ?? run.sourceName
     let report = try reportOptions.file.map { file in
       RunReport(
-        file: file, program: "beacon-scan", title: "Scan: \(sourceName)", source: sourceName,
+        file: file, program: "beacon-scan", command: CommandLine.arguments, title: "Scan: \(sourceName)",
+        source: sourceName,
         scan: live ? run.configuration : nil, catalog: catalog,
         catalogName: catalogOptions.sourceName, policy: try policyOptions.policy(),
         ranging: try policyOptions.rangingConfiguration(),

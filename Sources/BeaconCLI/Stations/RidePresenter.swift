@@ -3,6 +3,7 @@ import BluetoothTypes
 import LineFormats
 import MRTNavigation
 import ProgramOutput
+import RunReports
 import ScanSession
 
 /// What `beacon-ride` and `beacon-scan --notify` do with a ride's effects (``MRTNavigation/RideEffect``):

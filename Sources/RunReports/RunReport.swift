@@ -2,6 +2,7 @@ import BeaconScanning
 import Beacons
 import BluetoothTypes
 import HCIController
+import HCITransportCore
 import LineFormats
 import MRTNavigation
 import Positioning
@@ -14,25 +15,26 @@ import ScanSession
 /// A live run also rewrites the page every `checkpointInterval` (`--report-every`), so that a
 /// run cut short without an end (power lost, killed) keeps its page up to then. Time is checked
 /// as sightings and fixes come and as the finder reports time passing.
-final class RunReport: BeaconFinderDelegate {
-  let collector: RunReportCollector
-  let file: ReportFile
-  let program: String
-  let title: String
-  let run: [(label: String, value: String)]
-  let checkpointInterval: Duration?
+package final class RunReport: BeaconFinderDelegate {
+  package let collector: RunReportCollector
+  package let file: ReportFile
+  package let program: String
+  package let title: String
+  package let run: [(label: String, value: String)]
+  package let checkpointInterval: Duration?
   private let clock = ContinuousClock()
   private var nextCheckpoint: ContinuousClock.Instant?
   private var sightingsSinceClockCheck = 0
   private var checkpointHasFailed = false
   /// The scanner's counts for the page's totals, when there is a Bluetooth source.
-  var statistics: () -> ScanStatistics? = { nil }
+  package var statistics: () -> ScanStatistics? = { nil }
 
-  /// A report of a run of `program` over `source` (a live controller scanning as `scan` says),
-  /// detected with `policy` and `ranging`; rewritten every `checkpointInterval` while it runs,
-  /// when given.
-  init(
-    file: ReportFile, program: String, title: String, source: String, scan: ScanConfiguration? = nil,
+  /// A report of a run of `program`, run as `command` (its arguments, the program's name first),
+  /// over `source` (a live controller scanning as `scan` says), detected with `policy` and
+  /// `ranging`; rewritten every `checkpointInterval` while it runs, when given.
+  package init(
+    file: ReportFile, program: String, command: [String], title: String, source: String,
+    scan: ScanConfiguration? = nil,
     catalog: StationCatalog, catalogName: String?, policy: StationPresencePolicy, ranging: BeaconRanging.Configuration,
     journey: Journey? = nil, checkpointInterval: Duration? = nil
   ) {
@@ -44,7 +46,7 @@ final class RunReport: BeaconFinderDelegate {
     collector = RunReportCollector(catalog: catalog, policy: policy, rangingConfiguration: ranging)
     collector.journey = journey
     var run = [
-      ("command", CommandLine.arguments.map(Self.quoted).joined(separator: " ")),
+      ("command", command.map(Self.quoted).joined(separator: " ")),
       ("source", source),
     ]
     if let scan { run.append(("scan", scan.reportText)) }
@@ -66,18 +68,18 @@ final class RunReport: BeaconFinderDelegate {
   }
 
   /// Listens to `finder`'s sightings beside its other listeners.
-  var listener: any BeaconFinderDelegate { self }
+  package var listener: any BeaconFinderDelegate { self }
 
-  func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+  package func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
     record(.sighting(sighting))
   }
 
-  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+  package func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
     record(.time(time))
   }
 
   /// A ride's sample (``MRTNavigation/RideEffect/reportSample(_:)``): a sighting, a fix or time passing.
-  func record(_ sample: RideReportSample) {
+  package func record(_ sample: RideReportSample) {
     switch sample {
     case .sighting(let sighting):
       collector.record(sighting)
@@ -116,13 +118,14 @@ final class RunReport: BeaconFinderDelegate {
   /// Runs `body` (the scan or the ride), then writes the page whatever its outcome (what a run
   /// that failed part-way heard is kept), then passes the outcome on. Without a report, just
   /// runs `body`.
-  static func run(reportingTo report: RunReport?, _ body: () throws -> Void) throws {
+  package static func run(reportingTo report: RunReport?, _ body: () throws -> Void) throws {
     let outcome = Result(catching: body)
     try report?.write(after: outcome)
     try outcome.get()
   }
 
-  /// Writes the page, saying where on standard error; a failure is said and becomes exit 74.
+  /// Writes the page, saying where on standard error; a failure is said and becomes exit 74
+  /// (``ScanSession/ProcessExitStatus/ioError``).
   /// A run that failed before anything was heard (no controller, a capture that is not one)
   /// leaves no page: there is nothing to look at, and the failure is what it says.
   private func write(after outcome: Result<Void, any Error>) throws {
@@ -135,14 +138,14 @@ final class RunReport: BeaconFinderDelegate {
       try file.write(html)
     } catch {
       StandardError.writeLine("\(program): --report \(error)", priority: .error)
-      throw ExitStatus.ioError
+      throw ProcessExitStatus.ioError
     }
     let kib = (html.utf8.count + 1023) / 1024
     StandardError.writeLine("\(program): wrote the report to \(file.path) (\(kib) KiB)", priority: .notice)
   }
 
   /// An argument as a shell would need it: quoted when it holds anything but plain characters.
-  static func quoted(_ argument: String) -> String {
+  package static func quoted(_ argument: String) -> String {
     let plain = argument.unicodeScalars.allSatisfy { scalar in
       scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./:=,@+%".unicodeScalars.contains(scalar)
     }

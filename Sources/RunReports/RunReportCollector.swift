@@ -20,60 +20,62 @@ import RideReports
 ///
 /// The smoothed RSSI is computed as the detector computes it: a ``BeaconRanging`` with the run's
 /// configuration (one for the stations, one for the others, so strangers never evict a station).
-final class RunReportCollector {
+package final class RunReportCollector {
   /// One beacon's points, in seconds from ``origin``.
-  struct Series {
-    let identity: BeaconIdentity
-    var reports = BoundedSeries()
-    var smoothed = BoundedSeries()
-    var reportCount = 0
+  package struct Series {
+    package let identity: BeaconIdentity
+    package var reports = BoundedSeries()
+    package var smoothed = BoundedSeries()
+    package var reportCount = 0
 
     init(identity: BeaconIdentity) { self.identity = identity }
   }
 
   /// One event as printed.
-  struct Event {
-    let time: CaptureTime
-    let kind: StationEventKind
-    let station: Station
-    let source: StationSource?
-    let detail: String?
+  package struct Event {
+    package let time: CaptureTime
+    package let kind: StationEventKind
+    package let station: Station
+    package let source: StationSource?
+    package let detail: String?
     /// Where it happened, when known: a GPS event's position.
-    let place: GeoCoordinate?
+    package let place: GeoCoordinate?
   }
 
-  static let othersTracked = 64
-  static let fixCapacity = 20_000
-  static let eventCapacity = 10_000
+  package static let othersTracked = 64
+  package static let fixCapacity = 20_000
+  package static let eventCapacity = 10_000
 
-  let catalog: StationCatalog
-  let policy: StationPresencePolicy
-  let rangingConfiguration: BeaconRanging.Configuration
+  package let catalog: StationCatalog
+  package let policy: StationPresencePolicy
+  package let rangingConfiguration: BeaconRanging.Configuration
   /// The journey ridden, when known: the overview's axis follows its legs.
-  var journey: Journey?
+  package var journey: Journey?
   /// The timetable, when the ride has one: the overview draws its trips.
-  var schedule: RideSchedule?
+  package var schedule: RideSchedule?
   private var stationRanging: BeaconRanging
   private var otherRanging: BeaconRanging
-  private(set) var stations: [BeaconIdentity: Series] = [:]
-  private(set) var others: [BeaconIdentity: Series] = [:]
+  package private(set) var stations: [BeaconIdentity: Series] = [:]
+  package private(set) var others: [BeaconIdentity: Series] = [:]
   /// For choosing which other beacons to keep (Space-Saving): the reports counted for each one's
   /// place, its earlier holders' included. Apart from the series, so that finding the lightest
   /// touches no points.
   private var otherWeights: [BeaconIdentity: Int] = [:]
-  private(set) var fixes: [LocationFix] = []
+  package private(set) var fixes: [LocationFix] = []
   /// Keep one fix in this many (doubles each time the fixes fill up).
   private var fixStride = 1
-  private(set) var fixesRecorded = 0
-  private(set) var events: [Event] = []
-  private(set) var eventsDropped = 0
+  package private(set) var fixesRecorded = 0
+  package private(set) var events: [Event] = []
+  package private(set) var eventsDropped = 0
   /// The first time of a sighting, fix or event: the page's axis counts seconds from it.
-  private(set) var origin: CaptureTime?
-  private(set) var lastTime: CaptureTime?
-  private(set) var sightings = 0
-  private(set) var stationSightings = 0
+  package private(set) var origin: CaptureTime?
+  package private(set) var lastTime: CaptureTime?
+  package private(set) var sightings = 0
+  package private(set) var stationSightings = 0
 
-  init(catalog: StationCatalog, policy: StationPresencePolicy, rangingConfiguration: BeaconRanging.Configuration) {
+  package init(
+    catalog: StationCatalog, policy: StationPresencePolicy, rangingConfiguration: BeaconRanging.Configuration
+  ) {
     self.catalog = catalog
     self.policy = policy
     self.rangingConfiguration = rangingConfiguration
@@ -99,7 +101,7 @@ final class RunReportCollector {
   }
 
   /// A sighting: a station's beacon ranged and kept, another's among the most heard.
-  func record(_ sighting: BeaconSighting) {
+  package func record(_ sighting: BeaconSighting) {
     heard(at: sighting.time)
     sightings += 1
     let identity = sighting.frame.identity
@@ -132,12 +134,12 @@ final class RunReportCollector {
   }
 
   /// Time passing without a sighting.
-  func record(_ time: CaptureTime) {
+  package func record(_ time: CaptureTime) {
     lastTime = max(lastTime ?? time, time)
   }
 
   /// A fix from GPS; lost fixes (no position) are always kept, so the map can break the track.
-  func record(_ fix: LocationFix) {
+  package func record(_ fix: LocationFix) {
     // A fix without a position may come without a time either (gpsd's no-fix reports).
     if fix.position != nil { heard(at: fix.time) }
     fixesRecorded += 1
@@ -154,7 +156,7 @@ final class RunReportCollector {
   }
 
   /// An event, as ``StationEventFormatter`` prints it.
-  func record(
+  package func record(
     _ kind: StationEventKind, station: Station, source: StationSource?, at time: CaptureTime,
     detail: String?, place: GeoCoordinate?
   ) {

@@ -8,7 +8,7 @@ import RideReports
 
 extension RunReportCollector {
   /// How many of the other beacons get a strip: the busiest.
-  static let othersShown = 5
+  package static let othersShown = 5
 
   /// The least time a strip spans (seconds), so a beacon heard for a moment still reads.
   static let stripMinimumSpan = 40.0
@@ -19,7 +19,8 @@ extension RunReportCollector {
 
   /// The page: `run` says what was run; `statistics` are the scanner's counts, when there was a
   /// Bluetooth source.
-  func page(title: String, run: [(label: String, value: String)], statistics: ScanStatistics?) -> RideReportPage {
+  package func page(title: String, run: [(label: String, value: String)], statistics: ScanStatistics?) -> RideReportPage
+  {
     let end = max(1, lastTime.map(seconds) ?? 1)
     // A little room after the last moment, so that an event there (the arrival) shows.
     let axisEnd = end * 1.02

@@ -1,8 +1,7 @@
 import Foundation
 import POSIXSupport
+import RunReports
 import Testing
-
-@testable import BeaconCLI
 
 #if canImport(Glibc)
   import Glibc

@@ -5,16 +5,18 @@ import POSIXSupport
 /// path, so a failed write never leaves half a page or loses the previous one. Only a regular
 /// file or a new name is written (``OutputFile``): a device, FIFO, socket, directory or
 /// symbolic link at the path is refused and left as it was.
-struct ReportFile {
-  let path: String
+package struct ReportFile: Sendable {
+  package let path: String
+
+  package init(path: String) { self.path = path }
 
   /// Fails when the page could not be written there (see ``OutputFile/check()``).
-  func check() throws(OutputFileProblem) {
+  package func check() throws(OutputFileProblem) {
     try OutputFile(path: path).check()
   }
 
   /// Writes `text` to the path, replacing what was there only once all of it is written.
-  func write(_ text: String) throws(OutputFileProblem) {
+  package func write(_ text: String) throws(OutputFileProblem) {
     try OutputFile(path: path).replace(with: Array(text.utf8))
   }
 }

@@ -2,11 +2,11 @@ import BeaconScanning
 import BeaconTestSupport
 import Beacons
 import BluetoothTypes
+import LineFormats
 import MRTNavigation
 import Positioning
+import RunReports
 import Testing
-
-@testable import BeaconCLI
 
 /// `--report`'s collector: what it keeps of a run, and that it stays bounded under floods.
 @Suite struct RunReportCollectorTests {
