@@ -78,7 +78,13 @@ import PackageDescription
 //                       session, the judge's input (FleetMessage) and its verdicts' publishing.
 //   BluetoothDoctor     beacon-scan --doctor's findings and advice: what this machine's Bluetooth
 //                       is (kernel, rights, bluetoothd, rfkill, each controller and who holds it)
-//                       and the least disruptive way to scan here. Presented by the CLI.
+//                       and the least disruptive way to scan here, and its report's text and JSON.
+//                       Printed by the CLI.
+//   LineFormats         how each printed line reads: text for people or one JSON object a line, for
+//                       sightings, summaries, the live table, station and health events, journeys,
+//                       stations and the fleet's table. Formats only: the CLI's presenters write.
+//   RunReports          --report FILE: what a run keeps for its page (bounded however long it
+//                       runs), the page built with RideReports, and its file rewritten in place.
 //   BeaconCLI           options, presentation and the commands' wiring.
 //   beacon-scan, beacon-broadcast, beacon-ride, beacon-fleet   main.swift only.
 //   beacon-toolkit      the same commands in one program, chosen by the name it is run as (the
@@ -225,7 +231,22 @@ let package = Package(
     ),
     .target(
       name: "BluetoothDoctor",
-      dependencies: ["BluetoothdClient", "LinuxHCITransports", "POSIXSupport", "ServiceManager"]
+      dependencies: ["BluetoothdClient", "LinuxHCITransports", "POSIXSupport", "ServiceManager", "ProgramOutput"]
+    ),
+    .target(
+      name: "LineFormats",
+      dependencies: [
+        "BluetoothTypes", "Beacons", "BeaconScanning", "BeaconStatistics", "Positioning", "MRTNavigation",
+        "TransitFeeds", "TransitNetworks", "FleetJudging", "FleetProtocol", "ProgramOutput",
+      ]
+    ),
+    .target(
+      name: "RunReports",
+      dependencies: [
+        "BluetoothTypes", "Beacons", "BeaconScanning", "HCITransportCore", "HCIController", "Positioning",
+        "MRTNavigation", "TransitNetworks", "RideReports", "POSIXSupport", "ProgramOutput", "ScanSession",
+        "LineFormats",
+      ]
     ),
     // The reference documentation (a DocC catalog of articles, no code):
     // `swift package generate-documentation --target BeaconToolkit`.
@@ -237,8 +258,8 @@ let package = Package(
         "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
         "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitNetworks", "StationCatalogs",
         "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient", "BluetoothDoctor",
-        "FleetJudging", "FleetProtocol", "ProgramOutput", "ScanSession",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "FleetJudging", "FleetProtocol", "ProgramOutput", "ScanSession", "LineFormats",
+        "RunReports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "DequeModule", package: "swift-collections"),
       ]
@@ -376,6 +397,22 @@ let package = Package(
         "BluetoothdClient", "ProgramOutput", "ScanSession", "BeaconTestSupport",
       ]
     ),
+    // The formatters through their package API: the lines people and programs read.
+    .testTarget(
+      name: "LineFormatsTests",
+      dependencies: [
+        "BluetoothTypes", "Beacons", "BeaconScanning", "BeaconStatistics", "MRTNavigation", "ProgramOutput",
+        "LineFormats", "BeaconTestSupport",
+      ]
+    ),
+    // --report's collector and page file through their package API.
+    .testTarget(
+      name: "RunReportsTests",
+      dependencies: [
+        "BluetoothTypes", "Beacons", "BeaconScanning", "Positioning", "MRTNavigation", "POSIXSupport",
+        "LineFormats", "RunReports", "BeaconTestSupport",
+      ]
+    ),
     .testTarget(
       name: "BeaconCLITests",
       dependencies: [
@@ -383,7 +420,7 @@ let package = Package(
         "BeaconScanning", "Positioning", "MRTNavigation", "BeaconStatistics", "BeaconCLI", "BeaconTestSupport",
         "HCITestSupport",
         "POSIXSupport", "StationCatalogs", "BluetoothdClient", "ProgramOutput", "FleetProtocol", "MosquittoClient",
-        "ScanSession",
+        "ScanSession", "LineFormats",
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),

@@ -1,5 +1,6 @@
 import BeaconTestSupport
 import Foundation
+import LineFormats
 import MRTNavigation
 import Positioning
 import StationCatalogs

@@ -1,6 +1,7 @@
 import BeaconTestSupport
 import BluetoothTypes
 import Foundation
+import LineFormats
 import MRTNavigation
 import Positioning
 import StationCatalogs

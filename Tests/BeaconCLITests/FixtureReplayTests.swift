@@ -2,6 +2,7 @@ import BeaconScanning
 import BeaconTestSupport
 import Foundation
 import HCITestSupport
+import LineFormats
 import MRTNavigation
 import Testing
 

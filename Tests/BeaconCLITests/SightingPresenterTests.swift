@@ -25,7 +25,8 @@ import Testing
       presenter.beaconFinder(
         finder,
         didSee:
-          LiveBeaconTableTests.sighting(minor: 3, rssi: Int8(rssi), second: 0).with(seconds: 1_800_000_000 + second))
+          FindingFixtures.sighting(minor: 3, rssi: Int8(rssi), at: 0, uuid: JakartaRail.projectUUID).with(
+            seconds: 1_800_000_000 + second))
     }
     output.flush()
     let text = try String(contentsOfFile: path, encoding: .utf8)

@@ -48,16 +48,6 @@ import Testing
     #expect(TerminalText.fitted("東京駅東京駅", width: 6) == "東京…")
   }
 
-  @Test func aStationColumnFitsTheLongestNameWithinItsBounds() {
-    let names = ["Lebak Bulus", "Bendungan Hilir (BendunganHilir)", "Bandara\u{1B}[2J"]
-    #expect(StationNameColumn(fitting: names, minimum: 30, maximum: 48).width == 32)
-    #expect(StationNameColumn(fitting: ["Blok M"], minimum: 16, maximum: 32).width == 16)
-    let capped = StationNameColumn(fitting: [String(repeating: "x", count: 80)], minimum: 16, maximum: 32)
-    #expect(capped.width == 32)
-    #expect(capped.paddedCell("Blok M") == "Blok M" + String(repeating: " ", count: 26))
-    #expect(capped.cell(String(repeating: "x", count: 80)) == String(repeating: "x", count: 31) + "…")
-  }
-
   /// JSON keeps its own escapes: RFC 8259's for C0, `\uXXXX` for what a terminal would act on
   /// besides; the text reads back exactly.
   @Test func jsonEscapesControlsAndReadsBack() throws {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Beacons
 import BluetoothTypes
 import HCICodec
+import LineFormats
 import MRTNavigation
 import ProgramOutput
 import ScanSession

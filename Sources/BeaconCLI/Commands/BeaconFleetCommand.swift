@@ -3,6 +3,7 @@ import BluetoothTypes
 import FleetJudging
 import FleetProtocol
 import HCITransportCore
+import LineFormats
 import MRTNavigation
 import ProgramOutput
 import StationCatalogs

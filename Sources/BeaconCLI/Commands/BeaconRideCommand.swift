@@ -3,9 +3,11 @@ import BeaconScanning
 import Beacons
 import GPSDClient
 import HCITransportCore
+import LineFormats
 import LinuxNotifications
 import MRTNavigation
 import ProgramOutput
+import RunReports
 import ScanSession
 import ServiceManager
 import StationCatalogs
@@ -200,7 +202,8 @@ public struct BeaconRideCommand: ParsableCommand {
     }
     let now = WallClock.now().microsecondsSinceUnixEpoch / 1_000_000
     let start = at?.unixSeconds(in: timetable.timeZone, now: now) ?? now
-    let formatter = TimetableJourneyFormatter(format: output.format, timetable: timetable, network: network)
+    let formatter = TimetableJourneyFormatter(
+      format: output.format, timetable: timetable, catalog: network.catalog, stopsByStation: network.stopsByStation)
     let stdout = StandardOutput()
     defer { stdout.flush() }
     if let journey = timetable.plan(from: originStop, to: destinationStop, at: start) {
@@ -285,7 +288,7 @@ public struct BeaconRideCommand: ParsableCommand {
     gps?.onRecovery = { StandardError.writeLine("beacon-ride: gps: \($0)", priority: .notice) }
     let report = try reportOptions.file.map { file in
       RunReport(
-        file: file, program: "beacon-ride",
+        file: file, program: "beacon-ride", command: CommandLine.arguments,
         title: journey.map { "Journey: \($0.origin.displayName) → \($0.destination.displayName)" }
           ?? destination.map { "Ride to \($0.displayName)" } ?? "Ride in the background",
         source: [run?.sourceName, gps.map { "gpsd at \($0.endpoint)" }].compactMap { $0 }.joined(separator: " and "),
@@ -324,7 +327,8 @@ public struct BeaconRideCommand: ParsableCommand {
     useCase.samplesForReport = report != nil
     useCase.handler = presenter
     if let timetable = try network.usableTimetable(program: "beacon-ride") {
-      report?.collector.schedule = RideSchedule(timetable: timetable, network: network)
+      report?.collector.schedule = RideSchedule(
+        timetable: timetable, catalog: network.catalog, stopsByStation: network.stopsByStation)
       if let destinationStop = network.stop(of: destination),
         let ride = RideTimetable(
           timetable: timetable, origin: journey.flatMap { network.stop(of: $0.origin) }, destination: destinationStop)

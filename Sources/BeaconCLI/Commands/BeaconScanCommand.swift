@@ -4,11 +4,13 @@ import Beacons
 import BluetoothDoctor
 import FleetProtocol
 import HCIController
+import LineFormats
 import LinuxHCITransports
 import LinuxNotifications
 import MRTNavigation
 import POSIXSupport
 import ProgramOutput
+import RunReports
 import ScanSession
 import StationCatalogs
 
@@ -225,7 +227,8 @@ public struct BeaconScanCommand: ParsableCommand {
 
   public func run() throws {
     if doctor {
-      return DoctorReport.print(DoctorFindings.gather(), format: output.format, to: StandardOutput())
+      let standardOutput = StandardOutput()
+      return DoctorReport.lines(DoctorFindings.gather(), format: output.format).forEach(standardOutput.writeLine)
     }
     let catalog = try InputFiles.read(program: "beacon-scan") { () throws in
       _ = try policyOptions.policy()
@@ -276,7 +279,8 @@ public struct BeaconScanCommand: ParsableCommand {
     let sourceName = companions.map { "\(run.sourceName), \($0.name)" } ?? run.sourceName
     let report = try reportOptions.file.map { file in
       RunReport(
-        file: file, program: "beacon-scan", title: "Scan: \(sourceName)", source: sourceName,
+        file: file, program: "beacon-scan", command: CommandLine.arguments, title: "Scan: \(sourceName)",
+        source: sourceName,
         scan: live ? run.configuration : nil, catalog: catalog,
         catalogName: catalogOptions.sourceName, policy: try policyOptions.policy(),
         ranging: try policyOptions.rangingConfiguration(),

@@ -1,4 +1,5 @@
 import Beacons
+import LineFormats
 import LinuxNotifications
 import MRTNavigation
 

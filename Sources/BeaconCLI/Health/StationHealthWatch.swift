@@ -1,6 +1,7 @@
 import Beacons
 import BluetoothTypes
 import FleetProtocol
+import LineFormats
 import MRTNavigation
 import ProgramOutput
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RunReports
 import StationCatalogs
 
 /// `--report FILE`: the run as a page, written when it ends.

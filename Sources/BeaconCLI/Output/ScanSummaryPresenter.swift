@@ -2,6 +2,7 @@ import BeaconScanning
 import BeaconStatistics
 import Beacons
 import BluetoothTypes
+import LineFormats
 import MRTNavigation
 import ProgramOutput
 import ScanSession

@@ -1,14 +1,15 @@
 import BeaconScanning
 import Beacons
 import BluetoothTypes
+import LineFormats
 import MRTNavigation
 import ProgramOutput
 import ScanSession
 
 /// What `beacon-scan` shows for the sightings of any source: lines (text or JSON, optionally each
 /// beacon once) or the `--table` view, and the warnings about malformed input.
-public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
-  public enum Mode: Sendable {
+package final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
+  package enum Mode: Sendable {
     /// A line per report.
     case lines(SightingFormatter, oncePerBeacon: Bool)
     /// One row per beacon; redrawn in place when `live` (a terminal), else printed once at the
@@ -40,7 +41,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   /// Lines shown under the table (`--expect`'s health block), given the time now.
   var tableFooter: ((CaptureTime) -> [String])?
 
-  public init(mode: Mode, output: StandardOutput, sourceName: String, catalog: StationCatalog) {
+  package init(mode: Mode, output: StandardOutput, sourceName: String, catalog: StationCatalog) {
     self.mode = mode
     self.catalog = catalog
     table = LiveBeaconTable(catalog: catalog)
@@ -54,7 +55,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   private var headerWritten = false
 
   /// A line for the sighting (or a row of the table).
-  public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+  package func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
     latestTime = max(latestTime, sighting.time)
     switch mode {
     case .lines(let formatter, let once):
@@ -74,7 +75,7 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   ///
   /// Drawn on a ``LiveScreen``, left by ``finish(statistics:)``, which prints the final table
   /// into the scrollback.
-  public func redrawIfDue(now: CaptureTime) {
+  package func redrawIfDue(now: CaptureTime) {
     guard case .table(live: true, _) = mode else { return }
     latestTime = max(latestTime, now)
     if let lastRedraw, now.microsecondsSinceUnixEpoch - lastRedraw.microsecondsSinceUnixEpoch < Self.redrawInterval {
@@ -90,36 +91,36 @@ public final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
     return "controller gone, reconnecting… (\(controllerGone.components.seconds) s)"
   }
 
-  public func controllerAway(for gone: Duration, now: CaptureTime) {
+  package func controllerAway(for gone: Duration, now: CaptureTime) {
     controllerGone = gone
     redrawIfDue(now: now)
   }
 
-  public func controllerBack() { controllerGone = nil }
+  package func controllerBack() { controllerGone = nil }
 
   private func footer(now: CaptureTime) -> [String] {
     guard let tableFooter else { return [] }
     return [""] + tableFooter(now)
   }
 
-  public func warn(_ problem: ScanProblem) {
+  package func warn(_ problem: ScanProblem) {
     problemCount += 1
     if problemCount <= Self.problemsShownInFull {
       StandardError.writeLine("beacon-scan: warning: \(sourceName): \(problem)")
     }
   }
 
-  public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+  package func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
     latestTime = max(latestTime, time)
     redrawIfDue(now: time)
   }
 
-  public var isDone: Bool { output.endsRun }
+  package var isDone: Bool { output.endsRun }
 
   /// Prints what is left: the final table (the live one back on the normal screen, so that it
   /// stays in the scrollback), how many problems were not listed, and how many beacons `--once`
   /// forgot.
-  public func finish(statistics: ScanStatistics) {
+  package func finish(statistics: ScanStatistics) {
     if case .table(_, let lastSeen) = mode {
       screen.leave()
       for line in table.lines(now: latestTime, lastSeen: lastSeen) + footer(now: latestTime) { output.writeLine(line) }

@@ -1,14 +1,16 @@
 import BeaconScanning
 import BluetoothTypes
+import LineFormats
 import LinuxNotifications
 import MRTNavigation
 import ProgramOutput
+import RunReports
 import ScanSession
 
 /// What `beacon-ride` and `beacon-scan --notify` do with a ride's effects (``MRTNavigation/RideEffect``):
-/// a line per event (``StationEventFormatter``), the alarm and notifications through ``Alerts``,
-/// the report's samples to the run's report. The ride is done on arrival, or when standard output
-/// ends the run.
+/// a line per event (``StationEventFormatter``), recorded in the run's report as it is written,
+/// the alarm and notifications through ``Alerts``, the report's samples to the run's report. The
+/// ride is done on arrival, or when standard output ends the run.
 final class RidePresenter: ScanOutput, RideEffectHandler {
   let program: String
   let formatter: StationEventFormatter
@@ -30,7 +32,7 @@ final class RidePresenter: ScanOutput, RideEffectHandler {
     namesSources: Bool = true, report: RunReport? = nil
   ) {
     self.program = program
-    self.formatter = StationEventFormatter(format: format, names: names, collector: report?.collector)
+    self.formatter = StationEventFormatter(format: format, names: names)
     self.output = output
     self.alerts = alerts
     self.namesSources = namesSources
@@ -42,8 +44,8 @@ final class RidePresenter: ScanOutput, RideEffectHandler {
   func finish(statistics: ScanStatistics) { output.flush() }
 
   func handle(_ effect: RideEffect) {
-    // The line of an event; one the rider should see at once is flushed.
-    let line: String
+    // The event and its line; one the rider should see at once is flushed.
+    let event: StationEventLine
     var atOnce = true
     switch effect {
     case .reportSample(let sample):
@@ -52,29 +54,29 @@ final class RidePresenter: ScanOutput, RideEffectHandler {
     case .found(let station, let evidence, let time, let estimate):
       found += 1
       if !namesSources {
-        line = formatter.line(.found, station, rssi: evidence.rssi, at: time)
+        event = formatter.line(.found, station, rssi: evidence.rssi, at: time)
       } else if let estimate, let text = estimates?.text(estimate, foundAt: time) {
-        line = formatter.line(.found, station, evidence: evidence, at: time, detail: text.detail, fields: text.fields)
+        event = formatter.line(.found, station, evidence: evidence, at: time, detail: text.detail, fields: text.fields)
       } else {
-        line = formatter.line(.found, station, evidence: evidence, at: time)
+        event = formatter.line(.found, station, evidence: evidence, at: time)
       }
     case .left(let station, let time):
-      line = formatter.line(.left, station, rssi: nil, at: time)
+      event = formatter.line(.left, station, rssi: nil, at: time)
       atOnce = false
     case .arrived(let station, let evidence, let time):
       arrived = station
-      line = formatter.line(.arrived, station, evidence: evidence, at: time)
+      event = formatter.line(.arrived, station, evidence: evidence, at: time)
     case .transfer(let transfer, let next, let evidence, let time):
-      line = formatter.transfer(transfer, next: next, evidence: evidence, at: time)
+      event = formatter.transfer(transfer, next: next, evidence: evidence, at: time)
     case .approaching(let station, let approach, let time):
-      line = formatter.approaching(station, approach: approach, at: time)
+      event = formatter.approaching(station, approach: approach, at: time)
     case .wrongDirection(let station, let leg, let time):
-      line = formatter.wrongDirection(station, leg: leg, at: time)
+      event = formatter.wrongDirection(station, leg: leg, at: time)
     case .suspect(let station, let reason, let time):
-      line = formatter.line(.suspect, station, rssi: nil, at: time, detail: reason.summary)
+      event = formatter.line(.suspect, station, rssi: nil, at: time, detail: reason.summary)
       atOnce = false
     case .trainArriving(let train, let station, let rssi, let time):
-      line = formatter.train(train, at: station, rssi: rssi, time: time)
+      event = formatter.train(train, at: station, rssi: rssi, time: time)
     case .riderAtDeparture(let station, _, _):
       StandardError.writeLine("\(program): at \(station.displayName); waiting for the train", priority: .info)
       return
@@ -89,7 +91,11 @@ final class RidePresenter: ScanOutput, RideEffectHandler {
       alerts.notify(title: title, body: body)
       return
     }
-    output.writeLine(line)
+    // The report lists exactly the events printed.
+    report?.collector.record(
+      event.kind, station: event.station, source: event.source, at: event.time, detail: event.detail,
+      place: event.place)
+    output.writeLine(event.line)
     if atOnce { output.flush() }
   }
 
