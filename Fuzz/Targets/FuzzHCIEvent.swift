@@ -20,7 +20,7 @@ public func fuzzHCIEvent(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let end = min(bytes.count, offset + 2 + Int(bytes[offset + 1]))
     let packet = HCIPacket(type: .event, direction: .controllerToHost, bytes: bytes[offset..<end])
     let timed = TimedHCIPacket(
-      time: CaptureTime(microsecondsSinceUnixEpoch: Int64(packetNumber) * 1000), packet: packet,
+      time: Timestamp(microsecondsSinceUnixEpoch: Int64(packetNumber) * 1000), packet: packet,
       origin: PacketOrigin(recordNumber: packetNumber, byteOffset: offset))
     scanner.process(timed, sighting: { _ = $0.frame.identity }, problem: { _ = $0.description })
     offset = end

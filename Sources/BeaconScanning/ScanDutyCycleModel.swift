@@ -49,7 +49,7 @@ public struct ScanDutyCycleModel: Sendable {
   }
 
   /// Whether a report at `time` falls inside a window, the windows laid from `origin`.
-  public func hears(_ time: CaptureTime, origin: CaptureTime) -> Bool {
+  public func hears(_ time: Timestamp, origin: Timestamp) -> Bool {
     guard dutyPercent < 100 else { return true }
     let elapsedMilliseconds = Double(time.microsecondsSinceUnixEpoch - origin.microsecondsSinceUnixEpoch) / 1000
     let period = intervalMilliseconds * (1 + Self.advertisingSlide)

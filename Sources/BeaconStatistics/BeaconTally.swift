@@ -18,8 +18,8 @@ public struct BeaconTally: Sendable {
   /// The RSSI of those reports.
   public private(set) var rssi = RSSIHistogram()
   /// The earliest and latest report time (captures need not be in time order).
-  public private(set) var firstSeen: CaptureTime
-  public private(set) var lastSeen: CaptureTime
+  public private(set) var firstSeen: Timestamp
+  public private(set) var lastSeen: Timestamp
   private var addresses = DistinctAddressCounter()
 
   /// Whether the row holds every report of its identity. `false` for a row begun after an
@@ -28,7 +28,7 @@ public struct BeaconTally: Sendable {
   public let isComplete: Bool
 
   /// A tally holding nothing yet for `identity`, first seen at `time`.
-  public init(identity: BeaconIdentity, station: Station?, time: CaptureTime, isComplete: Bool = true) {
+  public init(identity: BeaconIdentity, station: Station?, time: Timestamp, isComplete: Bool = true) {
     self.identity = identity
     self.station = station
     self.isComplete = isComplete

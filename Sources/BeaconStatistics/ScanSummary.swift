@@ -64,7 +64,7 @@ public struct ScanSummary: Sendable {
     var isComplete: Bool
     var fingerprint: UInt64
     var reports: Int
-    var lastSeen: CaptureTime
+    var lastSeen: Timestamp
     var first: BeaconSighting
     var identity: BeaconIdentity { first.frame.identity }
     /// Where the row's tally is in ``tallies``, once it has two reports or more.

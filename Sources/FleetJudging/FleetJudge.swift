@@ -53,9 +53,9 @@ public struct FleetJudge: Sendable {
   /// What is known of one node.
   struct Node: Sendable {
     var online = true
-    var lastMessage: CaptureTime
+    var lastMessage: Timestamp
     /// Each beacon it has heard, with when it last did.
-    var heard: [String: CaptureTime] = [:]
+    var heard: [String: Timestamp] = [:]
     var rates: [Double] = []
     var baseline: Double?
     var latestRate: Double?
@@ -69,7 +69,7 @@ public struct FleetJudge: Sendable {
   var availabilityOfUnknown: [String: Bool] = [:]
   /// The first judgement's time: an expected beacon is unheard only after a silent-after of
   /// judging (before it, the nodes have not all spoken yet).
-  var firstJudgement: CaptureTime?
+  var firstJudgement: Timestamp?
   /// The verdicts in force.
   public private(set) var verdicts: Set<FleetVerdict> = []
 
@@ -84,7 +84,7 @@ public struct FleetJudge: Sendable {
   /// A node's availability (`online`, or `offline`: its last will). Only what sends states or
   /// telemetry is a node (a judge has an availability too): the availability of a name not
   /// known yet is kept until it sends one.
-  public mutating func availability(of node: String, online: Bool, at time: CaptureTime) {
+  public mutating func availability(of node: String, online: Bool, at time: Timestamp) {
     guard nodes[node] != nil else {
       if availabilityOfUnknown[node] == nil, availabilityOfUnknown.count >= max(configuration.maximumNodes, 1) {
         availabilityOfUnknown.removeAll(keepingCapacity: true)
@@ -96,7 +96,7 @@ public struct FleetJudge: Sendable {
   }
 
   /// A node's state of `beacon`: the node heard it.
-  public mutating func heard(_ beacon: String, by node: String, at time: CaptureTime) {
+  public mutating func heard(_ beacon: String, by node: String, at time: Timestamp) {
     let limit = max(configuration.maximumBeaconsPerNode, 1)
     update(node, at: time) { entry in
       if entry.heard[beacon] == nil, entry.heard.count >= limit,
@@ -110,7 +110,7 @@ public struct FleetJudge: Sendable {
 
   /// A node's telemetry: the beacon reports it heard per second. A rate that is not a finite
   /// number of at least 0 (anyone may publish on a node's topic) changes nothing.
-  public mutating func telemetry(of node: String, reportsPerSecond rate: Double, at time: CaptureTime) {
+  public mutating func telemetry(of node: String, reportsPerSecond rate: Double, at time: Timestamp) {
     guard rate.isFinite, rate >= 0 else { return }
     let needed = max(configuration.baselineTelemetries, 1)
     update(node, at: time) { entry in
@@ -129,7 +129,7 @@ public struct FleetJudge: Sendable {
 
   /// Changes the node's entry in place (a copy taken out and put back would copy its
   /// beacons at every message).
-  private mutating func update(_ name: String, at time: CaptureTime, _ change: (inout Node) -> Void) {
+  private mutating func update(_ name: String, at time: Timestamp, _ change: (inout Node) -> Void) {
     if nodes[name] == nil, nodes.count >= max(configuration.maximumNodes, 1),
       let stalest = nodes.min(by: { $0.value.lastMessage < $1.value.lastMessage })?.key
     {
@@ -141,14 +141,14 @@ public struct FleetJudge: Sendable {
     Self.touch(&nodes[name, default: Node(lastMessage: time)], at: time, change)
   }
 
-  private static func touch(_ node: inout Node, at time: CaptureTime, _ change: (inout Node) -> Void) {
+  private static func touch(_ node: inout Node, at time: Timestamp, _ change: (inout Node) -> Void) {
     node.lastMessage = max(node.lastMessage, time)
     change(&node)
   }
 
   /// Judges the fleet at `now`: the verdicts given since the last judgement, and those
   /// withdrawn.
-  public mutating func judge(at now: CaptureTime) -> [FleetVerdictChange] {
+  public mutating func judge(at now: Timestamp) -> [FleetVerdictChange] {
     let hearing = Hearing(nodes, at: now, silentAfter: configuration.silentAfter)
     var found: Set<FleetVerdict> = []
     let deaf = Set(hearing.names.indices.filter { isDeaf(at: $0, hearing) }.map { hearing.names[$0] })
@@ -179,7 +179,7 @@ public struct FleetJudge: Sendable {
     /// How many beacons each node hears now.
     let hearingCount: [Int]
 
-    init(_ nodes: [String: Node], at now: CaptureTime, silentAfter: Duration) {
+    init(_ nodes: [String: Node], at now: Timestamp, silentAfter: Duration) {
       let sorted = nodes.sorted { $0.key < $1.key }
       names = sorted.map(\.key)
       entries = sorted.map(\.value)

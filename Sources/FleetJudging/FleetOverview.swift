@@ -21,7 +21,7 @@ public struct FleetOverview: Sendable {
 
 extension FleetJudge {
   /// The fleet at `now`.
-  public func overview(at now: CaptureTime) -> FleetOverview {
+  public func overview(at now: Timestamp) -> FleetOverview {
     let hearing = Hearing(nodes, at: now, silentAfter: configuration.silentAfter)
     let nodes = hearing.names.indices.map { index in
       let entry = hearing.entries[index]

@@ -36,6 +36,6 @@ public enum FleetVerdict: Hashable, Sendable, CustomStringConvertible {
 
 /// A verdict given or withdrawn at a judgement (``FleetJudge/judge(at:)``).
 public enum FleetVerdictChange: Hashable, Sendable {
-  case given(FleetVerdict, at: CaptureTime)
-  case withdrawn(FleetVerdict, at: CaptureTime)
+  case given(FleetVerdict, at: Timestamp)
+  case withdrawn(FleetVerdict, at: Timestamp)
 }

@@ -39,7 +39,7 @@ package final class FleetVerdictPublisher {
   }
 
   /// Announces the nodes not announced yet (and, once settled, says `ok` of them).
-  package func announce(nodes: [String], at time: CaptureTime) {
+  package func announce(nodes: [String], at time: Timestamp) {
     for name in nodes where !announcedNodes.contains(name) {
       guard announcedNodes.count + announcedBeacons.count < Self.maximumSubjects, FleetTopics.isValidNode(name)
       else { continue }
@@ -86,7 +86,7 @@ package final class FleetVerdictPublisher {
 
   /// After a silent-after of judging: `ok` of each announced beacon and node of which nothing
   /// was said yet.
-  package func settle(at time: CaptureTime) {
+  package func settle(at time: Timestamp) {
     guard !settled else { return }
     settled = true
     for key in announcedBeacons.sorted() where told[topics.verdict(onBeacon: key)] == nil {
@@ -98,7 +98,7 @@ package final class FleetVerdictPublisher {
   }
 
   /// Everything again: Home Assistant restarted, or a broker without persistence came back.
-  package func announceAgain(at time: CaptureTime) {
+  package func announceAgain(at time: Timestamp) {
     let beacons = announcedBeacons
     announcedBeacons = []
     for key in beacons.sorted() { announce(beacon: key) }
@@ -116,7 +116,7 @@ package final class FleetVerdictPublisher {
     publisher.append(topic: topic, retain: true) { Array(text.utf8) }
   }
 
-  private static func ok(at time: CaptureTime) -> JSONLine {
+  private static func ok(at time: Timestamp) -> JSONLine {
     var payload = JSONLine()
     payload.add("verdict", "ok")
     payload.add("since", time.iso8601)

@@ -53,7 +53,7 @@ package final class MQTTBeaconReporter: BeaconFinderDelegate {
   /// Strangers' entities removed to keep at most ``maximumStrangers``.
   private(set) var removedStrangers = 0
   /// When the tracked states were last swept for ones not yet published.
-  private var lastSweep: CaptureTime?
+  private var lastSweep: Timestamp?
   /// The stations `--expect` watches: their problem sensors are announced on every connection.
   private var expectedStations: [Station] = []
   /// When the node's telemetry is due (``NodeTelemetry``).
@@ -107,7 +107,7 @@ package final class MQTTBeaconReporter: BeaconFinderDelegate {
     publisher.pump()
   }
 
-  package func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+  package func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) {
     for event in stations.ranging.advance(to: time) {
       handle(event, station: catalog.station(for: event.state.identity), in: &stations)
     }
@@ -196,7 +196,7 @@ package final class MQTTBeaconReporter: BeaconFinderDelegate {
   /// Publishes, at most once per the policy's minimum gap, the states that changed since they
   /// were last published: a change that came within the gap and then no more report is still
   /// sent. At the end (`force`), every change not yet published is.
-  private func sweepIfDue(now: CaptureTime, force: Bool = false) {
+  private func sweepIfDue(now: Timestamp, force: Bool = false) {
     if !force, let lastSweep, now.microseconds(since: lastSweep) < policy.minimumGap.wholeMicroseconds { return }
     lastSweep = now
     sweep(&stations, stations: true, force: force)

@@ -51,12 +51,12 @@ package struct StatePublishingPolicy: Hashable, Sendable {
   /// What was last published of a beacon, which a new state is compared with, and since when
   /// the beacon has seemed to move away from it.
   package struct Published: Hashable, Sendable {
-    package var time: CaptureTime
+    package var time: Timestamp
     package var smoothedRSSI: Double?
     package var smoothedRSSIStandardError: Double?
     package var txPowerAt1m: Int
     /// Since when the smoothed RSSI has been beyond the threshold; `nil` while it is not.
-    package var movedSince: CaptureTime?
+    package var movedSince: Timestamp?
 
     package init(_ state: BeaconState) {
       time = state.lastSeen

@@ -67,7 +67,7 @@ public final class GPSDLocationFinder: LocationFinder {
   private var condition: LocationSourceCondition?
   private var receiverCycle: Duration = .seconds(1)
   /// When the last position report arrived (``elapsed``), and the receiver time it carried.
-  private var lastReport: (at: Duration, time: CaptureTime?)?
+  private var lastReport: (at: Duration, time: Timestamp?)?
   private var reportedProblems: Set<ProblemKind> = []
   /// When gpsd went away (or the first attempt failed), until it answers again.
   private var outageSince: Duration?
@@ -297,7 +297,7 @@ public final class GPSDLocationFinder: LocationFinder {
     guard silence > limit, !reportedProblems.contains(.stale) else { return }
     counts.staleEpisodes += 1
     report(.stale(seconds: Double(silence.wholeMicroseconds) / 1_000_000), kind: .stale)
-    change(to: .stale(since: lastReport.time ?? CaptureTime(microsecondsSinceUnixEpoch: 0)))
+    change(to: .stale(since: lastReport.time ?? Timestamp(microsecondsSinceUnixEpoch: 0)))
   }
 
   // MARK: Telling

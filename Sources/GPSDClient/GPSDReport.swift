@@ -135,7 +135,7 @@ public struct GPSDReportDecoder {
     var fix: LocationFix {
       guard let time, let captureTime = GPSDTime.parse(time) else {
         // Without a time there is nothing to order the report by: it says only "no fix".
-        return LocationFix(time: CaptureTime(microsecondsSinceUnixEpoch: 0), mode: .noFix)
+        return LocationFix(time: Timestamp(microsecondsSinceUnixEpoch: 0), mode: .noFix)
       }
       let mode = LocationFix.Mode(rawValue: mode) ?? .unknown
       var coordinate: GeoCoordinate?

@@ -33,7 +33,7 @@ public struct BTSnoopEncoder: Hashable, Sendable {
   /// - Parameter controllerIndex: The controller (hciN); only 2001 records it.
   /// - Parameter cumulativeDrops: Packets lost so far, for the record header.
   public func record(
-    for packet: HCIPacket, at time: CaptureTime, controllerIndex: UInt16 = 0, cumulativeDrops: UInt32 = 0
+    for packet: HCIPacket, at time: Timestamp, controllerIndex: UInt16 = 0, cumulativeDrops: UInt32 = 0
   ) throws(BTSnoopEncodingError) -> [UInt8] {
     var bytes: [UInt8] = []
     try appendRecord(
@@ -43,7 +43,7 @@ public struct BTSnoopEncoder: Hashable, Sendable {
 
   /// Appends the record for an HCI packet to `bytes`; see ``record(for:at:controllerIndex:cumulativeDrops:)``.
   public func appendRecord(
-    for packet: HCIPacket, at time: CaptureTime, controllerIndex: UInt16 = 0, cumulativeDrops: UInt32 = 0,
+    for packet: HCIPacket, at time: Timestamp, controllerIndex: UInt16 = 0, cumulativeDrops: UInt32 = 0,
     to bytes: inout [UInt8]
   ) throws(BTSnoopEncodingError) {
     guard (HCIPacketType.command.rawValue...HCIPacketType.isoData.rawValue).contains(packet.type.rawValue) else {
@@ -75,7 +75,7 @@ public struct BTSnoopEncoder: Hashable, Sendable {
   ///
   /// - Parameter name: Up to 8 bytes of the controller name (e.g. `"hci0"`), NUL-padded.
   public static func newIndexRecord(
-    controllerIndex: UInt16, at time: CaptureTime, controllerType: UInt8 = 0, bus: UInt8 = virtualBus,
+    controllerIndex: UInt16, at time: Timestamp, controllerType: UInt8 = 0, bus: UInt8 = virtualBus,
     address: BluetoothAddress, name: String
   ) -> [UInt8] {
     var data: [UInt8] = [controllerType, bus]
@@ -91,7 +91,7 @@ public struct BTSnoopEncoder: Hashable, Sendable {
 
   /// Appends a record header and the concatenated `parts` as its data.
   private static func appendRecord(
-    flags: UInt32, drops: UInt32, time: CaptureTime, to bytes: inout [UInt8], _ parts: ArraySlice<UInt8>...
+    flags: UInt32, drops: UInt32, time: Timestamp, to bytes: inout [UInt8], _ parts: ArraySlice<UInt8>...
   ) throws(BTSnoopEncodingError) {
     let length = parts.reduce(0) { $0 + $1.count }
     guard length <= BTSnoopFormat.maximumIncludedLength else { throw .packetTooLarge(byteCount: length) }

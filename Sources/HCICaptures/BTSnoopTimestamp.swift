@@ -17,14 +17,14 @@ public struct BTSnoopTimestamp: RawRepresentable, Hashable, Sendable {
   /// The btsnoop timestamp of a capture time.
   ///
   /// Arithmetic wraps instead of trapping for times some 290 000 years away.
-  public init(_ time: CaptureTime) {
+  public init(_ time: Timestamp) {
     rawValue = time.microsecondsSinceUnixEpoch &+ Self.unixEpochOffset
   }
 
   /// The same instant in microseconds since the Unix epoch.
   ///
   /// Arithmetic wraps instead of trapping, because the raw value comes from untrusted files.
-  public var captureTime: CaptureTime {
-    CaptureTime(microsecondsSinceUnixEpoch: rawValue &- Self.unixEpochOffset)
+  public var captureTime: Timestamp {
+    Timestamp(microsecondsSinceUnixEpoch: rawValue &- Self.unixEpochOffset)
   }
 }

@@ -139,7 +139,7 @@ final class PacketCaptureReader: CaptureFormatReader {
   private var packetCount = 0
   private var skipped: [String: Int] = [:]
   /// A pcapng Simple Packet Block has no time of its own: it takes its predecessor's.
-  private var lastTime = CaptureTime(microsecondsSinceUnixEpoch: 0)
+  private var lastTime = Timestamp(microsecondsSinceUnixEpoch: 0)
 
   func append(_ bytes: ArraySlice<UInt8>) { decoder.append(bytes) }
 

@@ -38,7 +38,7 @@ public final class CaptureWriter {
   ///   - startTime: The time of the New Index record.
   public init(
     path: String, datalink: BTSnoopDatalink = .linuxMonitor, controllerIndex: UInt16 = 0,
-    controllerAddress: BluetoothAddress = BluetoothAddress(rawValue: 0), startTime: CaptureTime
+    controllerAddress: BluetoothAddress = BluetoothAddress(rawValue: 0), startTime: Timestamp
   ) throws(CaptureFileError) {
     self.path = path
     self.encoder = BTSnoopEncoder(datalink: datalink)
@@ -61,7 +61,7 @@ public final class CaptureWriter {
   }
 
   /// Appends one packet to the file.
-  public func record(_ packet: HCIPacket, at time: CaptureTime) throws(CaptureFileError) {
+  public func record(_ packet: HCIPacket, at time: Timestamp) throws(CaptureFileError) {
     let bytes: [UInt8]
     do {
       bytes = try encoder.record(for: packet, at: time, controllerIndex: controllerIndex)

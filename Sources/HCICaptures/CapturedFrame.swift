@@ -7,7 +7,7 @@ import BluetoothTypes
 public struct CapturedFrame: Hashable, Sendable {
   /// When the packet was captured; `nil` for a pcapng Simple Packet Block, which has no
   /// timestamp (use the time of the frame before it).
-  public var time: CaptureTime?
+  public var time: Timestamp?
   /// How to read ``bytes``: the file's link type (pcap) or its interface's (pcapng).
   public var linkType: PcapLinkType
   /// The pcapng interface the packet was captured on; 0 in pcap files.
@@ -25,7 +25,7 @@ public struct CapturedFrame: Hashable, Sendable {
   public var byteOffset: Int
 
   public init(
-    time: CaptureTime?, linkType: PcapLinkType, interfaceID: Int, bytes: ArraySlice<UInt8>,
+    time: Timestamp?, linkType: PcapLinkType, interfaceID: Int, bytes: ArraySlice<UInt8>,
     originalLength: Int, recordNumber: Int, byteOffset: Int
   ) {
     self.time = time

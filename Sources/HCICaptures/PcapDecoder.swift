@@ -101,7 +101,7 @@ public struct PcapDecoder: Sendable {
     let microseconds = seconds * 1_000_000 + (header.hasNanosecondTimestamps ? fraction / 1000 : fraction)
     recordsDecoded += 1
     let frame = CapturedFrame(
-      time: CaptureTime(microsecondsSinceUnixEpoch: microseconds), linkType: header.linkType, interfaceID: 0,
+      time: Timestamp(microsecondsSinceUnixEpoch: microseconds), linkType: header.linkType, interfaceID: 0,
       bytes: input.slice(from: PcapFormat.recordHeaderSize, to: recordSize),
       originalLength: Int(input.uint32(at: 12, bigEndian: big)),
       recordNumber: recordsDecoded, byteOffset: input.fileOffset)

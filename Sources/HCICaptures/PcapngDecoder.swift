@@ -177,7 +177,7 @@ public struct PcapngDecoder: Sendable {
   }
 
   private mutating func frame(
-    _ block: Block, interfaceID: Int, interface: PcapngInterface, time: CaptureTime?, dataOffset: Int,
+    _ block: Block, interfaceID: Int, interface: PcapngInterface, time: Timestamp?, dataOffset: Int,
     capturedLength: Int, originalLength: Int
   ) -> CapturedFrame {
     framesDecoded += 1

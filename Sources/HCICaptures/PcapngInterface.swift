@@ -22,8 +22,8 @@ public struct PcapngInterface: Hashable, Sendable {
   }
 
   /// A packet block's 64-bit timestamp as a time, truncated to whole microseconds (and
-  /// clamped to what ``CaptureTime`` can hold).
-  public func captureTime(timestamp: UInt64) -> CaptureTime {
+  /// clamped to what ``Timestamp`` can hold).
+  public func captureTime(timestamp: UInt64) -> Timestamp {
     let exponent = Int(timestampResolution & 0x7F)
     let microseconds: UInt64
     if timestampResolution & 0x80 != 0 {
@@ -51,7 +51,7 @@ public struct PcapngInterface: Hashable, Sendable {
     let (offset, offsetOverflow) = timestampOffsetSeconds.multipliedReportingOverflow(by: 1_000_000)
     let (total, totalOverflow) = clamped.addingReportingOverflow(offset)
     let value = offsetOverflow || totalOverflow ? (timestampOffsetSeconds < 0 ? Int64.min : Int64.max) : total
-    return CaptureTime(microsecondsSinceUnixEpoch: value)
+    return Timestamp(microsecondsSinceUnixEpoch: value)
   }
 
   private static func powerOfTen(_ exponent: Int) -> UInt64 {

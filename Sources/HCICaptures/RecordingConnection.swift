@@ -50,7 +50,7 @@ public final class RecordingConnection: HCIConnection {
     if closesWriter { writer.close() }
   }
 
-  private func record(_ packet: HCIPacket, at time: CaptureTime) throws(HCIConnectionError) {
+  private func record(_ packet: HCIPacket, at time: Timestamp) throws(HCIConnectionError) {
     do {
       try writer.record(packet, at: time)
     } catch {

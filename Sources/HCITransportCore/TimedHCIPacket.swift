@@ -17,11 +17,11 @@ public struct PacketOrigin: Hashable, Sendable {
 /// An HCI packet with the time it was seen: as a capture recorded it, or when it arrived from a
 /// live controller; and, from a capture, where it was in the file.
 public struct TimedHCIPacket: Hashable, Sendable {
-  public var time: CaptureTime
+  public var time: Timestamp
   public var packet: HCIPacket
   public var origin: PacketOrigin?
 
-  public init(time: CaptureTime, packet: HCIPacket, origin: PacketOrigin? = nil) {
+  public init(time: Timestamp, packet: HCIPacket, origin: PacketOrigin? = nil) {
     self.time = time
     self.packet = packet
     self.origin = origin

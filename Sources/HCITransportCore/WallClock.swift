@@ -9,9 +9,9 @@ import BluetoothTypes
 /// The time of day, for stamping live packets as captures do.
 public enum WallClock {
   /// Now, in microseconds since the Unix epoch. The corresponding C function is `clock_gettime`.
-  public static func now() -> CaptureTime {
+  public static func now() -> Timestamp {
     var spec = timespec()
     clock_gettime(CLOCK_REALTIME, &spec)
-    return CaptureTime(microsecondsSinceUnixEpoch: Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000)
+    return Timestamp(microsecondsSinceUnixEpoch: Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000)
   }
 }

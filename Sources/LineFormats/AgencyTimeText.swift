@@ -9,7 +9,7 @@ package struct AgencyTimeText: Sendable {
 
   /// ISO 8601 to the second with the offset, e.g. `2026-11-27T07:34:50+07:00`.
   package func iso8601(_ unixSeconds: Int64) -> String {
-    CaptureTime(microsecondsSinceUnixEpoch: unixSeconds * 1_000_000)
+    Timestamp(microsecondsSinceUnixEpoch: unixSeconds * 1_000_000)
       .iso8601(utcOffsetSeconds: zone.utcOffset(atUnixSeconds: unixSeconds))
   }
 

@@ -42,7 +42,7 @@ package struct HealthEventFormatter: Sendable {
   }
 
   /// The health in a few words.
-  package static func detail(_ health: BeaconHealth, at time: CaptureTime, smoothed: Double?) -> String {
+  package static func detail(_ health: BeaconHealth, at time: Timestamp, smoothed: Double?) -> String {
     switch health {
     case .ok:
       return smoothed.map { "heard at \(NumberText.oneDecimal($0)) dBm" } ?? "heard"

@@ -20,8 +20,8 @@ package struct LiveBeaconTable: Sendable {
     package var rssi: Int8?
     package var smoothedRSSI: Double?
     package var reports: Int
-    package var firstSeen: CaptureTime
-    package var lastSeen: CaptureTime
+    package var firstSeen: Timestamp
+    package var lastSeen: Timestamp
   }
 
   private var rows: [BeaconIdentity: Row] = [:]
@@ -93,7 +93,7 @@ package struct LiveBeaconTable: Sendable {
   }
 
   /// The table as text lines; LAST SEEN as `lastSeen` says, an age measured from `now`.
-  package func lines(now: CaptureTime, lastSeen: LastSeen = .age) -> [String] {
+  package func lines(now: Timestamp, lastSeen: LastSeen = .age) -> [String] {
     var lines = [
       columns.line("STATION", "KIND", "IDENTITY", "ADDRESS", "RSSI", "SMOOTHED", "REPORTS", "LAST SEEN")
     ]

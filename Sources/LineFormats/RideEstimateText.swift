@@ -14,7 +14,7 @@ package struct RideEstimateText: Sendable {
   }
 
   /// The detail and fields for `estimate`, at a station found at `time`.
-  package func text(_ estimate: RideEstimate, foundAt time: CaptureTime) -> (
+  package func text(_ estimate: RideEstimate, foundAt time: Timestamp) -> (
     detail: String, fields: (inout JSONLine) -> Void
   ) {
     let seconds = time.microsecondsSinceUnixEpoch / 1_000_000

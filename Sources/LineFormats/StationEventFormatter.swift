@@ -28,14 +28,14 @@ package struct StationEventFormatter: Sendable {
 
   /// A Bluetooth-only event (`beacon-scan --notify`): no `source`.
   package func line(
-    _ kind: StationEventKind, _ station: Station, rssi: Double?, at time: CaptureTime, detail: String? = nil
+    _ kind: StationEventKind, _ station: Station, rssi: Double?, at time: Timestamp, detail: String? = nil
   ) -> StationEventLine {
     line(kind, station, rssi: rssi, gps: nil, source: nil, at: time, detail: detail)
   }
 
   /// An event found by either source, saying which; `fields` adds the event's own JSON fields.
   package func line(
-    _ kind: StationEventKind, _ station: Station, evidence: StationEvidence, at time: CaptureTime,
+    _ kind: StationEventKind, _ station: Station, evidence: StationEvidence, at time: Timestamp,
     detail: String? = nil, fields: (inout JSONLine) -> Void = { _ in }
   ) -> StationEventLine {
     var gps: GeoCoordinate?
@@ -46,7 +46,7 @@ package struct StationEventFormatter: Sendable {
 
   /// The rider is where the journey changes lines.
   package func transfer(
-    _ transfer: Journey.Transfer, next: Journey.Leg?, evidence: StationEvidence, at time: CaptureTime
+    _ transfer: Journey.Transfer, next: Journey.Leg?, evidence: StationEvidence, at time: Timestamp
   ) -> StationEventLine {
     line(.transfer, transfer.from, evidence: evidence, at: time, detail: Self.changeInstruction(transfer, next: next)) {
       object in
@@ -62,7 +62,7 @@ package struct StationEventFormatter: Sendable {
   }
 
   /// The journey's train is coming in at the rider's departure station.
-  package func train(_ train: Train, at station: Station, rssi: Double, time: CaptureTime) -> StationEventLine {
+  package func train(_ train: Train, at station: Station, rssi: Double, time: Timestamp) -> StationEventLine {
     line(
       .train, station, rssi: rssi, gps: nil, source: .bluetooth, at: time,
       detail: "your train is coming in: the \(train.line.displayName) towards \(train.headsign)"
@@ -75,7 +75,7 @@ package struct StationEventFormatter: Sendable {
 
   /// The next stop is where the rider gets off.
   package func approaching(
-    _ station: Station, approach: JourneyProgress.Approach, at time: CaptureTime
+    _ station: Station, approach: JourneyProgress.Approach, at time: Timestamp
   ) -> StationEventLine {
     let detail = "next stop \(station.displayName): get ready" + (approach == .transfer ? " to change" : "")
     return line(
@@ -84,7 +84,7 @@ package struct StationEventFormatter: Sendable {
   }
 
   /// `station` is behind the rider on `leg`.
-  package func wrongDirection(_ station: Station, leg: Journey.Leg, at time: CaptureTime) -> StationEventLine {
+  package func wrongDirection(_ station: Station, leg: Journey.Leg, at time: Timestamp) -> StationEventLine {
     line(
       .wrongDirection, station, rssi: nil, gps: nil, source: nil, at: time,
       detail:
@@ -107,7 +107,7 @@ package struct StationEventFormatter: Sendable {
 
   private func line(
     _ kind: StationEventKind, _ station: Station, rssi: Double?, gps: GeoCoordinate?, source: StationSource?,
-    at time: CaptureTime, detail: String?, fields: (inout JSONLine) -> Void = { _ in }
+    at time: Timestamp, detail: String?, fields: (inout JSONLine) -> Void = { _ in }
   ) -> StationEventLine {
     StationEventLine(
       kind: kind, station: station, source: source, time: time, detail: detail, place: gps,
@@ -116,7 +116,7 @@ package struct StationEventFormatter: Sendable {
 
   private func text(
     _ kind: StationEventKind, _ station: Station, rssi: Double?, gps: GeoCoordinate?, source: StationSource?,
-    at time: CaptureTime, detail: String?, fields: (inout JSONLine) -> Void
+    at time: Timestamp, detail: String?, fields: (inout JSONLine) -> Void
   ) -> String {
     switch format {
     case .json:

@@ -16,7 +16,7 @@ package struct StationEventLine: Sendable {
   package let station: Station
   /// The source that found it; `nil` for `beacon-scan --notify`'s events and a journey's announcements.
   package let source: StationSource?
-  package let time: CaptureTime
+  package let time: Timestamp
   /// The event's words for people, when it has some.
   package let detail: String?
   /// Where it happened, when known: a GPS event's position.

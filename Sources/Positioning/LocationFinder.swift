@@ -61,5 +61,5 @@ public enum LocationSourceCondition: Hashable, Sendable {
   /// The source is there but has no receiver (unplugged, or never attached).
   case noReceiver
   /// No report for longer than the source's reporting cycle allows.
-  case stale(since: CaptureTime)
+  case stale(since: Timestamp)
 }

@@ -24,7 +24,7 @@ public struct LocationFix: Hashable, Sendable {
 
   /// When the fix was taken: the receiver's time (UTC), not the time it was read. A replay
   /// faster than real time keeps the receiver's times.
-  public var time: CaptureTime
+  public var time: Timestamp
   public var mode: Mode
   /// The position; `nil` without a fix.
   public var coordinate: GeoCoordinate?
@@ -37,7 +37,7 @@ public struct LocationFix: Hashable, Sendable {
   public var horizontalError: Double?
 
   public init(
-    time: CaptureTime, mode: Mode, coordinate: GeoCoordinate? = nil, speed: Double? = nil, track: Double? = nil,
+    time: Timestamp, mode: Mode, coordinate: GeoCoordinate? = nil, speed: Double? = nil, track: Double? = nil,
     horizontalError: Double? = nil
   ) {
     self.time = time

@@ -74,7 +74,7 @@ package final class RunReport: BeaconFinderDelegate {
     record(.sighting(sighting))
   }
 
-  package func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+  package func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) {
     record(.time(time))
   }
 

@@ -131,7 +131,7 @@ extension RunReportCollector {
   }
 
   /// The position of the last fix at most ``pinFixAge`` before `time`.
-  private func fixPlace(before time: CaptureTime) -> GeoCoordinate? {
+  private func fixPlace(before time: Timestamp) -> GeoCoordinate? {
     let oldest = time.adding(.zero - Self.pinFixAge)
     return fixes.last { fix in fix.position != nil && fix.time <= time && fix.time >= oldest }?.position
   }

@@ -33,7 +33,7 @@ package final class RunReportCollector {
 
   /// One event as printed.
   package struct Event {
-    package let time: CaptureTime
+    package let time: Timestamp
     package let kind: StationEventKind
     package let station: Station
     package let source: StationSource?
@@ -68,8 +68,8 @@ package final class RunReportCollector {
   package private(set) var events: [Event] = []
   package private(set) var eventsDropped = 0
   /// The first time of a sighting, fix or event: the page's axis counts seconds from it.
-  package private(set) var origin: CaptureTime?
-  package private(set) var lastTime: CaptureTime?
+  package private(set) var origin: Timestamp?
+  package private(set) var lastTime: Timestamp?
   package private(set) var sightings = 0
   package private(set) var stationSightings = 0
 
@@ -90,12 +90,12 @@ package final class RunReportCollector {
   }
 
   /// Seconds from ``origin`` to `time`.
-  func seconds(_ time: CaptureTime) -> Double {
+  func seconds(_ time: Timestamp) -> Double {
     guard let origin else { return 0 }
     return Double(time.microseconds(since: origin)) / 1_000_000
   }
 
-  private func heard(at time: CaptureTime) {
+  private func heard(at time: Timestamp) {
     if origin == nil { origin = time }
     lastTime = max(lastTime ?? time, time)
   }
@@ -134,7 +134,7 @@ package final class RunReportCollector {
   }
 
   /// Time passing without a sighting.
-  package func record(_ time: CaptureTime) {
+  package func record(_ time: Timestamp) {
     lastTime = max(lastTime ?? time, time)
   }
 
@@ -157,7 +157,7 @@ package final class RunReportCollector {
 
   /// An event, as ``StationEventFormatter`` prints it.
   package func record(
-    _ kind: StationEventKind, station: Station, source: StationSource?, at time: CaptureTime,
+    _ kind: StationEventKind, station: Station, source: StationSource?, at time: Timestamp,
     detail: String?, place: GeoCoordinate?
   ) {
     heard(at: time)

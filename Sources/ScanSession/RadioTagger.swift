@@ -18,7 +18,7 @@ package final class RadioTagger: BeaconFinderDelegate {
     delegate?.beaconFinder(finder, didSee: tagged)
   }
 
-  package func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+  package func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) {
     delegate?.beaconFinder(finder, didReach: time)
   }
 }

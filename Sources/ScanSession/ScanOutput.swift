@@ -14,13 +14,13 @@ package protocol ScanOutput: AnyObject {
   func finish(statistics: ScanStatistics)
   /// The controller has been gone for `gone`, and a `--reconnect` run waits for it; told again
   /// and again while it waits (`now`: the time of day), so that a live view keeps its clock.
-  func controllerAway(for gone: Duration, now: CaptureTime)
+  func controllerAway(for gone: Duration, now: Timestamp)
   /// The controller is back, scanning again.
   func controllerBack()
 }
 
 extension ScanOutput {
   /// Nothing to show while the controller is gone: the run's lines on standard error say it.
-  package func controllerAway(for gone: Duration, now: CaptureTime) {}
+  package func controllerAway(for gone: Duration, now: Timestamp) {}
   package func controllerBack() {}
 }

@@ -29,13 +29,13 @@ public struct FeedNetwork: Sendable {
   ///   minor the station's 1-based position on that route; a station on several routes takes its
   ///   first route's.
   /// - Train beacons: `beacons.txt`'s rows for a route and direction, else the default scheme
-  ///   (``MRTNavigation/TrainBeaconScheme``) on ``MRTNavigation/JakartaRail/trainUUID``, the line
+  ///   (``MRTNavigation/TrainBeaconScheme``) on ``MRTNavigation/RailBeaconUUIDs/train``, the line
   ///   code being the route's 1-based position, "towards the last station" the direction of the
   ///   line's station order.
   ///
   /// `routeTypes` keeps the routes of those `route_type`s (`nil`: every one); a route's major stays
   /// its position in `routes.txt`.
-  public init(feed: Feed, beaconUUID: UUID128 = JakartaRail.projectUUID, routeTypes: Set<Int>? = nil)
+  public init(feed: Feed, beaconUUID: UUID128 = RailBeaconUUIDs.station, routeTypes: Set<Int>? = nil)
     throws(FeedNetworkError)
   {
     guard feed.routes.count <= Int(UInt16.max) else { throw .tooManyRoutes(feed.routes.count) }
@@ -96,7 +96,7 @@ public struct FeedNetwork: Sendable {
     do {
       catalog = try StationCatalog(
         stations: stations, lines: lines, interchanges: interchanges,
-        trainBeacons: TrainBeaconScheme(uuid: JakartaRail.trainUUID, lineBeacons: lineBeacons))
+        trainBeacons: TrainBeaconScheme(uuid: RailBeaconUUIDs.train, lineBeacons: lineBeacons))
     } catch {
       throw .catalog(error)
     }

@@ -13,7 +13,7 @@ public struct StationRideTimetable: RideTimetableMatching {
     self.stops = stops
   }
 
-  public mutating func estimate(at station: Station, time: CaptureTime) -> RideEstimate? {
+  public mutating func estimate(at station: Station, time: Timestamp) -> RideEstimate? {
     let seconds = time.microsecondsSinceUnixEpoch / 1_000_000
     guard let stop = stops[station.name], let estimate = ride.found(station: stop, at: seconds) else { return nil }
     return RideEstimate(eta: estimate.eta, delay: estimate.delay, nextDepartures: estimate.nextDepartures)

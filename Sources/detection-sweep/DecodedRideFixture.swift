@@ -50,7 +50,7 @@ struct DecodedRideFixture {
     for sighting in heard ?? sightings { events += detector.ingest(sighting) }
     if let last = sightings.last {
       events += detector.advance(
-        to: CaptureTime(microsecondsSinceUnixEpoch: last.time.microsecondsSinceUnixEpoch + 60_000_000))
+        to: Timestamp(microsecondsSinceUnixEpoch: last.time.microsecondsSinceUnixEpoch + 60_000_000))
     }
     return events
   }
@@ -67,5 +67,5 @@ final class StationSightings: BeaconFinderDelegate {
     if catalog.station(for: sighting.frame.identity) != nil { sightings.append(sighting) }
   }
 
-  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {}
+  func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) {}
 }

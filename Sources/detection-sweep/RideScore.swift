@@ -23,13 +23,13 @@ struct RideScore {
   var perStop: [(ride: String, station: String, latency: Double?, sinceStandstill: Double?)] = []
 
   mutating func add(_ ride: DecodedRideFixture, events: [StationEvent]) {
-    let founds = events.compactMap { event -> (String, CaptureTime)? in
+    let founds = events.compactMap { event -> (String, Timestamp)? in
       guard case .found(let station, _, let time) = event else { return nil }
       return (station.name, time)
     }
     suspects += events.filter { if case .suspect = $0 { return true } else { return false } }.count
     var used = Array(repeating: false, count: founds.count)
-    var windowStart = ride.sightings.first?.time ?? CaptureTime(microsecondsSinceUnixEpoch: 0)
+    var windowStart = ride.sightings.first?.time ?? Timestamp(microsecondsSinceUnixEpoch: 0)
     for stop in ride.truth.stops {
       stops += 1
       let hit = founds.indices.first { index in

@@ -8,9 +8,9 @@ struct RideTruth {
   /// and the capture-time window the train stood there.
   struct Stop {
     var station: String
-    var alongside: CaptureTime
-    var arrive: CaptureTime
-    var depart: CaptureTime
+    var alongside: Timestamp
+    var arrive: Timestamp
+    var depart: Timestamp
   }
 
   var stops: [Stop]
@@ -39,12 +39,12 @@ struct RideTruth {
   }
 
   /// An ISO-8601 UTC time with milliseconds as a capture time.
-  static func captureTime(_ value: Any?) -> CaptureTime? {
+  static func captureTime(_ value: Any?) -> Timestamp? {
     guard let text = value as? String else { return nil }
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     guard let date = formatter.date(from: text) else { return nil }
-    return CaptureTime(microsecondsSinceUnixEpoch: Int64((date.timeIntervalSince1970 * 1000).rounded()) * 1000)
+    return Timestamp(microsecondsSinceUnixEpoch: Int64((date.timeIntervalSince1970 * 1000).rounded()) * 1000)
   }
 }
 

@@ -27,7 +27,7 @@ import Testing
         "--replay", "x.btsnoop", "--kind", "ibeacon", "--station", "DukuhAtasBNI", "--major", "1", "--format", "json",
       ]) as? BeaconScanCommand)
     let filter = try command.filters.filter(catalog: TestCatalogs.northSouthLine)
-    #expect(filter.identities == [.iBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 12)])
+    #expect(filter.identities == [.iBeacon(uuid: RailBeaconUUIDs.station, major: 1, minor: 12)])
     #expect(filter.kinds == [.iBeacon])
     #expect(filter.major == 1)
     #expect(command.output.format == .json)

@@ -25,7 +25,7 @@ import Testing
       presenter.beaconFinder(
         finder,
         didSee:
-          FindingFixtures.sighting(minor: 3, rssi: Int8(rssi), at: 0, uuid: JakartaRail.projectUUID).with(
+          FindingFixtures.sighting(minor: 3, rssi: Int8(rssi), at: 0, uuid: RailBeaconUUIDs.station).with(
             seconds: 1_800_000_000 + second))
     }
     output.flush()
@@ -43,7 +43,7 @@ import Testing
 extension BeaconSighting {
   fileprivate func with(seconds: Double) -> BeaconSighting {
     var copy = self
-    copy.time = CaptureTime(microsecondsSinceUnixEpoch: Int64(seconds * 1_000_000))
+    copy.time = Timestamp(microsecondsSinceUnixEpoch: Int64(seconds * 1_000_000))
     return copy
   }
 }

@@ -41,7 +41,7 @@ struct AdvertisingLatencyTests {
     var pipeline = BeaconScanner()
     var latencies: [Duration] = []
     for trial in 1...5 {
-      let frame = IBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: UInt16(trial))
+      let frame = IBeacon(uuid: RailBeaconUUIDs.station, major: 1, minor: UInt16(trial))
       // Nothing from the previous trial may count for this one.
       while try scanning.nextPacket(timeout: .milliseconds(150)) != nil {}
       try advertising.startAdvertising(data: frame.advertisingData)

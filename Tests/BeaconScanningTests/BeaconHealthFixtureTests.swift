@@ -51,7 +51,7 @@ import Testing
     }
     var monitor = BeaconHealthMonitor(expected: expected)
     var changes: [BeaconHealthChange] = []
-    var first: CaptureTime?
+    var first: Timestamp?
     let finder = HCIBeaconFinder(openConnection: { () throws(HCIConnectionError) in
       try TransportSpec.replay(path: TestPaths.fixture(Self.name + ".btsnoop")).open()
     })

@@ -51,7 +51,7 @@ enum Packets {
     at micros: Int64 = 1_700_000_000_000_000, record: Int = 1
   ) -> TimedHCIPacket {
     TimedHCIPacket(
-      time: CaptureTime(microsecondsSinceUnixEpoch: micros),
+      time: Timestamp(microsecondsSinceUnixEpoch: micros),
       packet: HCIPacket(type: type, direction: direction, bytes: bytes[...]),
       origin: PacketOrigin(recordNumber: record, byteOffset: 16 + 40 * (record - 1)))
   }

@@ -20,7 +20,7 @@ import Testing
 
   static func packet(_ reports: [LEExtendedAdvertisingReport.Report], at second: Int64) -> TimedHCIPacket {
     TimedHCIPacket(
-      time: CaptureTime(microsecondsSinceUnixEpoch: second * 1_000_000),
+      time: Timestamp(microsecondsSinceUnixEpoch: second * 1_000_000),
       packet: HCIPacket(
         type: .event, direction: .controllerToHost,
         bytes: LEExtendedAdvertisingReport(reports: reports).encodedPacket()[...]))

@@ -15,7 +15,7 @@ import Testing
 /// Keeps what a finder tells its delegate.
 private final class Collector: BeaconFinderDelegate {
   var sightings: [BeaconSighting] = []
-  var times: [CaptureTime] = []
+  var times: [Timestamp] = []
   var stopAfter: Int?
 
   func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
@@ -23,7 +23,7 @@ private final class Collector: BeaconFinderDelegate {
     if let stopAfter, sightings.count >= stopAfter { finder.stop() }
   }
 
-  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) { times.append(time) }
+  func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) { times.append(time) }
 }
 
 /// A controller that went away, as a test's connection says it.

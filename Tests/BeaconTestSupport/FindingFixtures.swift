@@ -6,11 +6,11 @@ import MRTNavigation
 public enum FindingFixtures {
   public static let start: Int64 = 1_700_000_000_000_000
   /// The UUID the MRT North–South line's station beacons carry.
-  public static let stationUUID = JakartaRail.projectUUID
+  public static let stationUUID = RailBeaconUUIDs.station
 
   /// `seconds` after the fixtures' start.
-  public static func time(_ seconds: Double) -> CaptureTime {
-    CaptureTime(microsecondsSinceUnixEpoch: start + Int64((seconds * 1_000_000).rounded()))
+  public static func time(_ seconds: Double) -> Timestamp {
+    Timestamp(microsecondsSinceUnixEpoch: start + Int64((seconds * 1_000_000).rounded()))
   }
 
   /// An iBeacon sighting; by default of the project's North–South line, so `minor` is a station.

@@ -22,7 +22,7 @@ public final class RideEffectRecorder: RideEffectHandler {
   }
 
   /// The stations found (a transfer station too: where the journey changes lines), with when.
-  public var founds: [(station: String, at: CaptureTime)] {
+  public var founds: [(station: String, at: Timestamp)] {
     effects.compactMap { effect in
       switch effect {
       case .found(let station, _, let time, _): (station.name, time)
@@ -33,7 +33,7 @@ public final class RideEffectRecorder: RideEffectHandler {
   }
 
   /// The arrivals at the destination, with when.
-  public var arrivals: [(station: String, at: CaptureTime)] {
+  public var arrivals: [(station: String, at: Timestamp)] {
     effects.compactMap { effect in
       guard case .arrived(let station, _, let time) = effect else { return nil }
       return (station.name, time)
@@ -41,7 +41,7 @@ public final class RideEffectRecorder: RideEffectHandler {
   }
 
   /// The stations suspected, with when.
-  public var suspects: [(station: String, at: CaptureTime)] {
+  public var suspects: [(station: String, at: Timestamp)] {
     effects.compactMap { effect in
       guard case .suspect(let station, _, let time) = effect else { return nil }
       return (station.name, time)

@@ -39,7 +39,7 @@ public final class ScriptedBeaconFinder: BeaconFinder {
   }
 
   /// Tells the delegate that time has reached `time`.
-  public func advance(to time: CaptureTime) {
+  public func advance(to time: Timestamp) {
     delegate?.beaconFinder(self, didReach: time)
   }
 }

@@ -111,9 +111,9 @@ import Testing
   }
 }
 
-@Suite struct CaptureTimeTests {
+@Suite struct TimestampTests {
   static func iso(_ micros: Int64) -> String {
-    CaptureTime(microsecondsSinceUnixEpoch: micros).iso8601
+    Timestamp(microsecondsSinceUnixEpoch: micros).iso8601
   }
 
   @Test func epochAndKnownInstants() {
@@ -156,7 +156,7 @@ import Testing
   }
 
   @Test func comparesByTime() {
-    #expect(CaptureTime(microsecondsSinceUnixEpoch: -1) < CaptureTime(microsecondsSinceUnixEpoch: 0))
+    #expect(Timestamp(microsecondsSinceUnixEpoch: -1) < Timestamp(microsecondsSinceUnixEpoch: 0))
   }
 }
 

@@ -10,8 +10,8 @@ import Testing
   static let configuration = FleetJudge.Configuration(silentAfter: .seconds(30), cloneWindow: .seconds(10))
   static let hears = ["A": ["a", "b"], "B": ["a", "b", "c"], "C": ["b", "c"]]
 
-  static func time(_ seconds: Int) -> CaptureTime {
-    CaptureTime(microsecondsSinceUnixEpoch: 1_800_000_000_000_000 + Int64(seconds) * 1_000_000)
+  static func time(_ seconds: Int) -> Timestamp {
+    Timestamp(microsecondsSinceUnixEpoch: 1_800_000_000_000_000 + Int64(seconds) * 1_000_000)
   }
 
   /// Runs the fleet from `from` to `to` seconds, each node reporting what `heard` says it hears

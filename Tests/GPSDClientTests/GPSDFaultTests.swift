@@ -128,7 +128,7 @@ import Testing
     // moves only when the test moves it, so a slow build sees no other.
     #expect(kinds == ["unreadable", "no receiver /dev/pts/1", "stale", "closed"])
     #expect(finder.counts.staleEpisodes == 1)
-    let silence = LocationSourceCondition.stale(since: CaptureTime(microsecondsSinceUnixEpoch: 1_795_593_614_000_000))
+    let silence = LocationSourceCondition.stale(since: Timestamp(microsecondsSinceUnixEpoch: 1_795_593_614_000_000))
     #expect(Array(collector.conditions.prefix(3)) == [.reporting, .noReceiver, .reporting])
     #expect(collector.conditions.contains(silence))
     #expect(collector.conditions.last == .sourceUnreachable)

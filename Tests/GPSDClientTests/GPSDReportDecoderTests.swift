@@ -34,7 +34,7 @@ import Testing
       return
     }
     // 2026-11-25T08:02:21Z is 1,795,593,741 s after the epoch (date -u -d ... +%s).
-    #expect(fix.time == CaptureTime(microsecondsSinceUnixEpoch: 1_795_593_741_000_000))
+    #expect(fix.time == Timestamp(microsecondsSinceUnixEpoch: 1_795_593_741_000_000))
     #expect(fix.mode == .threeDimensional)
     #expect(fix.position == GeoCoordinate(latitude: -6.292153333, longitude: 106.790773333))
     #expect(fix.speed == 19.4)

@@ -15,7 +15,7 @@ import Testing
 struct GPSDRideTests {
   /// What a ride through gpsd gave.
   final class Ride: RideEffectHandler {
-    var found: [(name: String, time: CaptureTime)] = []
+    var found: [(name: String, time: Timestamp)] = []
     var conditions: [LocationSourceCondition] = []
     var problems: [GPSDProblem] = []
     var recoveries: [GPSDRecovery] = []
@@ -76,7 +76,7 @@ struct GPSDRideTests {
 
   /// When the train came to rest at each platform (the fixture's `.truth.json`), read as gpsd's
   /// times are.
-  func truth(_ fixture: String) throws -> [String: CaptureTime] {
+  func truth(_ fixture: String) throws -> [String: Timestamp] {
     let data = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("gps/\(fixture).truth.json"))
     return try JSONDecoder().decode([String: String].self, from: data).mapValues { try #require(GPSDTime.parse($0)) }
   }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("BTSnoopEncoder")
 struct BTSnoopEncoderTests {
-  static let time = CaptureTime(microsecondsSinceUnixEpoch: 1_719_603_154_369_587)
+  static let time = Timestamp(microsecondsSinceUnixEpoch: 1_719_603_154_369_587)
 
   static let packets: [HCIPacket] = [
     HCIPacket(type: .command, direction: .hostToController, bytes: BTSnoopBytes.resetCommand[...]),
@@ -49,7 +49,7 @@ struct BTSnoopEncoderTests {
       packets.append(HCIPacket(type: .isoData, direction: .hostToController, bytes: [0x02, 0x00, 0x00, 0x00]))
     }
     for (offset, packet) in packets.enumerated() {
-      let time = CaptureTime(microsecondsSinceUnixEpoch: Self.time.microsecondsSinceUnixEpoch + Int64(offset))
+      let time = Timestamp(microsecondsSinceUnixEpoch: Self.time.microsecondsSinceUnixEpoch + Int64(offset))
       try encoder.appendRecord(for: packet, at: time, controllerIndex: 3, to: &bytes)
     }
     let outcome = BTSnoopBytes.decode(bytes, splitAt: [])

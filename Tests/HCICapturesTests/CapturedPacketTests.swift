@@ -22,7 +22,7 @@ struct CapturedPacketTests {
     #expect(command.controllerIndex == 1)
     #expect(command.recordNumber == 3)
     #expect(command.byteOffset == 94)
-    #expect(command.time == CaptureTime(microsecondsSinceUnixEpoch: 1_719_603_154_369_588))
+    #expect(command.time == Timestamp(microsecondsSinceUnixEpoch: 1_719_603_154_369_588))
     #expect(packets[3]?.packet.type == .event)
     #expect(packets[3]?.packet.direction == .controllerToHost)
     #expect(packets[4]?.packet.type == .aclData)

@@ -7,7 +7,7 @@ import Testing
 struct LinkLayerTranslationTests {
   static func frame(_ linkType: PcapLinkType, _ bytes: [UInt8]) -> CapturedFrame {
     CapturedFrame(
-      time: CaptureTime(microsecondsSinceUnixEpoch: 0), linkType: linkType, interfaceID: 0, bytes: bytes[...],
+      time: Timestamp(microsecondsSinceUnixEpoch: 0), linkType: linkType, interfaceID: 0, bytes: bytes[...],
       originalLength: bytes.count, recordNumber: 7, byteOffset: 700)
   }
 

@@ -30,8 +30,8 @@ struct PCAPNGDecoderTests {
     #expect(decoded.frames.map(\.recordNumber) == [1, 2, 3])
     #expect(
       decoded.frames.map(\.time) == [
-        CaptureTime(microsecondsSinceUnixEpoch: 1_770_308_274_472_029),
-        CaptureTime(microsecondsSinceUnixEpoch: 1_700_000_000_000_001), nil,
+        Timestamp(microsecondsSinceUnixEpoch: 1_770_308_274_472_029),
+        Timestamp(microsecondsSinceUnixEpoch: 1_700_000_000_000_001), nil,
       ])
     #expect(Array(decoded.frames[0].bytes) == RealFrames.nordicADVScanInd)
     #expect(Array(decoded.frames[2].bytes) == RealFrames.h4AdvertisingReport)
@@ -54,7 +54,7 @@ struct PCAPNGDecoderTests {
     #expect(agree)
     #expect(decoded.frames.map(\.linkType) == [.nordicBLE, .bluetoothHCIH4WithPHDR])
     #expect(decoded.frames.map(\.recordNumber) == [1, 2])
-    #expect(decoded.frames[1].time == CaptureTime(microsecondsSinceUnixEpoch: 7))
+    #expect(decoded.frames[1].time == Timestamp(microsecondsSinceUnixEpoch: 7))
 
     // A packet naming interface 1 in the second section (which declares only one) is corrupt.
     let bad =

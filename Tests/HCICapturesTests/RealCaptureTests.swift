@@ -74,7 +74,7 @@ struct RealCaptureTests {
     let path = PackageLocation.sharedCaptures.appendingPathComponent("cnrd_yeelock/btsnoop_hci.log").path
     let source = try CaptureReplayConnection(path: path)
     let first = try #require(try source.nextPacket())
-    #expect(first.time == CaptureTime(microsecondsSinceUnixEpoch: 1_552_223_479_707_800))
+    #expect(first.time == Timestamp(microsecondsSinceUnixEpoch: 1_552_223_479_707_800))
     #expect(first.packet.type == .event)
     #expect(first.packet.bytes.count == 6)
     #expect(first.origin == PacketOrigin(recordNumber: 1, byteOffset: 16))

@@ -3,7 +3,7 @@ import HCICodec
 
 /// HCI traffic of a short LE scan, for writing and replaying captures.
 enum SamplePackets {
-  static let start = CaptureTime(microsecondsSinceUnixEpoch: 1_719_603_154_369_587)
+  static let start = Timestamp(microsecondsSinceUnixEpoch: 1_719_603_154_369_587)
 
   /// HCI_LE_Set_Scan_Enable (0x200C): enable, filter duplicates off.
   static let setScanEnable = HCIPacket(
@@ -30,7 +30,7 @@ enum SamplePackets {
 
   static let all = [setScanEnable, setScanEnableComplete, advertisingReport, aclIn]
 
-  static func time(_ index: Int) -> CaptureTime {
-    CaptureTime(microsecondsSinceUnixEpoch: start.microsecondsSinceUnixEpoch + Int64(index) * 1_250)
+  static func time(_ index: Int) -> Timestamp {
+    Timestamp(microsecondsSinceUnixEpoch: start.microsecondsSinceUnixEpoch + Int64(index) * 1_250)
   }
 }

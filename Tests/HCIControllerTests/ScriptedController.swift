@@ -76,7 +76,7 @@ final class ScriptedController: HCIConnection {
       received += 1
       // Each event a microsecond after the last, as a controller's would be stamped on arrival.
       return TimedHCIPacket(
-        time: CaptureTime(microsecondsSinceUnixEpoch: Int64(received)),
+        time: Timestamp(microsecondsSinceUnixEpoch: Int64(received)),
         packet: HCIPacket(type: .event, direction: .controllerToHost, bytes: outbox.removeFirst()[...]))
     }
     if linkClosed { throw .closed(LinkClosed()) }

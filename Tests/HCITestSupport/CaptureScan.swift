@@ -22,13 +22,13 @@ package func scanCapture(
 /// A ``BeaconFinderDelegate`` that hands sightings and time to closures.
 package final class ClosureFinderDelegate: BeaconFinderDelegate {
   private let sighting: (BeaconSighting) -> Void
-  private let time: (CaptureTime) -> Void
+  private let time: (Timestamp) -> Void
 
-  package init(sighting: @escaping (BeaconSighting) -> Void, time: @escaping (CaptureTime) -> Void = { _ in }) {
+  package init(sighting: @escaping (BeaconSighting) -> Void, time: @escaping (Timestamp) -> Void = { _ in }) {
     self.sighting = sighting
     self.time = time
   }
 
   package func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) { self.sighting(sighting) }
-  package func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) { self.time(time) }
+  package func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) { self.time(time) }
 }

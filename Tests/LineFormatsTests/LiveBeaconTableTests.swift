@@ -7,9 +7,9 @@ import Testing
 
 @Suite struct LiveBeaconTableTests {
   static func sighting(minor: UInt16, rssi: Int8?, second: Int64) -> BeaconSighting {
-    let frame = BeaconFrame.iBeacon(IBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: minor))
+    let frame = BeaconFrame.iBeacon(IBeacon(uuid: RailBeaconUUIDs.station, major: 1, minor: minor))
     return BeaconSighting(
-      time: CaptureTime(microsecondsSinceUnixEpoch: second * 1_000_000),
+      time: Timestamp(microsecondsSinceUnixEpoch: second * 1_000_000),
       address: BluetoothAddress(rawValue: 0xC0_00_00_00_00_00 | UInt64(minor)), addressType: .random, rssi: rssi,
       frame: frame)
   }
@@ -26,7 +26,7 @@ import Testing
     #expect(rows[0].smoothedRSSI == -85)
     #expect(rows[0].rssi == -70)
     #expect(rows[0].reports == 3)
-    let lines = table.lines(now: CaptureTime(microsecondsSinceUnixEpoch: 15_500_000))
+    let lines = table.lines(now: Timestamp(microsecondsSinceUnixEpoch: 15_500_000))
     #expect(lines.count == 3)
     #expect(lines[1].hasPrefix("Cipete Raya             ibeacon"), "STATION fits Bandara Soekarno-Hatta")
     #expect(lines[1].contains("F63B21BA… 1/3"))
@@ -37,7 +37,7 @@ import Testing
     var table = LiveBeaconTable(catalog: TestCatalogs.jakartaRail)
     table.record(Self.sighting(minor: 3, rssi: -70, second: 1_763_795_844))
     table.record(Self.sighting(minor: 3, rssi: -72, second: 1_763_795_845))
-    let lines = table.lines(now: CaptureTime(microsecondsSinceUnixEpoch: 1_763_799_000_000_000), lastSeen: .captureTime)
+    let lines = table.lines(now: Timestamp(microsecondsSinceUnixEpoch: 1_763_799_000_000_000), lastSeen: .captureTime)
     #expect(lines[1].hasSuffix("  2025-11-22T07:17:25.000Z"), "\(lines[1])")
   }
 
@@ -54,7 +54,7 @@ import Testing
     }
     #expect(strangers.sortedRows.map { $0.identity.minor } == [107, 108, 109, 110])
     #expect(strangers.droppedRows == 6)
-    let lines = strangers.lines(now: CaptureTime(microsecondsSinceUnixEpoch: 111_000_000))
+    let lines = strangers.lines(now: Timestamp(microsecondsSinceUnixEpoch: 111_000_000))
     #expect(lines.last == "6 row(s) of beacons heard longer ago dropped: the table keeps the 4 heard last")
   }
 

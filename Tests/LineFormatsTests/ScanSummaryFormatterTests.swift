@@ -10,10 +10,10 @@ import Testing
 /// How `--summary` shows an address count that is estimated (more than 1,024 distinct addresses
 /// for one identity) apart from an exact one.
 @Suite struct ScanSummaryFormatterTests {
-  static let time = CaptureTime(microsecondsSinceUnixEpoch: 1_795_000_000_123_456)
+  static let time = Timestamp(microsecondsSinceUnixEpoch: 1_795_000_000_123_456)
 
   static func sighting(minor: UInt16, address: UInt64) -> BeaconSighting {
-    let frame = BeaconFrame.iBeacon(IBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: minor))
+    let frame = BeaconFrame.iBeacon(IBeacon(uuid: RailBeaconUUIDs.station, major: 1, minor: minor))
     return BeaconSighting(
       time: time, address: BluetoothAddress(rawValue: address), addressType: .random, rssi: -70,
       frame: frame)
@@ -94,7 +94,7 @@ import Testing
   static func stranger(_ number: UInt64, second: Int64) -> BeaconSighting {
     let frame = BeaconFrame.iBeacon(IBeacon(uuid: UUID128(high: 0xF100D, low: number), major: 2, minor: 2))
     return BeaconSighting(
-      time: CaptureTime(microsecondsSinceUnixEpoch: 1_795_000_000_000_000 + second * 1_000_000),
+      time: Timestamp(microsecondsSinceUnixEpoch: 1_795_000_000_000_000 + second * 1_000_000),
       address: BluetoothAddress(rawValue: number), addressType: .random, rssi: -70, frame: frame)
   }
 

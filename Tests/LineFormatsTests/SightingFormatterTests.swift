@@ -7,7 +7,7 @@ import ProgramOutput
 import Testing
 
 @Suite struct SightingFormatterTests {
-  static let time = CaptureTime(microsecondsSinceUnixEpoch: 1_795_000_000_123_456)
+  static let time = Timestamp(microsecondsSinceUnixEpoch: 1_795_000_000_123_456)
 
   static func sighting(_ frame: BeaconFrame, rssi: Int8? = -71, type: LEAddressType = .random) -> BeaconSighting {
     BeaconSighting(
@@ -17,7 +17,7 @@ import Testing
 
   @Test func iBeaconStationAsJSON() {
     let frame = BeaconFrame.iBeacon(
-      IBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 3, measuredPower: -59))
+      IBeacon(uuid: RailBeaconUUIDs.station, major: 1, minor: 3, measuredPower: -59))
     let line = SightingFormatter(format: .json).line(for: Self.sighting(frame))
     #expect(
       line
@@ -45,7 +45,7 @@ import Testing
 
   @Test func textRowIsAlignedWithHeader() throws {
     let formatter = SightingFormatter(format: .text)
-    let frame = BeaconFrame.iBeacon(IBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 13))
+    let frame = BeaconFrame.iBeacon(IBeacon(uuid: RailBeaconUUIDs.station, major: 1, minor: 13))
     let header = try #require(formatter.header)
     let row = formatter.line(for: Self.sighting(frame))
     #expect(row.hasSuffix("Bundaran HI"))

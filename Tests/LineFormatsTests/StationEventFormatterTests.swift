@@ -8,7 +8,7 @@ import Testing
 /// writes the line records the same event in `--report`'s page), and records nothing itself.
 @Suite struct StationEventFormatterTests {
   static let catalog = TestCatalogs.northSouthLine
-  static let time = CaptureTime(microsecondsSinceUnixEpoch: 1_795_000_000_123_456)
+  static let time = Timestamp(microsecondsSinceUnixEpoch: 1_795_000_000_123_456)
 
   @Test func aTextEventComesBackWithWhatItSays() throws {
     let station = try #require(Self.catalog.stations.first)

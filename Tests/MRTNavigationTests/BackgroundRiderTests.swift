@@ -22,7 +22,7 @@ import Testing
     for sighting in sightings { finder.deliver(sighting) }
     if let last = sightings.last?.time {
       finder.delegate?.beaconFinder(
-        finder, didReach: CaptureTime(microsecondsSinceUnixEpoch: last.microsecondsSinceUnixEpoch + 60_000_000))
+        finder, didReach: Timestamp(microsecondsSinceUnixEpoch: last.microsecondsSinceUnixEpoch + 60_000_000))
     }
     // Still running: the background rider never stops by itself.
     #expect(useCase.isRunning)

@@ -11,7 +11,7 @@ import Testing
   var elevated: [Station] { Array(catalog.stations.prefix(7)) }
 
   /// Runs `fixes` through a detector; the stations found, in order, with the time of each.
-  func found(_ fixes: [LocationFix], policy: GPSStationPolicy = GPSStationPolicy()) -> [(String, CaptureTime)] {
+  func found(_ fixes: [LocationFix], policy: GPSStationPolicy = GPSStationPolicy()) -> [(String, Timestamp)] {
     var detector = GPSStationDetector(catalog: catalog, policy: policy)
     return fixes.flatMap { detector.ingest($0) }.compactMap {
       guard case .found(let station, let fix) = $0 else { return nil }
@@ -82,7 +82,7 @@ import Testing
 
   @Test func eventsCarryTheReceiversTimeNotTheClock() {
     let ride = SyntheticGPSRide(route: elevated).ride()
-    let later = SyntheticGPSRide(route: elevated, start: CaptureTime(microsecondsSinceUnixEpoch: 1_800_000_000_000_000))
+    let later = SyntheticGPSRide(route: elevated, start: Timestamp(microsecondsSinceUnixEpoch: 1_800_000_000_000_000))
       .ride()
     let first = found(ride.fixes)
     let second = found(later.fixes)

@@ -17,7 +17,7 @@ import Testing
     let stations = names.enumerated().map { index, name in
       Station(
         name: name, displayName: "Station \(name)", lineOrder: index + 1,
-        beacon: .iBeacon(uuid: JakartaRail.projectUUID, major: 9, minor: UInt16(index + 1)))
+        beacon: .iBeacon(uuid: RailBeaconUUIDs.station, major: 9, minor: UInt16(index + 1)))
     }
     return try StationCatalog(
       stations: stations,

@@ -61,7 +61,7 @@ import Testing
   /// matched is the state's, so a copy of the state goes on from the same point.
   private struct CountingTimetable: RideTimetableMatching {
     var asked = 0
-    mutating func estimate(at station: Station, time: CaptureTime) -> RideEstimate? {
+    mutating func estimate(at station: Station, time: Timestamp) -> RideEstimate? {
       asked += 1
       return RideEstimate(eta: 1_000, delay: asked, nextDepartures: [])
     }

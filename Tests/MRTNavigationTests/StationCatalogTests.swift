@@ -24,9 +24,9 @@ import Testing
       #expect(
         station.beacon
           == .iBeacon(
-            uuid: JakartaRail.projectUUID, major: 1, minor: UInt16(station.lineOrder)))
+            uuid: RailBeaconUUIDs.station, major: 1, minor: UInt16(station.lineOrder)))
     }
-    #expect(JakartaRail.projectUUID.description == "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3")
+    #expect(RailBeaconUUIDs.station.description == "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3")
   }
 
   /// The documented scheme, over the whole built-in network: a station's beacon is the project
@@ -39,13 +39,13 @@ import Testing
     #expect(network.lines.map { $0.stationNames.count } == [13, 21, 6, 12, 14])
     #expect(network.stations.count == 55)
     #expect(network.interchanges.count == 6)
-    #expect(network.trainBeacons == TrainBeaconScheme(uuid: JakartaRail.trainUUID))
+    #expect(network.trainBeacons == TrainBeaconScheme(uuid: RailBeaconUUIDs.train))
     for station in network.stations {
       let home = try #require(network.lines.first { $0.stationNames.contains(station.name) }, "\(station.name)")
       let position = try #require(home.stationNames.firstIndex(of: station.name)) + 1
       let major = try #require(home.code)
       #expect(
-        station.beacon == .iBeacon(uuid: JakartaRail.projectUUID, major: major, minor: UInt16(position)),
+        station.beacon == .iBeacon(uuid: RailBeaconUUIDs.station, major: major, minor: UInt16(position)),
         "\(station.name)")
       #expect(station.lineOrder == position, "\(station.name)")
     }
@@ -120,25 +120,25 @@ import Testing
   }
 
   @Test func lookupByBeaconIdentity() {
-    let dukuhAtas = catalog.station(for: .iBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 12))
+    let dukuhAtas = catalog.station(for: .iBeacon(uuid: RailBeaconUUIDs.station, major: 1, minor: 12))
     #expect(dukuhAtas?.name == "DukuhAtas")
     #expect(dukuhAtas?.sponsoredName == "Dukuh Atas BNI")
-    #expect(catalog.station(for: .iBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 14)) == nil)
-    #expect(catalog.station(for: .iBeacon(uuid: JakartaRail.projectUUID, major: 2, minor: 12)) == nil)
+    #expect(catalog.station(for: .iBeacon(uuid: RailBeaconUUIDs.station, major: 1, minor: 14)) == nil)
+    #expect(catalog.station(for: .iBeacon(uuid: RailBeaconUUIDs.station, major: 2, minor: 12)) == nil)
     // Same numbers, other kind: not a station.
-    #expect(catalog.station(for: .altBeacon(id1: JakartaRail.projectUUID, id2: 1, id3: 12)) == nil)
+    #expect(catalog.station(for: .altBeacon(id1: RailBeaconUUIDs.station, id2: 1, id3: 12)) == nil)
   }
 
   static func station(_ name: String, minor: UInt16, aliases: [String] = [], sponsored: String? = nil) -> Station {
     Station(
       name: name, displayName: name, sponsoredName: sponsored, aliases: aliases, lineOrder: Int(minor),
-      beacon: .iBeacon(uuid: JakartaRail.projectUUID, major: 9, minor: minor))
+      beacon: .iBeacon(uuid: RailBeaconUUIDs.station, major: 9, minor: minor))
   }
 
   @Test func rejectsDuplicateBeacons() {
     #expect(
       throws: StationCatalog.Problem.duplicateBeacon(
-        .iBeacon(uuid: JakartaRail.projectUUID, major: 9, minor: 1), first: "A", second: "B")
+        .iBeacon(uuid: RailBeaconUUIDs.station, major: 9, minor: 1), first: "A", second: "B")
     ) {
       try StationCatalog(stations: [Self.station("A", minor: 1), Self.station("B", minor: 1)])
     }

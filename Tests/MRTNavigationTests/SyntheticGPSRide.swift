@@ -23,7 +23,7 @@ struct SyntheticGPSRide {
   /// Whether fixes are lost at and between underground stations.
   var tunnelHasNoFix = true
   var seed: UInt64 = 1
-  var start = CaptureTime(microsecondsSinceUnixEpoch: 1_764_000_000_000_000)
+  var start = Timestamp(microsecondsSinceUnixEpoch: 1_764_000_000_000_000)
 
   static let cruiseSpeed = 22.0
   static let acceleration = 1.0
@@ -31,13 +31,13 @@ struct SyntheticGPSRide {
   struct Output {
     var fixes: [LocationFix]
     /// Per station of the route with fixes, when the train came to rest at its platform.
-    var stoppedAt: [String: CaptureTime]
+    var stoppedAt: [String: Timestamp]
   }
 
   func ride() -> Output {
     var random = SplitMix64(seed: seed)
     var fixes: [LocationFix] = []
-    var stoppedAt: [String: CaptureTime] = [:]
+    var stoppedAt: [String: Timestamp] = [:]
     var time = 0.0
     func emit(at position: GeoCoordinate, speed: Double, underground: Bool, random: inout SplitMix64) {
       defer { time += 1 }

@@ -23,13 +23,13 @@ import Testing
   @Test func trainBeaconsFollowTheScheme() throws {
     let line = TestCatalogs.northSouth
     let towardsBHI = try #require(network.trainBeacon(of: line, .towardsLast, trainSet: 7))
-    #expect(towardsBHI == .iBeacon(uuid: JakartaRail.trainUUID, major: 11, minor: 7))
+    #expect(towardsBHI == .iBeacon(uuid: RailBeaconUUIDs.train, major: 11, minor: 7))
     #expect(network.trainBeacon(of: line, .towardsFirst, trainSet: 7)?.major == 12)
     let train = try #require(network.train(for: towardsBHI))
     #expect(train.line.name == "NorthSouth" && train.direction == .towardsLast && train.trainSet == 7)
     #expect(train.headsign == "Bundaran HI")
-    #expect(network.train(for: .iBeacon(uuid: JakartaRail.trainUUID, major: 13, minor: 7)) == nil)  // no direction 3
-    #expect(network.train(for: .iBeacon(uuid: JakartaRail.trainUUID, major: 91, minor: 7)) == nil)  // no line 9
+    #expect(network.train(for: .iBeacon(uuid: RailBeaconUUIDs.train, major: 13, minor: 7)) == nil)  // no direction 3
+    #expect(network.train(for: .iBeacon(uuid: RailBeaconUUIDs.train, major: 91, minor: 7)) == nil)  // no line 9
     #expect(network.station(for: towardsBHI) == nil)
   }
 

@@ -19,9 +19,9 @@ import Testing
   static let clean = "ride-rogue-far-beacon"
 
   /// Every advertising report of a capture, beacon or not: when, and from which address.
-  static func reports(_ name: String) throws -> [(time: CaptureTime, address: BluetoothAddress)] {
+  static func reports(_ name: String) throws -> [(time: Timestamp, address: BluetoothAddress)] {
     let capture = try CaptureReplayConnection(path: TestPaths.fixture(name + ".btsnoop"))
-    var reports: [(time: CaptureTime, address: BluetoothAddress)] = []
+    var reports: [(time: Timestamp, address: BluetoothAddress)] = []
     while let timed = try capture.nextPacket() {
       guard timed.packet.type == .event, timed.packet.direction == .controllerToHost else { continue }
       _ = try AdvertisingReportEvent.forEachReport(inPacket: timed.packet.bytes.span) { header, _ in
@@ -42,16 +42,16 @@ import Testing
   }
 
   /// The flood's reports: those from addresses the clean ride never heard.
-  static func floodReports() throws -> [(time: CaptureTime, address: BluetoothAddress)] {
+  static func floodReports() throws -> [(time: Timestamp, address: BluetoothAddress)] {
     let cleanAddresses = Set(try reports(clean).map(\.address))
     return try reports(flooded).filter { !cleanAddresses.contains($0.address) }
   }
 
   /// Reports split where more than 5 s pass without one.
   static func bursts(
-    _ reports: [(time: CaptureTime, address: BluetoothAddress)]
-  ) -> [[(time: CaptureTime, address: BluetoothAddress)]] {
-    var bursts: [[(time: CaptureTime, address: BluetoothAddress)]] = []
+    _ reports: [(time: Timestamp, address: BluetoothAddress)]
+  ) -> [[(time: Timestamp, address: BluetoothAddress)]] {
+    var bursts: [[(time: Timestamp, address: BluetoothAddress)]] = []
     for report in reports {
       if let last = bursts.last?.last, report.time.microseconds(since: last.time) <= 5_000_000 {
         bursts[bursts.count - 1].append(report)
@@ -75,7 +75,7 @@ import Testing
     let truth = try RideDetectionTests.truth(Self.flooded)
     let clean = try RideCommuteTests.commute(Self.clean, to: truth.destination)
     let flooded = try RideCommuteTests.commute(Self.flooded, to: truth.destination)
-    func timeline(_ announcements: [(station: String, at: CaptureTime)]) -> [String] {
+    func timeline(_ announcements: [(station: String, at: Timestamp)]) -> [String] {
       announcements.map { "\($0.station) at \($0.at.microsecondsSinceUnixEpoch) µs" }
     }
     #expect(clean.arrivals.map(\.station) == [truth.destination])

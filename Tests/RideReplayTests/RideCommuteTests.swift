@@ -25,7 +25,7 @@ import Testing
     #expect(useCase.start(arrivalNamed: destination) == .started)
     // Between the finder and the ride, note when the last sighting was.
     let ride = try #require(finder.delegate)
-    var last: CaptureTime?
+    var last: Timestamp?
     let noting = ClosureFinderDelegate(
       sighting: {
         last = $0.time
@@ -39,13 +39,13 @@ import Testing
     // A minute of silence after the capture, so that the last station is left.
     if let last {
       ride.beaconFinder(
-        finder, didReach: CaptureTime(microsecondsSinceUnixEpoch: last.microsecondsSinceUnixEpoch + 60_000_000))
+        finder, didReach: Timestamp(microsecondsSinceUnixEpoch: last.microsecondsSinceUnixEpoch + 60_000_000))
     }
     #expect(finder.stop() == .stopped)
     return recorder
   }
 
-  static func atPlatform(_ time: CaptureTime, _ stop: RideDetectionTests.Stop) -> Bool {
+  static func atPlatform(_ time: Timestamp, _ stop: RideDetectionTests.Stop) -> Bool {
     stop.alongside <= time && time <= stop.depart
   }
 

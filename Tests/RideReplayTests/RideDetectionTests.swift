@@ -15,9 +15,9 @@ import Testing
   /// braking in, and the capture-time window the train stood there.
   struct Stop {
     var station: String
-    var alongside: CaptureTime
-    var arrive: CaptureTime
-    var depart: CaptureTime
+    var alongside: Timestamp
+    var arrive: Timestamp
+    var depart: Timestamp
   }
 
   /// What the scenario says happened on a ride.
@@ -35,13 +35,13 @@ import Testing
       .map { String($0.dropLast(".expected-stations.json".count)) }.sorted()
   }
 
-  static func captureTime(_ value: Any?) throws -> CaptureTime {
+  static func captureTime(_ value: Any?) throws -> Timestamp {
     let text = try #require(value as? String)
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     let date = try #require(formatter.date(from: text), "not an ISO-8601 time: \(text)")
     let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-    return CaptureTime(microsecondsSinceUnixEpoch: milliseconds * 1000)
+    return Timestamp(microsecondsSinceUnixEpoch: milliseconds * 1000)
   }
 
   static func truth(_ name: String) throws -> Truth {
@@ -64,19 +64,19 @@ import Testing
     var scanner = BeaconScanner()
     var detector = StationDetector(catalog: TestCatalogs.jakartaRail)
     var events: [StationEvent] = []
-    var last: CaptureTime?
+    var last: Timestamp?
     _ = try scanCapture(TestPaths.fixture(name + ".btsnoop"), with: &scanner) { sighting, _ in
       events += detector.ingest(sighting)
       last = sighting.time
     }
     if let last {
       events += detector.advance(
-        to: CaptureTime(microsecondsSinceUnixEpoch: last.microsecondsSinceUnixEpoch + 60_000_000))
+        to: Timestamp(microsecondsSinceUnixEpoch: last.microsecondsSinceUnixEpoch + 60_000_000))
     }
     return events
   }
 
-  static func founds(_ events: [StationEvent]) -> [(station: String, at: CaptureTime)] {
+  static func founds(_ events: [StationEvent]) -> [(station: String, at: Timestamp)] {
     events.compactMap { event in
       guard case .found(let station, _, let time) = event else { return nil }
       return (station.name, time)

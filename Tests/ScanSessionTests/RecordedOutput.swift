@@ -19,5 +19,5 @@ final class RecordedOutput: ScanOutput, BeaconFinderDelegate {
 
   func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) { sightings.append(sighting) }
 
-  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {}
+  func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) {}
 }

@@ -28,12 +28,12 @@ struct FeedNetworkTests {
     #expect(last.coordinate?.latitude == -6.1918644)
     #expect(last.coordinate?.longitude == 106.8230084)
     // The default beacon scheme: the project's UUID, major 1 (the first route), minor the position.
-    #expect(first.beacon == .iBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 1))
-    #expect(last.beacon == .iBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 13))
+    #expect(first.beacon == .iBeacon(uuid: RailBeaconUUIDs.station, major: 1, minor: 1))
+    #expect(last.beacon == .iBeacon(uuid: RailBeaconUUIDs.station, major: 1, minor: 13))
     // Names as a rider types them, and stop ids.
     #expect(catalog.station(named: "stasiun mrt lebak bulus bank syariah indonesia") == first)
     #expect(catalog.station(named: "SBHI") == last)
-    #expect(catalog.station(for: .iBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 13)) == last)
+    #expect(catalog.station(for: .iBeacon(uuid: RailBeaconUUIDs.station, major: 1, minor: 13)) == last)
     #expect(network.stopIDs[first.name] == "SLBB")
   }
 
@@ -53,10 +53,10 @@ struct FeedNetworkTests {
       ])
     // Shin-Nagata is on both lines: one station, numbered on its first route (major 1, 9th).
     let shinNagata = try #require(catalog.station(named: "新長田"))
-    #expect(shinNagata.beacon == .iBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 9))
+    #expect(shinNagata.beacon == .iBeacon(uuid: RailBeaconUUIDs.station, major: 1, minor: 9))
     #expect(catalog.lines(at: shinNagata).map(\.displayName) == ["西神・山手線", "海岸線"])
     let harborland = try #require(catalog.station(named: "ハーバーランド"))
-    #expect(harborland.beacon == .iBeacon(uuid: JakartaRail.projectUUID, major: 2, minor: 7))
+    #expect(harborland.beacon == .iBeacon(uuid: RailBeaconUUIDs.station, major: 2, minor: 7))
     #expect(harborland.coordinate != nil)
     // Riding from one line to the other changes at Shin-Nagata.
     let tanigami = try #require(catalog.station(named: "谷上"))

@@ -35,7 +35,7 @@ struct FeedOverridesTests {
     let uuid = try #require(UUID128("11111111-2222-3333-4444-555555555555"))
     #expect(catalog.station(named: "三宮")?.beacon == .iBeacon(uuid: uuid, major: 300, minor: 1))
     #expect(catalog.station(named: "名谷")?.beacon == .iBeacon(uuid: uuid, major: 300, minor: 2))
-    #expect(catalog.station(named: "谷上")?.beacon == .iBeacon(uuid: JakartaRail.projectUUID, major: 1, minor: 17))
+    #expect(catalog.station(named: "谷上")?.beacon == .iBeacon(uuid: RailBeaconUUIDs.station, major: 1, minor: 17))
     _ = directory
   }
 
@@ -79,8 +79,8 @@ struct FeedOverridesTests {
     // 三宮・花時計前, the line's last station.
     let kaigan = try #require(catalog.line(named: "海岸線"))
     let identity = try #require(catalog.trainBeacon(of: kaigan, .towardsLast, trainSet: 5))
-    #expect(identity == .iBeacon(uuid: JakartaRail.trainUUID, major: 21, minor: 5))
-    let train = try #require(catalog.train(for: .iBeacon(uuid: JakartaRail.trainUUID, major: 22, minor: 7)))
+    #expect(identity == .iBeacon(uuid: RailBeaconUUIDs.train, major: 21, minor: 5))
+    let train = try #require(catalog.train(for: .iBeacon(uuid: RailBeaconUUIDs.train, major: 22, minor: 7)))
     #expect(train.line == kaigan && train.direction == .towardsFirst && train.trainSet == 7)
     #expect(train.headsign == "新長田")
   }
@@ -102,8 +102,8 @@ struct FeedOverridesTests {
     // The other way keeps the default scheme; the trains are ranged on both UUIDs.
     #expect(
       catalog.trainBeacon(of: kaigan, .towardsFirst, trainSet: 1)
-        == .iBeacon(uuid: JakartaRail.trainUUID, major: 22, minor: 1))
-    #expect(catalog.trainBeacons?.regions.map(\.uuid) == [JakartaRail.trainUUID, own])
+        == .iBeacon(uuid: RailBeaconUUIDs.train, major: 22, minor: 1))
+    #expect(catalog.trainBeacons?.regions.map(\.uuid) == [RailBeaconUUIDs.train, own])
   }
 
   @Test(arguments: [

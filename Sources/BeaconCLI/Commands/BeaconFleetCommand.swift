@@ -189,7 +189,7 @@ public struct BeaconFleetCommand: ParsableCommand {
 
   /// A verdict given or withdrawn, as a line of text or JSON.
   static func line(_ change: FleetVerdictChange, format: OutputFormat, stations: [String: Station]) -> String {
-    let (verdict, time, given): (FleetVerdict, CaptureTime, Bool)
+    let (verdict, time, given): (FleetVerdict, Timestamp, Bool)
     switch change {
     case .given(let v, let at): (verdict, time, given) = (v, at, true)
     case .withdrawn(let v, let at): (verdict, time, given) = (v, at, false)

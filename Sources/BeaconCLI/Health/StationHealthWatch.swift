@@ -34,7 +34,7 @@ final class StationHealthWatch: BeaconFinderDelegate {
 
   func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) { tell(monitor.ingest(sighting)) }
 
-  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) { tell(monitor.advance(to: time)) }
+  func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) { tell(monitor.advance(to: time)) }
 
   /// The smoothed RSSI and baseline of `station`'s beacon, when known.
   func strength(of station: Station) -> (smoothed: Double?, baseline: Double?) {
@@ -71,7 +71,7 @@ final class StationHealthWatch: BeaconFinderDelegate {
   }
 
   /// The table's health block: a row per expected station, its status now.
-  func tableLines(now: CaptureTime) -> [String] {
+  func tableLines(now: Timestamp) -> [String] {
     let stationColumn = StationNameColumn.displayNames(of: stations)
     let columns = TextColumns(widths: [stationColumn.width, 10], rightAligned: [])
     var lines = [columns.line("EXPECTED", "STATUS", "DETAIL")]

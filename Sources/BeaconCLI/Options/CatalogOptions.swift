@@ -74,7 +74,7 @@ public struct CatalogOptions: ParsableArguments {
   /// built-in network's.
   public func loadNetwork() throws -> LoadedNetwork {
     if let gtfs {
-      let uuid = beaconUUID.flatMap(UUID128.init) ?? JakartaRail.projectUUID
+      let uuid = beaconUUID.flatMap(UUID128.init) ?? RailBeaconUUIDs.station
       let feed: Feed
       do { feed = try Feed.load(from: gtfs) } catch { throw GTFSFeedProblem.feed(path: gtfs, error) }
       if let catalog {

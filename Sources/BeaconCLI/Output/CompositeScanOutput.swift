@@ -34,7 +34,7 @@ final class CompositeScanOutput: ScanOutput, BeaconFinderDelegate {
     for listener in listeners { listener.beaconFinder(finder, didSee: sighting) }
   }
 
-  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+  func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) {
     for listener in listeners { listener.beaconFinder(finder, didReach: time) }
   }
 
@@ -42,7 +42,7 @@ final class CompositeScanOutput: ScanOutput, BeaconFinderDelegate {
 
   var isDone: Bool { output.isDone }
 
-  func controllerAway(for gone: Duration, now: CaptureTime) { output.controllerAway(for: gone, now: now) }
+  func controllerAway(for gone: Duration, now: Timestamp) { output.controllerAway(for: gone, now: now) }
 
   func controllerBack() { output.controllerBack() }
 

@@ -31,7 +31,7 @@ public final class ScanSummaryPresenter: ScanOutput, BeaconFinderDelegate {
 
   public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) { summary.record(sighting) }
 
-  public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {}
+  public func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) {}
 
   public func warn(_ problem: ScanProblem) {
     problemCount += 1

@@ -22,9 +22,9 @@ package final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   private let sourceName: String
   private var seen = RecentIdentities()
   private var table: LiveBeaconTable
-  private var lastRedraw: CaptureTime?
+  private var lastRedraw: Timestamp?
   /// The latest time heard of: a sighting's, or the time a live run reached while quiet.
-  private var latestTime = CaptureTime(microsecondsSinceUnixEpoch: 0)
+  private var latestTime = Timestamp(microsecondsSinceUnixEpoch: 0)
   /// Where the live table is drawn.
   private let screen: LiveScreen
   /// How long the controller has been gone, while a `--reconnect` run waits for it.
@@ -39,7 +39,7 @@ package final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   /// Names the stations' beacons.
   private let catalog: StationCatalog
   /// Lines shown under the table (`--expect`'s health block), given the time now.
-  var tableFooter: ((CaptureTime) -> [String])?
+  var tableFooter: ((Timestamp) -> [String])?
 
   package init(mode: Mode, output: StandardOutput, sourceName: String, catalog: StationCatalog) {
     self.mode = mode
@@ -75,7 +75,7 @@ package final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   ///
   /// Drawn on a ``LiveScreen``, left by ``finish(statistics:)``, which prints the final table
   /// into the scrollback.
-  package func redrawIfDue(now: CaptureTime) {
+  package func redrawIfDue(now: Timestamp) {
     guard case .table(live: true, _) = mode else { return }
     latestTime = max(latestTime, now)
     if let lastRedraw, now.microsecondsSinceUnixEpoch - lastRedraw.microsecondsSinceUnixEpoch < Self.redrawInterval {
@@ -91,14 +91,14 @@ package final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
     return "controller gone, reconnecting… (\(controllerGone.components.seconds) s)"
   }
 
-  package func controllerAway(for gone: Duration, now: CaptureTime) {
+  package func controllerAway(for gone: Duration, now: Timestamp) {
     controllerGone = gone
     redrawIfDue(now: now)
   }
 
   package func controllerBack() { controllerGone = nil }
 
-  private func footer(now: CaptureTime) -> [String] {
+  private func footer(now: Timestamp) -> [String] {
     guard let tableFooter else { return [] }
     return [""] + tableFooter(now)
   }
@@ -110,7 +110,7 @@ package final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
     }
   }
 
-  package func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+  package func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) {
     latestTime = max(latestTime, time)
     redrawIfDue(now: time)
   }

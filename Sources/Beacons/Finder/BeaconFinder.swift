@@ -22,7 +22,7 @@ public protocol BeaconFinderDelegate: AnyObject {
   func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting)
   /// Time has passed, up to `time`, without a sighting since the last call; so that beacons
   /// that fell silent can be given up. Time is the source's: a capture's own, or the time of day.
-  func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime)
+  func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp)
 }
 
 /// What ``BeaconFinder/start()`` did.

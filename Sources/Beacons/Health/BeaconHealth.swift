@@ -6,7 +6,7 @@ public enum BeaconHealth: Hashable, Sendable {
   case ok
   /// Not heard for ``BeaconHealthMonitor/Configuration/silentAfter`` or longer; `lastHeard` is
   /// `nil` when it was never heard since the watch began.
-  case silent(lastHeard: CaptureTime?)
+  case silent(lastHeard: Timestamp?)
   /// Heard, but its smoothed RSSI has fallen at least
   /// ``BeaconHealthMonitor/Configuration/weakDrop`` below its own baseline.
   case weak(baseline: Double, smoothed: Double)
@@ -40,9 +40,9 @@ public struct BeaconHealthChange: Hashable, Sendable {
   /// The health before; `nil` for the first judgement.
   public var previous: BeaconHealth?
   /// The time (the sightings') at which it changed.
-  public var time: CaptureTime
+  public var time: Timestamp
 
-  public init(identity: BeaconIdentity, health: BeaconHealth, previous: BeaconHealth?, time: CaptureTime) {
+  public init(identity: BeaconIdentity, health: BeaconHealth, previous: BeaconHealth?, time: Timestamp) {
     self.identity = identity
     self.health = health
     self.previous = previous

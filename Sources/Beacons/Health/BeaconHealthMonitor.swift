@@ -47,8 +47,8 @@ public struct BeaconHealthMonitor: Sendable {
   /// What is known of one expected beacon.
   struct Watched: Sendable {
     var health: BeaconHealth?
-    var firstHeard: CaptureTime?
-    var lastHeard: CaptureTime?
+    var firstHeard: Timestamp?
+    var lastHeard: Timestamp?
     var baselineSum = 0.0
     var baselineCount = 0
     var baseline: Double?
@@ -57,13 +57,13 @@ public struct BeaconHealthMonitor: Sendable {
     var latestTXPower: Int?
     var lastAddress: BluetoothAddress?
     /// Addresses heard within the clone window, with when they were last heard.
-    var recentAddresses: [BluetoothAddress: CaptureTime] = [:]
+    var recentAddresses: [BluetoothAddress: Timestamp] = [:]
     /// When an address came back after another had taken over, within the clone window.
-    var returns: [CaptureTime] = []
+    var returns: [Timestamp] = []
     var returnPair: (BluetoothAddress, BluetoothAddress)?
     /// When a beacon added by ``BeaconHealthMonitor/reconfigure(expected:configuration:)`` began
     /// to be watched; `nil` for those watched from the start.
-    var watchedSince: CaptureTime?
+    var watchedSince: Timestamp?
   }
 
   public private(set) var configuration: Configuration
@@ -71,8 +71,8 @@ public struct BeaconHealthMonitor: Sendable {
   public private(set) var expected: [BeaconIdentity]
   private var watched: [BeaconIdentity: Watched]
   /// When the watch began: the first sighting or time seen.
-  public private(set) var began: CaptureTime?
-  public private(set) var now: CaptureTime?
+  public private(set) var began: Timestamp?
+  public private(set) var now: Timestamp?
 
   public init(expected: [BeaconIdentity], configuration: Configuration = Configuration()) {
     var unique: [BeaconIdentity] = []
@@ -152,7 +152,7 @@ public struct BeaconHealthMonitor: Sendable {
 
   /// Moves time on to `time` (never back): beacons not heard for ``Configuration/silentAfter``
   /// become silent, oldest first.
-  public mutating func advance(to time: CaptureTime) -> [BeaconHealthChange] {
+  public mutating func advance(to time: Timestamp) -> [BeaconHealthChange] {
     let current = max(now ?? time, time)
     now = current
     began = began ?? current
@@ -166,7 +166,7 @@ public struct BeaconHealthMonitor: Sendable {
     return changes
   }
 
-  private func track(address: BluetoothAddress, at time: CaptureTime, in entry: inout Watched) {
+  private func track(address: BluetoothAddress, at time: Timestamp, in entry: inout Watched) {
     let window = configuration.cloneWindow.wholeMicroseconds
     entry.recentAddresses = entry.recentAddresses.filter { time.microseconds(since: $0.value) < window }
     entry.returns.removeAll { time.microseconds(since: $0) >= window }
@@ -180,7 +180,7 @@ public struct BeaconHealthMonitor: Sendable {
   }
 
   /// The health `entry` has at `time`; a change when it differs in kind from the last one.
-  private func judge(_ identity: BeaconIdentity, _ entry: inout Watched, at time: CaptureTime)
+  private func judge(_ identity: BeaconIdentity, _ entry: inout Watched, at time: Timestamp)
     -> BeaconHealthChange?
   {
     let health = assess(entry, at: time)
@@ -194,7 +194,7 @@ public struct BeaconHealthMonitor: Sendable {
     return change
   }
 
-  private func assess(_ entry: Watched, at time: CaptureTime) -> BeaconHealth? {
+  private func assess(_ entry: Watched, at time: Timestamp) -> BeaconHealth? {
     let silence = configuration.silentAfter.wholeMicroseconds
     guard let lastHeard = entry.lastHeard else {
       // Never heard: silent once the watch has lasted that long; undecided before.

@@ -49,10 +49,10 @@ public struct BeaconRanging: Sendable {
   public let configuration: Configuration
   private var tracked: [BeaconIdentity: Tracked] = [:]
   /// The latest time seen; sightings older than this still count but never move time back.
-  public private(set) var now: CaptureTime?
+  public private(set) var now: Timestamp?
   /// No tracked beacon can be lost before this time: the earliest last-heard time plus the exit
   /// period, or earlier. Time before it needs no look at the tracked beacons.
-  private var earliestPossibleLoss: CaptureTime?
+  private var earliestPossibleLoss: Timestamp?
 
   private struct Tracked: Hashable, Sendable {
     var state: BeaconState
@@ -158,7 +158,7 @@ public struct BeaconRanging: Sendable {
 
   /// Moves time on to `time` (never back), reporting each beacon not heard for the exit period
   /// as lost, oldest first.
-  public mutating func advance(to time: CaptureTime) -> [Event] {
+  public mutating func advance(to time: Timestamp) -> [Event] {
     let current = max(now ?? time, time)
     now = current
     guard let earliestPossibleLoss, current >= earliestPossibleLoss else { return [] }

@@ -21,9 +21,9 @@ public struct BeaconState: Hashable, Sendable {
   /// The class of ``estimatedDistance``; ``BeaconProximity/unknown`` when there is none.
   public var proximity: BeaconProximity
   /// When the beacon was first heard (or first heard again after being lost).
-  public var firstSeen: CaptureTime
+  public var firstSeen: Timestamp
   /// When the beacon was last heard.
-  public var lastSeen: CaptureTime
+  public var lastSeen: Timestamp
   /// Reports received since the beacon was first seen (or seen again after being lost).
   public var reportCount: Int
   /// The radio of the latest report, when a run reads several (``BeaconSighting/controller``).
@@ -31,7 +31,7 @@ public struct BeaconState: Hashable, Sendable {
 
   public init(
     identity: BeaconIdentity, address: BluetoothAddress, txPowerAt1m: Int, lastRSSI: Int?, smoothedRSSI: Double?,
-    estimatedDistance: Double?, proximity: BeaconProximity, firstSeen: CaptureTime, lastSeen: CaptureTime,
+    estimatedDistance: Double?, proximity: BeaconProximity, firstSeen: Timestamp, lastSeen: Timestamp,
     reportCount: Int, smoothedRSSIStandardError: Double? = nil
   ) {
     self.identity = identity

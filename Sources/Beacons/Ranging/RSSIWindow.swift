@@ -7,13 +7,13 @@ import BluetoothTypes
 /// the window's capacity (100 by default). Forgotten samples are only skipped (``forgotten``)
 /// until they make up half the storage, so that forgetting one does not move all the others.
 struct RSSIWindow: Hashable, Sendable {
-  private var storage: [(time: CaptureTime, rssi: Int)] = []
+  private var storage: [(time: Timestamp, rssi: Int)] = []
   /// How many samples at the start of `storage` are forgotten.
   private var forgotten = 0
   private var sortedValues: [Int16] = []
 
   /// The samples in the window, oldest first.
-  private var samples: ArraySlice<(time: CaptureTime, rssi: Int)> { storage[forgotten...] }
+  private var samples: ArraySlice<(time: Timestamp, rssi: Int)> { storage[forgotten...] }
 
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.samples.elementsEqual(rhs.samples) { $0.time == $1.time && $0.rssi == $1.rssi }
@@ -31,7 +31,7 @@ struct RSSIWindow: Hashable, Sendable {
 
   /// Adds a value heard at `time` and forgets values older than `window` before it, keeping at
   /// most `capacity` values.
-  mutating func add(_ rssi: Int, at time: CaptureTime, window: Duration, capacity: Int) {
+  mutating func add(_ rssi: Int, at time: Timestamp, window: Duration, capacity: Int) {
     storage.append((time, rssi))
     let value = Int16(clamping: rssi)
     sortedValues.insert(value, at: sortedValues.firstIndex(notBelow: value))

@@ -5,7 +5,7 @@ import BluetoothTypes
 /// A sighting says nothing of stations: naming a beacon is the catalog's job
 /// (`MRTNavigation`'s `StationCatalog`), so the same sighting serves any catalog.
 public struct BeaconSighting: Hashable, Sendable {
-  public var time: CaptureTime
+  public var time: Timestamp
   public var address: BluetoothAddress
   public var addressType: LEAddressType
   /// RSSI in dBm as the controller measured it, `nil` when it reported none.
@@ -15,7 +15,7 @@ public struct BeaconSighting: Hashable, Sendable {
   public var controller: String?
 
   public init(
-    time: CaptureTime, address: BluetoothAddress, addressType: LEAddressType, rssi: Int8?, frame: BeaconFrame,
+    time: Timestamp, address: BluetoothAddress, addressType: LEAddressType, rssi: Int8?, frame: BeaconFrame,
     controller: String? = nil
   ) {
     self.time = time

@@ -32,7 +32,7 @@ public struct GPSStationDetector: Sendable {
   private var disbelieved: (count: Int, last: GeoCoordinate)?
   /// Fixes in a row older than the last believed one, each newer than the one before: how
   /// many, and the time of the last.
-  private var earlierTimeline: (count: Int, last: CaptureTime)?
+  private var earlierTimeline: (count: Int, last: Timestamp)?
   /// The believed fixes at rest, consecutive, most recent last (at most ``GPSStationPolicy/stoppedFixes``).
   private var stoppedRun: [LocationFix] = []
   /// The station the rider was last found at, until they go ``GPSStationPolicy/departureDistance`` away.

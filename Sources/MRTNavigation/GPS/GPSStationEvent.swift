@@ -7,7 +7,7 @@ public enum GPSStationEvent: Hashable, Sendable {
   /// is the receiver's).
   case found(Station, fix: LocationFix)
   /// The rider went ``GPSStationPolicy/departureDistance`` away from `station`.
-  case left(Station, at: CaptureTime)
+  case left(Station, at: Timestamp)
 
   public var station: Station {
     switch self {

@@ -5,7 +5,7 @@ import BluetoothTypes
 /// ``uuid`` (the trains' own), major = the line's ``TransitLine/code`` × 10 + 1 for a train
 /// running towards the line's last station, + 2 towards its first; minor = the train set.
 ///
-/// The built-in network (``JakartaRail``): a North–South train towards Bundaran HI is major 11,
+/// The built-in network (``RailBeaconUUIDs``): a North–South train towards Bundaran HI is major 11,
 /// towards Lebak Bulus 12; an airport-line train towards Soekarno–Hatta 31. Line codes up to
 /// 6,553 fit.
 ///

@@ -18,7 +18,7 @@ struct DestinationStory: Sendable {
 
   /// What the rider is told of `event`; `estimate` asks the timetable at a station found.
   mutating func tell(
-    _ event: StationSourceEvent, estimate: (Station, CaptureTime) -> RideEstimate?
+    _ event: StationSourceEvent, estimate: (Station, Timestamp) -> RideEstimate?
   ) -> [RideEffect] {
     guard !isFinished, let event = merge.admit(event) else { return [] }
     switch event {

@@ -12,25 +12,25 @@ public enum RideEffect: Hashable, Sendable {
   case reportSample(RideReportSample)
   /// The rider is at `station`; `evidence` says which source found it first. With a timetable,
   /// `estimate` says when the rider reaches the destination and how late their train runs.
-  case found(Station, evidence: StationEvidence, at: CaptureTime, estimate: RideEstimate?)
+  case found(Station, evidence: StationEvidence, at: Timestamp, estimate: RideEstimate?)
   /// The rider left `station` (told only when every station event is wanted, ``RideStory/stationEvents``).
-  case left(Station, at: CaptureTime)
+  case left(Station, at: Timestamp)
   /// The rider has arrived at the destination; the ride is over.
-  case arrived(Station, evidence: StationEvidence, at: CaptureTime)
+  case arrived(Station, evidence: StationEvidence, at: Timestamp)
   /// The rider is at `transfer.from`, where the journey changes to `next` (after the walk, if any).
-  case transfer(Journey.Transfer, next: Journey.Leg?, evidence: StationEvidence, at: CaptureTime)
+  case transfer(Journey.Transfer, next: Journey.Leg?, evidence: StationEvidence, at: Timestamp)
   /// The next stop, `station`, is where the rider gets off or changes (``JourneyProgress/Approach``).
-  case approaching(Station, approach: JourneyProgress.Approach, at: CaptureTime)
+  case approaching(Station, approach: JourneyProgress.Approach, at: Timestamp)
   /// `station`, just found, lies behind the rider on `leg`: the train runs the wrong way.
-  case wrongDirection(Station, leg: Journey.Leg, at: CaptureTime)
+  case wrongDirection(Station, leg: Journey.Leg, at: Timestamp)
   /// `station` was heard strongly, but the rider cannot plausibly be there.
-  case suspect(Station, reason: StationSuspicion, at: CaptureTime)
+  case suspect(Station, reason: StationSuspicion, at: Timestamp)
   /// The GPS source changed (gpsd gone or back, no receiver, stale).
   case locationSourceChanged(LocationSourceCondition)
   /// The rider is at the departure station: their train is waited for while they stay.
-  case riderAtDeparture(Station, evidence: StationEvidence, at: CaptureTime)
+  case riderAtDeparture(Station, evidence: StationEvidence, at: Timestamp)
   /// The journey's train is coming in at `station`, heard at `rssi` (smoothed, dBm).
-  case trainArriving(Train, at: Station, rssi: Double, time: CaptureTime)
+  case trainArriving(Train, at: Station, rssi: Double, time: Timestamp)
   /// Sound the alarm the rider cannot miss.
   case alarm(AlarmReason)
   /// Show the rider a notification, without the alarm.
@@ -51,5 +51,5 @@ public enum RideNotice: Hashable, Sendable {
 public enum RideReportSample: Hashable, Sendable {
   case sighting(BeaconSighting)
   case fix(LocationFix)
-  case time(CaptureTime)
+  case time(Timestamp)
 }

@@ -22,5 +22,5 @@ public struct RideEstimate: Hashable, Sendable {
 public protocol RideTimetableMatching: Sendable {
   /// The estimate at `station`, found at `time`; `nil` when the timetable has no trip there
   /// towards the destination.
-  mutating func estimate(at station: Station, time: CaptureTime) -> RideEstimate?
+  mutating func estimate(at station: Station, time: Timestamp) -> RideEstimate?
 }

@@ -8,7 +8,7 @@ public enum RideInput: Hashable, Sendable {
   case sighting(BeaconSighting)
   /// Time passed, up to this time, without a sighting: stations and trains that fell silent are
   /// left. Time is the source's (a capture's own, or the time of day).
-  case tick(CaptureTime)
+  case tick(Timestamp)
   /// A GPS fix arrived (with a position, or without one: too few satellites).
   case fix(LocationFix)
   /// The GPS source changed: gone, back, no receiver, stale.

@@ -75,7 +75,7 @@ public final class RideRunner: BeaconFinderDelegate, LocationFinderDelegate {
     advance(.sighting(sighting))
   }
 
-  public func beaconFinder(_ finder: any BeaconFinder, didReach time: CaptureTime) {
+  public func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) {
     advance(.tick(time))
   }
 

@@ -32,7 +32,7 @@ public struct StationDetector: Sendable {
   }
 
   /// Moves time on without a sighting, so stations whose beacons fell silent are left.
-  public mutating func advance(to time: CaptureTime) -> [StationEvent] {
+  public mutating func advance(to time: Timestamp) -> [StationEvent] {
     ranging.advance(to: time).flatMap { presence.handle($0) }
   }
 }

@@ -3,11 +3,11 @@ import BluetoothTypes
 /// A change in which station the rider is at.
 public enum StationEvent: Hashable, Sendable {
   /// The rider arrived at `station`; `rssi` is the smoothed RSSI (dBm) that confirmed it.
-  case found(Station, rssi: Double, at: CaptureTime)
+  case found(Station, rssi: Double, at: Timestamp)
   /// The rider left `station`; the time is when its beacon was last heard strongly enough.
-  case left(Station, at: CaptureTime)
+  case left(Station, at: Timestamp)
   /// `station`'s beacon was strong, but the rider cannot plausibly be there.
-  case suspect(Station, reason: StationSuspicion, at: CaptureTime)
+  case suspect(Station, reason: StationSuspicion, at: Timestamp)
 
   /// The station the event is about.
   public var station: Station {

@@ -14,7 +14,7 @@ public struct StationPresence: Sendable {
   /// The thresholds and plausibility rules.
   public let policy: StationPresencePolicy
   private var conditions: [BeaconIdentity: Condition] = [:]
-  private var anchor: (station: Station, time: CaptureTime)?
+  private var anchor: (station: Station, time: Timestamp)?
 
   private enum Condition: Hashable, Sendable {
     case approaching(strongReports: Int)
@@ -78,12 +78,12 @@ public struct StationPresence: Sendable {
 
   /// Leaving the anchor station moves its time on; leaving another station (found before the
   /// anchor, its beacon lost only now) leaves the anchor where it is.
-  private mutating func moveAnchorTime(leaving station: Station, at time: CaptureTime) {
+  private mutating func moveAnchorTime(leaving station: Station, at time: Timestamp) {
     guard let current = anchor, current.station == station else { return }
     anchor = (station, time)
   }
 
-  private func suspicion(of station: Station, at time: CaptureTime) -> StationSuspicion? {
+  private func suspicion(of station: Station, at time: Timestamp) -> StationSuspicion? {
     guard let anchor else { return nil }
     // A station the network does not link to the anchor is as far as it can be.
     let stops = catalog.stops(from: anchor.station, to: station) ?? catalog.stations.count

@@ -8,9 +8,9 @@ public struct TrainArrivalDetector: Sendable {
   public enum Event: Hashable, Sendable {
     /// `train` is at the platform: its beacon has been strong steadily; `rssi` the smoothed
     /// RSSI (dBm) that made it certain.
-    case arrived(Train, rssi: Double, at: CaptureTime)
+    case arrived(Train, rssi: Double, at: Timestamp)
     /// `train`, which had arrived, has gone.
-    case left(Train, at: CaptureTime)
+    case left(Train, at: Timestamp)
   }
 
   public let catalog: StationCatalog
@@ -18,7 +18,7 @@ public struct TrainArrivalDetector: Sendable {
   /// Ranges the train beacons; `nil` when the catalog's trains carry none.
   private var ranging: BeaconRanging?
   /// Since when each train beacon has been strong, and with how many reports.
-  private var strong: [BeaconIdentity: (since: CaptureTime, reports: Int)] = [:]
+  private var strong: [BeaconIdentity: (since: Timestamp, reports: Int)] = [:]
   private var arrived: Set<BeaconIdentity> = []
 
   /// A detector of `catalog`'s train beacons; with no ``StationCatalog/trainBeacons`` it finds none.
@@ -37,7 +37,7 @@ public struct TrainArrivalDetector: Sendable {
   }
 
   /// Moves time on without a sighting, so trains whose beacons fell silent have left.
-  public mutating func advance(to time: CaptureTime) -> [Event] {
+  public mutating func advance(to time: Timestamp) -> [Event] {
     (ranging?.advance(to: time) ?? []).flatMap { handle($0) }
   }
 

@@ -8,7 +8,7 @@ struct StationMerge {
   /// The stations passed on this journey (``StationAnnouncing/oncePerJourney``).
   private var announced: Set<String> = []
   /// The station passed on last, and when (``StationAnnouncing/oncePerVisit(repeatAfter:)``).
-  private var lastAnnounced: (name: String, time: CaptureTime)?
+  private var lastAnnounced: (name: String, time: Timestamp)?
   /// The station the rider is at, passed on and not left since (``StationAnnouncing/oncePerStay``).
   private var stayingAt: String?
 

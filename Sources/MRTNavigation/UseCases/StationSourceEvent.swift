@@ -5,11 +5,11 @@ import Positioning
 /// the rider's use cases.
 public enum StationSourceEvent: Hashable, Sendable {
   /// The rider is at `station`; `evidence` says which source found it and how.
-  case found(Station, evidence: StationEvidence, at: CaptureTime)
+  case found(Station, evidence: StationEvidence, at: Timestamp)
   /// The rider left `station`.
-  case left(Station, at: CaptureTime)
+  case left(Station, at: Timestamp)
   /// `station` was heard strongly, but the rider cannot plausibly be there.
-  case suspect(Station, reason: StationSuspicion, at: CaptureTime)
+  case suspect(Station, reason: StationSuspicion, at: Timestamp)
   /// The GPS source changed: gone, back, no receiver, stale.
   case locationSourceChanged(LocationSourceCondition)
 

@@ -1,5 +1,6 @@
-/// A point in time as captures record it, in microseconds since the Unix epoch (UTC).
-public struct CaptureTime: Hashable, Sendable, Comparable {
+/// A point in time, in microseconds since the Unix epoch (UTC): when a capture recorded a packet,
+/// when a live controller's report was read, when a GPS fix was taken.
+public struct Timestamp: Hashable, Sendable, Comparable {
   public var microsecondsSinceUnixEpoch: Int64
 
   public init(microsecondsSinceUnixEpoch: Int64) {
@@ -11,7 +12,7 @@ public struct CaptureTime: Hashable, Sendable, Comparable {
   }
 }
 
-extension CaptureTime {
+extension Timestamp {
   /// ISO-8601 UTC with milliseconds, e.g. `2026-11-22T03:04:05.678Z`.
   public var iso8601: String { iso8601Text(utcOffsetSeconds: nil) }
 

@@ -15,9 +15,9 @@ extension Duration {
   }
 }
 
-extension CaptureTime {
+extension Timestamp {
   /// Microseconds from `earlier` to this time, saturating on overflow.
-  public func microseconds(since earlier: CaptureTime) -> Int64 {
+  public func microseconds(since earlier: Timestamp) -> Int64 {
     let (difference, overflow) = microsecondsSinceUnixEpoch.subtractingReportingOverflow(
       earlier.microsecondsSinceUnixEpoch)
     guard !overflow else { return earlier.microsecondsSinceUnixEpoch < 0 ? .max : .min }
@@ -25,9 +25,9 @@ extension CaptureTime {
   }
 
   /// This time moved by `duration`, saturating on overflow.
-  public func adding(_ duration: Duration) -> CaptureTime {
+  public func adding(_ duration: Duration) -> Timestamp {
     let (sum, overflow) = microsecondsSinceUnixEpoch.addingReportingOverflow(duration.wholeMicroseconds)
-    guard !overflow else { return CaptureTime(microsecondsSinceUnixEpoch: duration < .zero ? .min : .max) }
-    return CaptureTime(microsecondsSinceUnixEpoch: sum)
+    guard !overflow else { return Timestamp(microsecondsSinceUnixEpoch: duration < .zero ? .min : .max) }
+    return Timestamp(microsecondsSinceUnixEpoch: sum)
   }
 }
