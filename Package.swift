@@ -230,6 +230,14 @@ let package = Package(
       ]
     ),
     .target(
+      name: "BroadcastSession",
+      dependencies: [
+        "BluetoothTypes", "HCICodec", "HCITransportCore", "HCIController", "LinuxHCITransports", "Beacons",
+        "BeaconAdvertising", "BluetoothdClient", "MRTNavigation", "FleetProtocol", "ProgramOutput", "ScanSession",
+        "ServiceManager",
+      ]
+    ),
+    .target(
       name: "BluetoothDoctor",
       dependencies: ["BluetoothdClient", "LinuxHCITransports", "POSIXSupport", "ServiceManager", "ProgramOutput"]
     ),
@@ -258,7 +266,7 @@ let package = Package(
         "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
         "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitNetworks", "StationCatalogs",
         "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient", "BluetoothDoctor",
-        "FleetJudging", "FleetProtocol", "ProgramOutput", "ScanSession", "LineFormats",
+        "FleetJudging", "FleetProtocol", "ProgramOutput", "ScanSession", "BroadcastSession", "LineFormats",
         "RunReports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "DequeModule", package: "swift-collections"),
@@ -395,6 +403,14 @@ let package = Package(
       dependencies: [
         "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons", "BeaconScanning",
         "BluetoothdClient", "ProgramOutput", "ScanSession", "BeaconTestSupport",
+      ]
+    ),
+    // The broadcast session through its package API: what a plan prints, how a run ends.
+    .testTarget(
+      name: "BroadcastSessionTests",
+      dependencies: [
+        "BluetoothTypes", "Beacons", "HCIController", "LinuxHCITransports", "MRTNavigation", "ProgramOutput",
+        "ScanSession", "BroadcastSession", "BeaconTestSupport",
       ]
     ),
     // The formatters through their package API: the lines people and programs read.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Beacons
 import BluetoothTypes
+import BroadcastSession
 import HCICodec
 import LineFormats
 import MRTNavigation

@@ -298,6 +298,21 @@ public struct BeaconScanCommand: ParsableCommand {
       && Alerts(program: "beacon-scan", sounding: expectOptions.expected != nil).reachTheUser
     stdout.runHasOtherOutputs = report != nil || mqtt.broker != nil || record != nil || alerting
     let reportListeners = report.map { [$0.listener] } ?? []
+    /// What a node of a fleet runs beside the scan: the reporter on the broker (`--mqtt`), the
+    /// health watch of `--expect`, the watch of stations a remote setting names, the remote settings.
+    func fleetNode() throws -> (
+      reporter: MQTTBeaconReporter?, watch: StationHealthWatch?, remoteWatch: StationHealthWatch?,
+      settings: NodeRemoteSettings?
+    ) {
+      let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)
+      reporter?.controllerStatus = run.controllerStatus(of: finder, named: sourceName)
+      let watch = try healthWatch(catalog: catalog, reporter: reporter)
+      let remoteWatch = remoteHealthWatch(reporter: reporter, expecting: watch)
+      let settings = startRemoteSettings(
+        reporter: reporter, watch: watch ?? remoteWatch, finders: [finder] + (companions?.finders ?? []), run: run,
+        catalog: catalog)
+      return (reporter, watch, remoteWatch, settings)
+    }
     func scan(output: any ScanOutput) throws {
       try RunReport.run(reportingTo: report) { try run.run(finder, output: output, alongside: companions) }
     }
@@ -310,15 +325,9 @@ public struct BeaconScanCommand: ParsableCommand {
         program: "beacon-scan", format: output.format, names: .labels(of: catalog.stations), output: stdout,
         alerts: Alerts(program: "beacon-scan", sounding: false), namesSources: false, report: report)
       useCase.handler = presenter
-      let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)
-      reporter?.controllerStatus = run.controllerStatus(of: finder, named: sourceName)
-      // With --expect, health changes are printed among the station events.
-      let watch = try healthWatch(catalog: catalog, reporter: reporter)
-      let remoteWatch = remoteHealthWatch(reporter: reporter, expecting: watch)
-      let settings = startRemoteSettings(
-        reporter: reporter, watch: watch ?? remoteWatch, finders: [finder] + (companions?.finders ?? []), run: run,
-        catalog: catalog)
+      let (reporter, watch, remoteWatch, settings) = try fleetNode()
       defer { withExtendedLifetime(settings) {} }
+      // With --expect, health changes are printed among the station events.
       watch?.printChanges(format: output.format, to: stdout)
       switch useCase.start() {
       case .started, .alreadyStarted:
@@ -335,13 +344,7 @@ public struct BeaconScanCommand: ParsableCommand {
       }
       return
     }
-    let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)
-    reporter?.controllerStatus = run.controllerStatus(of: finder, named: sourceName)
-    let watch = try healthWatch(catalog: catalog, reporter: reporter)
-    let remoteWatch = remoteHealthWatch(reporter: reporter, expecting: watch)
-    let settings = startRemoteSettings(
-      reporter: reporter, watch: watch ?? remoteWatch, finders: [finder] + (companions?.finders ?? []), run: run,
-      catalog: catalog)
+    let (reporter, watch, remoteWatch, settings) = try fleetNode()
     defer { withExtendedLifetime(settings) {} }
     // The stations a setting names on a node without --expect are watched for the broker alone.
     let listeners: [any BeaconFinderDelegate] = (remoteWatch.map { [$0] } ?? []) + reportListeners

@@ -3,7 +3,7 @@ import ScanSession
 
 extension ControllerOpener {
   /// The broadcaster over this controller (`beacon-broadcast -i DEVICE`).
-  func broadcaster() -> HCIBeaconBroadcaster {
+  package func broadcaster() -> HCIBeaconBroadcaster {
     HCIBeaconBroadcaster(openConnection: open, makeSession: session(on:))
   }
 }

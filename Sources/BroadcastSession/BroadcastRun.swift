@@ -16,25 +16,42 @@ import ServiceManager
 ///
 /// Under systemd (a `Type=notify` unit) it says it is ready once advertising has started, pings
 /// the watchdog while it advertises and says it is stopping before advertising is disabled.
-struct BroadcastRun {
-  var spec: TransportSpec
-  var exclusive: Bool
-  var preference: CommandSetPreference
+package struct BroadcastRun {
+  package var spec: TransportSpec
+  package var exclusive: Bool
+  package var preference: CommandSetPreference
   /// `--via bluetoothd`: an advertising instance through the kernel's management interface,
   /// beside bluetoothd, instead of HCI commands of our own.
-  var viaBluetoothd = false
-  var plans: [BroadcastPlan]
+  package var viaBluetoothd = false
+  package var plans: [BroadcastPlan]
   /// How long each plan is advertised; `nil`: until stopped (the last plan of a route too).
-  var dwell: Duration?
+  package var dwell: Duration?
   /// The whole run's limit.
-  var duration: Duration?
+  package var duration: Duration?
   /// How long to wait before the first plan is advertised (a train not yet in range).
-  var startDelay: Duration? = nil
-  var format: OutputFormat
+  package var startDelay: Duration? = nil
+  package var format: OutputFormat
   /// `--mqtt`: the broadcaster's status on the broker.
-  var status: BroadcastStatusReporter?
+  package var status: BroadcastStatusReporter?
 
-  func run(output: StandardOutput) throws {
+  package init(
+    spec: TransportSpec, exclusive: Bool, preference: CommandSetPreference, viaBluetoothd: Bool = false,
+    plans: [BroadcastPlan], dwell: Duration?, duration: Duration?, startDelay: Duration? = nil, format: OutputFormat,
+    status: BroadcastStatusReporter?
+  ) {
+    self.spec = spec
+    self.exclusive = exclusive
+    self.preference = preference
+    self.viaBluetoothd = viaBluetoothd
+    self.plans = plans
+    self.dwell = dwell
+    self.duration = duration
+    self.startDelay = startDelay
+    self.format = format
+    self.status = status
+  }
+
+  package func run(output: StandardOutput) throws {
     StopSignal.install()
     let name = spec.description
     let controller: any RunningBroadcaster
@@ -99,6 +116,6 @@ struct BroadcastRun {
   private func fail(_ controller: any RunningBroadcaster) throws -> Never {
     StandardError.writeLine(
       "beacon-broadcast: \(controller.failureDescription ?? "\(spec) could not be used")", priority: .error)
-    throw ExitStatus.unavailable
+    throw ProcessExitStatus.unavailable
   }
 }

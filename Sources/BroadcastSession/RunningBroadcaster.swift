@@ -6,7 +6,7 @@ import BluetoothdClient
 /// advertises, closing it, why it failed and how it advertises. The HCI session's
 /// (``HCIBeaconBroadcaster``) and the management interface's (``ManagementBeaconBroadcaster``,
 /// `--via bluetoothd`).
-protocol RunningBroadcaster: BeaconBroadcaster {
+package protocol RunningBroadcaster: BeaconBroadcaster {
   /// Serves the controller until `deadline` or `shouldStop`; `false` when it failed.
   func keepAlive(until deadline: ContinuousClock.Instant?, shouldStop: () -> Bool) -> Bool
   /// Stops advertising and releases the controller.
@@ -18,11 +18,11 @@ protocol RunningBroadcaster: BeaconBroadcaster {
 }
 
 extension HCIBeaconBroadcaster: RunningBroadcaster {
-  var failureDescription: String? { failure.map { "\($0)" } }
-  var advertisingMethod: String { session?.advertisingCommandSet.description ?? "" }
+  package var failureDescription: String? { failure.map { "\($0)" } }
+  package var advertisingMethod: String { session?.advertisingCommandSet.description ?? "" }
 }
 
 extension ManagementBeaconBroadcaster: RunningBroadcaster {
-  var failureDescription: String? { failure.map { "\($0)" } }
-  var advertisingMethod: String { "management" }
+  package var failureDescription: String? { failure.map { "\($0)" } }
+  package var advertisingMethod: String { "management" }
 }

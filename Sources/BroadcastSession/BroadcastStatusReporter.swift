@@ -4,13 +4,13 @@ import HCITransportCore
 /// `beacon-broadcast --mqtt`: the broadcaster's own status, retained on `PREFIX/NODE/broadcast`
 /// (what it advertises, with `state` `advertising` or `stopped` and `since`), the node's
 /// availability, and a Home Assistant "running" sensor for the node.
-final class BroadcastStatusReporter {
+package final class BroadcastStatusReporter {
   private let publisher: MQTTPublisher
   private let discovery: HomeAssistantDiscovery?
   /// The latest status, sent again after a reconnection (a broker without persistence forgets it).
   private var status: String?
 
-  init(publisher: MQTTPublisher, discovery: Bool) {
+  package init(publisher: MQTTPublisher, discovery: Bool) {
     self.publisher = publisher
     self.discovery = discovery ? HomeAssistantDiscovery(topics: publisher.topics) : nil
     publisher.onReconnected = { [unowned self] in resend() }
@@ -19,18 +19,18 @@ final class BroadcastStatusReporter {
   }
 
   /// Publishes that `plan` is advertised from now on.
-  func advertising(_ plan: BroadcastPlan, execution: BroadcastPlan.Execution) throws {
+  package func advertising(_ plan: BroadcastPlan, execution: BroadcastPlan.Execution) throws {
     try publish(plan, state: "advertising", execution: execution)
   }
 
   /// Publishes that advertising stopped, then finishes (availability `offline`).
-  func stopped(_ plan: BroadcastPlan?, execution: BroadcastPlan.Execution) throws {
+  package func stopped(_ plan: BroadcastPlan?, execution: BroadcastPlan.Execution) throws {
     if let plan { try publish(plan, state: "stopped", execution: execution) }
     publisher.finish()
   }
 
   /// Lets the publisher take its news and send what waits; the broadcaster's loop calls it.
-  func pump() { publisher.pump() }
+  package func pump() { publisher.pump() }
 
   private func publish(_ plan: BroadcastPlan, state: String, execution: BroadcastPlan.Execution) throws {
     var object = try plan.jsonObject(execution: execution)

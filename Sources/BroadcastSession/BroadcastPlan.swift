@@ -6,24 +6,31 @@ import MRTNavigation
 import ProgramOutput
 
 /// What `beacon-broadcast` advertises, in the form it prints.
-struct BroadcastPlan {
-  var station: Station?
+package struct BroadcastPlan {
+  package var station: Station?
   /// The train whose beacon it is (`--train`).
-  var train: Train? = nil
-  var frame: IBeacon
-  var interval: AdvertisingInterval
+  package var train: Train? = nil
+  package var frame: IBeacon
+  package var interval: AdvertisingInterval
 
   /// The interval in the controller's 0.625 ms units.
-  var intervalUnits: Int { Int(interval.rawValue) }
+  package init(station: Station?, train: Train? = nil, frame: IBeacon, interval: AdvertisingInterval) {
+    self.station = station
+    self.train = train
+    self.frame = frame
+    self.interval = interval
+  }
+
+  package var intervalUnits: Int { Int(interval.rawValue) }
 
   /// What a session sends with the legacy commands; an iBeacon payload (30 bytes) always fits.
-  func legacyCommands() throws -> [any HCICommand] {
+  package func legacyCommands() throws -> [any HCICommand] {
     LegacyAdvertisingCommands(payload: try LegacyAdvertisingPayload(frame.advertisingData), interval: interval)
       .sequence
   }
 
   /// How the plan is being carried out, for the printed report.
-  enum Execution {
+  package enum Execution {
     /// Nothing is sent; the legacy command sequence is printed instead.
     case dryRun
     /// Advertising on a controller with this command set, for `dwell` (or until stopped).
@@ -31,7 +38,7 @@ struct BroadcastPlan {
   }
 
   /// The plan as a JSON object (the `--format json` line), open for more fields.
-  func jsonObject(execution: Execution = .dryRun) throws -> JSONLine {
+  package func jsonObject(execution: Execution = .dryRun) throws -> JSONLine {
     var object = JSONLine()
     object.add("station", station?.name)
     object.add("displayName", station?.displayName)
@@ -62,7 +69,7 @@ struct BroadcastPlan {
     return object
   }
 
-  func lines(format: OutputFormat, execution: Execution = .dryRun) throws -> [String] {
+  package func lines(format: OutputFormat, execution: Execution = .dryRun) throws -> [String] {
     let data = Array(frame.advertisingData.bytes)
     switch format {
     case .json:
