@@ -27,7 +27,7 @@ public enum StopSignal {
   /// Installs the handlers for SIGINT and SIGTERM (`signal(2)`), and unblocks both signals:
   /// a process started by a supervisor or a test runner may inherit a mask that blocks them,
   /// and a blocked signal never reaches its handler. (SIGPIPE is ignored for every run, by
-  /// `BeaconCLI`'s `StandardStreams.prepare()`.) The corresponding C functions are `signal` and
+  /// ``StandardStreams/prepare()``.) The corresponding C functions are `signal` and
   /// `pthread_sigmask`.
   ///
   /// Every global the handler reads is initialised here first, so that the handler never runs a

@@ -7,7 +7,7 @@
 #endif
 
 /// Makes standard input, output and error safe to use whoever closed them, first thing in every
-/// command (``ArgumentParser/ParsableCommand/runAsProgram(_:)`` calls ``prepare()`` before parsing the arguments).
+/// command (`BeaconCLI`'s `runAsProgram` calls ``prepare()`` before parsing the arguments).
 ///
 /// - SIGPIPE is ignored: a reader that goes away (`beacon-scan … | head -1`) makes a write fail
 ///   with `EPIPE`, which ``StandardOutput`` turns into ``StandardOutput/readerHasGone``, instead
