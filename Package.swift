@@ -405,6 +405,13 @@ let package = Package(
         "BluetoothdClient", "ProgramOutput", "ScanSession", "BeaconTestSupport",
       ]
     ),
+    .testTarget(name: "ProgramOutputTests", dependencies: ["ProgramOutput"]),
+    .testTarget(
+      name: "BluetoothdClientTests",
+      dependencies: [
+        "BluetoothTypes", "Beacons", "BluetoothdClient", "LinuxHCITransports", "HCITestSupport", "BeaconTestSupport",
+      ]
+    ),
     // The broadcast session through its package API: what a plan prints, how a run ends.
     .testTarget(
       name: "BroadcastSessionTests",

@@ -102,7 +102,7 @@ ADDRESS_TYPES = {"public": 0, "random": 1, "public-identity": 2, "random-identit
 
 # The Jakarta MRT North-South line in line order (the project's station catalog: minor = position).
 PROJECT_UUID = "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3"
-# The beacons trains carry (JakartaRail.trainUUID).
+# The beacons trains carry (RailBeaconUUIDs.train).
 TRAIN_UUID = "F63B21BA-2635-4BE4-8A11-72411E5B0001"
 STATIONS = ["LebakBulus", "Fatmawati", "CipeteRaya", "HajiNawi", "BlokA", "BlokM", "ASEAN",
             "Senayan", "Istora", "BendunganHilir", "Setiabudi", "DukuhAtas", "BundaranHI"]
@@ -519,7 +519,7 @@ def build_ride(sc: dict, rng: random.Random) -> Capture:
 
     train_stands = []  # (train, arrive, depart) in seconds from the ride's start
     for train in ride.get("trains", []):
-        # a train's own beacon (the scheme in JakartaRail: TRAIN_UUID, major = line x 10 + 1 towards
+        # a train's own beacon (the scheme in RailBeaconUUIDs: TRAIN_UUID, major = line x 10 + 1 towards
         # the line's last station or + 2 towards its first, minor = the train set), heard from the
         # platform while it pulls in, stands and pulls out; a train the rider boards is then heard
         # from inside it until the capture ends

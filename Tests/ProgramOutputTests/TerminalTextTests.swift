@@ -2,8 +2,6 @@ import Foundation
 import ProgramOutput
 import Testing
 
-@testable import BeaconCLI
-
 /// ``TerminalText``: how names from outside are shown on a terminal, and how wide they are.
 @Suite struct TerminalTextTests {
   @Test(arguments: [
