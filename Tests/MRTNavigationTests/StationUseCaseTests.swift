@@ -140,7 +140,8 @@ private final class CallbackRecorder: RideEffectHandler {
     let recorder = RideEffectRecorder()
     useCase.handler = recorder
     var restarted: StationWatchStartResult?
-    recorder.onLine = {
+    // Unowned: the recorder holds the closure.
+    recorder.onLine = { [unowned recorder] in
       if restarted == nil, !recorder.arrivals.isEmpty { restarted = useCase.start(arrivalNamed: "HajiNawi") }
     }
     #expect(useCase.start(arrivalNamed: "CipeteRaya") == .started)
