@@ -3,6 +3,7 @@ import BeaconTestSupport
 import BluetoothTypes
 import HCICodec
 import MRTNavigation
+import ScanSession
 import Testing
 
 @testable import BeaconCLI
@@ -17,7 +18,7 @@ import Testing
         BeaconScanCommand.message(for: error)
           == "Give a source: -i hci0 (or serial:…, tcp:…), or --replay FILE. See --list-devices for the controllers here."
       )
-      #expect(BeaconScanCommand.exitCode(for: error) == ExitStatus.usage)
+      #expect(BeaconScanCommand.exitCode(for: error) == ExitCode(ProcessExitStatus.usage))
     }
   }
 
@@ -48,7 +49,7 @@ import Testing
     #expect(throws: (any Error).self) {
       try BeaconScanCommand.parseAsRoot(["--replay", "x", "--uuid", "not-a-uuid"])
     }
-    #expect(BeaconScanCommand.exitCode(for: ValidationError("x")) == ExitStatus.usage)
+    #expect(BeaconScanCommand.exitCode(for: ValidationError("x")) == ExitCode(ProcessExitStatus.usage))
   }
 
   @Test func scanHelpTeachesSourcesFormatsAndExitCodes() {

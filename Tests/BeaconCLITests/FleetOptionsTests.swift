@@ -3,6 +3,7 @@ import BeaconTestSupport
 import Beacons
 import FleetProtocol
 import MRTNavigation
+import ScanSession
 import Testing
 
 @testable import BeaconCLI
@@ -16,7 +17,7 @@ import Testing
       _ = try BeaconScanCommand.parseAsRoot(["--replay", "x.btsnoop"] + arguments)
       return nil
     } catch {
-      #expect(BeaconScanCommand.exitCode(for: error) == ExitStatus.usage)
+      #expect(BeaconScanCommand.exitCode(for: error) == ExitCode(ProcessExitStatus.usage))
       return BeaconScanCommand.message(for: error)
     }
   }

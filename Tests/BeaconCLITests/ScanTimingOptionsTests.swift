@@ -1,5 +1,6 @@
 import ArgumentParser
 import HCIController
+import ScanSession
 import Testing
 
 @testable import BeaconCLI
@@ -23,14 +24,14 @@ import Testing
       _ = try BeaconScanCommand.parseAsRoot(arguments)
       Issue.record("beacon-scan \(arguments) was accepted")
     } catch {
-      #expect(BeaconScanCommand.exitCode(for: error) == ExitStatus.usage)
+      #expect(BeaconScanCommand.exitCode(for: error) == ExitCode(ProcessExitStatus.usage))
       messages.append(BeaconScanCommand.message(for: error))
     }
     do {
       _ = try BeaconRideCommand.parseAsRoot(arguments)
       Issue.record("beacon-ride \(arguments) was accepted")
     } catch {
-      #expect(BeaconRideCommand.exitCode(for: error) == ExitStatus.usage)
+      #expect(BeaconRideCommand.exitCode(for: error) == ExitCode(ProcessExitStatus.usage))
       messages.append(BeaconRideCommand.message(for: error))
     }
     return messages
@@ -118,7 +119,7 @@ import Testing
       _ = try BeaconRideCommand.parseAsRoot(["--gps", "127.0.0.1:2947", "--duty", "50"])
       Issue.record("accepted")
     } catch {
-      #expect(BeaconRideCommand.exitCode(for: error) == ExitStatus.usage)
+      #expect(BeaconRideCommand.exitCode(for: error) == ExitCode(ProcessExitStatus.usage))
       #expect(
         BeaconRideCommand.message(for: error)
           == "--duty needs a live controller (-i DEVICE); --gps alone scans nothing.")

@@ -6,6 +6,7 @@ import HCITransportCore
 import LineFormats
 import MRTNavigation
 import ProgramOutput
+import ScanSession
 import StationCatalogs
 
 #if canImport(Glibc)
@@ -107,7 +108,7 @@ public struct BeaconFleetCommand: ParsableCommand {
       let publisher = try mqtt.startPublisher(
         program: "beacon-fleet", subscriptions: FleetMessage.subscriptions(prefix: topics.prefix),
         waitingMessages: Self.waitingMessages)
-    else { throw ExitStatus.usage }
+    else { throw ProcessExitStatus.usage }
     var judge = FleetJudge(
       expected: keys.keys, configuration: FleetJudge.Configuration(silentAfter: .milliseconds(ofSeconds: silentAfter)))
     var (read, unreadable) = (0, 0)

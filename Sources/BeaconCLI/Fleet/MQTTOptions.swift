@@ -3,6 +3,7 @@ import FleetProtocol
 import MRTNavigation
 import MosquittoClient
 import ProgramOutput
+import ScanSession
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -146,7 +147,7 @@ struct MQTTOptions<Role: MQTTRole>: ParsableArguments {
     } catch {
       if case .certificateAuthorityUnreadable = error { throw ValidationError(error.description) }
       StandardError.writeLine("\(program): \(configuration.broker): \(error)", priority: .error)
-      throw ExitStatus.unavailable
+      throw ProcessExitStatus.unavailable
     }
     return publisher
   }

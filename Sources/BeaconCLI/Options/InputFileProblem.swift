@@ -1,12 +1,12 @@
-import ArgumentParser
 import ProgramOutput
+import ScanSession
 import StationCatalogs
 
 /// Why a file named on the command line (a station catalog, a policy file) cannot be used: its
 /// message names the file and, for bad content, the key and what it must be.
 protocol InputFileProblem: Error, CustomStringConvertible {
   /// 66 when the file cannot be read, 65 when its content is wrong.
-  var exitStatus: ExitCode { get }
+  var exitStatus: ProcessExitStatus { get }
 }
 
 /// Reading the files the options name, as the commands report their problems.
@@ -24,33 +24,33 @@ enum InputFiles {
 }
 
 extension BuiltInNetworkError: InputFileProblem {
-  var exitStatus: ExitCode { ExitStatus.software }
+  var exitStatus: ProcessExitStatus { ProcessExitStatus.software }
 }
 
 extension CatalogFileError: InputFileProblem {
-  var exitStatus: ExitCode {
+  var exitStatus: ProcessExitStatus {
     switch self {
-    case .unreadable: return ExitStatus.noInput
-    case .invalid: return ExitStatus.dataError
+    case .unreadable: return ProcessExitStatus.noInput
+    case .invalid: return ProcessExitStatus.dataError
     }
   }
 }
 
 extension StationPolicyFileError: InputFileProblem {
-  var exitStatus: ExitCode {
+  var exitStatus: ProcessExitStatus {
     switch self {
-    case .unreadable: return ExitStatus.noInput
-    case .invalid: return ExitStatus.dataError
+    case .unreadable: return ProcessExitStatus.noInput
+    case .invalid: return ProcessExitStatus.dataError
     }
   }
 }
 
 extension GTFSFeedProblem: InputFileProblem {
-  var exitStatus: ExitCode {
+  var exitStatus: ProcessExitStatus {
     switch self {
-    case .feed(_, .unreadableFeed): return ExitStatus.noInput
-    case .timetable(_, .timeZone(.noDatabase)): return ExitStatus.unavailable
-    case .feed, .network, .timetable: return ExitStatus.dataError
+    case .feed(_, .unreadableFeed): return ProcessExitStatus.noInput
+    case .timetable(_, .timeZone(.noDatabase)): return ProcessExitStatus.unavailable
+    case .feed, .network, .timetable: return ProcessExitStatus.dataError
     }
   }
 }

@@ -47,3 +47,11 @@ extension ParsableCommand {
     }
   }
 }
+
+extension ExitCode {
+  /// The code a run ended with: ``ScanSession/ProcessExitStatus``, the toolkit's one table of
+  /// exit statuses (sysexits.h values, documented in the README).
+  init(_ status: ProcessExitStatus) {
+    self.init(status.code)
+  }
+}

@@ -1,5 +1,6 @@
 import LinuxHCITransports
 import ProgramOutput
+import ScanSession
 
 /// `--list-devices`: the kernel's controllers, through its device-list ioctl.
 enum DeviceListing {
@@ -9,7 +10,7 @@ enum DeviceListing {
       devices = try HCIDeviceList.list()
     } catch {
       StandardError.writeLine("beacon-scan: \(error)", priority: .error)
-      throw ExitStatus.unavailable
+      throw ProcessExitStatus.unavailable
     }
     switch format {
     case .json:

@@ -44,7 +44,7 @@ struct RideRun {
       }
     case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation, .noTrainBeacons:
       // Only Bluetooth can fail to start (gpsd is retried), so there is a finder here.
-      guard let run, let finder else { throw ExitStatus.unavailable }
+      guard let run, let finder else { throw ProcessExitStatus.unavailable }
       try run.reportStartFailure(of: finder, output: output)
     }
   }
