@@ -34,10 +34,14 @@ public final class RideRunner: BeaconFinderDelegate, LocationFinderDelegate {
     self.locationFinder = locationFinder
   }
 
-  /// Starts Bluetooth, then GPS, then the ride `makeState` gives for the sources that started;
+  /// Starts Bluetooth, then GPS, then a ride telling `stories` over the sources that started
+  /// (``RideState/init(stories:detection:bluetooth:gps:timetable:samplesForReport:)``);
   /// `.started` when either started, else Bluetooth's answer (or GPS's, without Bluetooth). What
   /// a finder reports while it starts comes before the ride and is not told.
-  public func start(_ makeState: (_ bluetooth: Bool, _ gps: Bool) -> RideState) -> StationWatchStartResult {
+  public func start(
+    _ stories: [RideStory], detection: RideDetection, timetable: (any RideTimetableMatching)? = nil,
+    samplesForReport: Bool = false
+  ) -> StationWatchStartResult {
     guard !isRunning else { return .alreadyStarted }
     let bluetooth = finder.map { finder in
       finder.delegate = self
@@ -54,7 +58,9 @@ public final class RideRunner: BeaconFinderDelegate, LocationFinderDelegate {
     running = (bluetooth == .started, gps == .started)
     guard running.bluetooth || running.gps else { return bluetooth ?? gps ?? .finderFailed }
     generation += 1
-    state = makeState(running.bluetooth, running.gps)
+    state = RideState(
+      stories: stories, detection: detection, bluetooth: running.bluetooth, gps: running.gps, timetable: timetable,
+      samplesForReport: samplesForReport)
     isRunning = true
     return .started
   }

@@ -66,11 +66,8 @@ public final class NotifyWhenNearMRTStationAndSpecificMRTStationOnce: RideUseCas
       if watchable == .started { stories.insert(.trainAtDeparture(journey), at: 0) }
       trainWatchStart = watchable
     }
-    let started = runner.start { bluetooth, gps in
-      RideState(
-        stories: stories, detection: detection, bluetooth: bluetooth, gps: gps, timetable: timetable,
-        samplesForReport: samplesForReport)
-    }
+    let started = runner.start(
+      stories, detection: detection, timetable: timetable, samplesForReport: samplesForReport)
     if trainWatchStart == .started, let bluetooth = runner.starts.bluetooth, bluetooth != .started {
       trainWatchStart = bluetooth
     }

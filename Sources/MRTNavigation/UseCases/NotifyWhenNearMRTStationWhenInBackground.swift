@@ -27,10 +27,6 @@ public final class NotifyWhenNearMRTStationWhenInBackground: RideUseCase {
 
   /// Starts the finders, then watching from a clean slate.
   public func start() -> StationWatchStartResult {
-    runner.start { bluetooth, gps in
-      RideState(
-        stories: [.background(repeatAfter: repeatAfter)], detection: detection, bluetooth: bluetooth, gps: gps,
-        samplesForReport: samplesForReport)
-    }
+    runner.start([.background(repeatAfter: repeatAfter)], detection: detection, samplesForReport: samplesForReport)
   }
 }

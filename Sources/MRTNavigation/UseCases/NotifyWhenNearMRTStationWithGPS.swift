@@ -19,8 +19,6 @@ public final class NotifyWhenNearMRTStationWithGPS: RideUseCase {
   /// Starts the finder, then watching from a clean slate; ``StationWatchStartResult/locationUnavailable``
   /// when there is no location source.
   public func start() -> StationWatchStartResult {
-    runner.start { bluetooth, gps in
-      RideState(stories: [.stationEvents], detection: detection, bluetooth: bluetooth, gps: gps)
-    }
+    runner.start([.stationEvents], detection: detection)
   }
 }

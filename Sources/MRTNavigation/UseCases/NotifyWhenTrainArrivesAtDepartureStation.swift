@@ -27,9 +27,7 @@ public final class NotifyWhenTrainArrivesAtDepartureStation: RideUseCase {
     guard !runner.isRunning else { return .alreadyStarted }
     let watchable = Self.trainWatch(of: journey, catalog: detection.catalog, hasFinder: runner.finder != nil)
     guard watchable == .started else { return watchable }
-    let started = runner.start { bluetooth, gps in
-      RideState(stories: [.trainAtDeparture(journey)], detection: detection, bluetooth: bluetooth, gps: gps)
-    }
+    let started = runner.start([.trainAtDeparture(journey)], detection: detection)
     // No train is heard without Bluetooth, whatever GPS says.
     if let bluetooth = runner.starts.bluetooth, bluetooth != .started {
       runner.stop()
