@@ -167,15 +167,20 @@ final class GPSUseCaseRecorder: RideEffectHandler {
   }
 
   /// GPS takes over when Bluetooth cannot start, whatever Bluetooth's reason.
-  @Test(arguments: [BeaconFinderStartResult.notAuthorized, .bluetoothUnavailable, .failed])
-  func gpsTakesOverWhenBluetoothCannotStart(bluetoothAnswer: BeaconFinderStartResult) {
+  @Test(arguments: [
+    (BeaconFinderStartResult.notAuthorized, StationWatchStartResult.notAuthorized),
+    (.bluetoothUnavailable, .bluetoothUnavailable), (.failed, .finderFailed),
+  ])
+  func gpsTakesOverWhenBluetoothCannotStart(
+    bluetoothAnswer: BeaconFinderStartResult, said: StationWatchStartResult
+  ) {
     let location = ScriptedLocationFinder()
     let useCase = NotifyWhenNearMRTStationWhenInBackground(
       finder: ScriptedBeaconFinder(startResult: bluetoothAnswer), locationFinder: location,
       detection: RideDetection(catalog: TestCatalogs.jakartaRail))
     #expect(useCase.start() == .started)
     #expect(useCase.isRunning && location.isRunning)
-    #expect(useCase.sourceStarts.gps == .started && useCase.sourceStarts.bluetooth != .started)
+    #expect(useCase.sourceStarts == SourceStarts(bluetooth: said, gps: .started))
   }
 
   /// What a finder says while it starts (gpsd's finder: gpsd is not there) comes before the ride

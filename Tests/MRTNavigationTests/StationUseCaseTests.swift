@@ -153,6 +153,9 @@ private final class CallbackRecorder: RideEffectHandler {
         "arrived CipeteRaya by bluetooth", "found CipeteRaya by bluetooth", "approaching HajiNawi (destination)",
         "arrived HajiNawi by bluetooth",
       ])
+    // Each arrival sounds the alarm, the second journey's too.
+    let (cipete, haji) = (try #require(F.station("CipeteRaya")), try #require(F.station("HajiNawi")))
+    #expect(recorder.alarms == [.arrived(at: cipete), .arrived(at: haji)])
   }
 
   @Test(arguments: [UInt64(5), 6, 7])

@@ -94,16 +94,19 @@ public final class RideRunner: BeaconFinderDelegate, LocationFinderDelegate {
   }
 
   /// One step of the ride, its effects to the handler. A ride that is over is let go first (its
-  /// finders left running), so that a handler that starts a new one from its arrival gets `.started`.
+  /// finders left running), so that a handler that starts a new one from its arrival gets
+  /// `.started`; the rest of that last step is still the rider's (the arrival's alarm). A ride
+  /// still under way that the handler stops or starts again drops the rest of the step.
   private func advance(_ input: RideInput) {
     guard isRunning, let effects = state?.step(input), !effects.isEmpty else { return }
-    if state?.isFinished == true {
+    let isOver = state?.isFinished == true
+    if isOver {
       isRunning = false
       running = (false, false)
     }
     let generation = self.generation
     for effect in effects {
-      guard generation == self.generation else { return }
+      guard isOver || generation == self.generation else { return }
       handler?.handle(effect)
     }
   }
