@@ -2,8 +2,8 @@ import ProgramOutput
 
 /// A notification and the alarm, as the station commands raise them: the desktop notification
 /// and, when `sounding`, the terminal bell and the chime, each where this machine has it.
-/// Channels that are not available are skipped; one that fails is told on standard error, once
-/// each time, and the printed event line is always there.
+/// Channels that are not available are skipped; a channel that fails is said on standard error
+/// each time it fails, and the printed event line is always there.
 package struct Alerts {
   package let channels: NotificationChannels
   /// Whether the alarm sounds (the bell and the chime) or only notifications are shown.
