@@ -1,3 +1,4 @@
+import BluetoothTypes
 import FleetJudging
 import FleetProtocol
 import MRTNavigation

@@ -1,3 +1,5 @@
+import BluetoothTypes
+
 /// The documented range of a number a user gives: an option's value on the command line or a
 /// key's in a policy or catalog file. Every duration, interval, threshold and count is checked
 /// against its range where it is parsed (an option's `transform`, a file's decoder), so that
@@ -56,10 +58,7 @@ package struct ValueRange: Sendable, CustomStringConvertible {
   }
 
   /// `value` as the help texts write it: whole numbers without a fraction.
-  package static func format(_ value: Double) -> String {
-    if let whole = Int64(exactly: value), abs(whole) < 1_000_000_000_000_000 { return String(whole) }
-    return String(value)
-  }
+  package static func format(_ value: Double) -> String { NumberText.plain(value) }
 }
 
 /// The ranges of the numbers the commands take, each documented once here (the help texts and
