@@ -9,7 +9,9 @@ import TransitFeeds
 /// - Further on, the rider is on a train. Once two stations are found on it, the trip is matched
 ///   among the runs that call at both in order, reach the destination, agree on the lateness at
 ///   the two within ``matchTolerance`` and are not early at either (trains do not leave early: a
-///   run the train would be found more than ``earliness`` ahead of is not the train). Of those,
+///   run the train would be found more than ``earliness`` ahead of is not the train; where a run
+///   starts, a train found before it leaves waits to leave on time, and is at least as late as
+///   found there further on). Of those,
 ///   the rider is on the first run to leave the platform where they were found at the journey's
 ///   start, at or after that moment; without that, on the run with the smallest lateness. Its
 ///   lateness at the latest station is the `delay`.
@@ -17,9 +19,9 @@ import TransitFeeds
 ///   stations in a row disagree with it: found early against it, or later than it was at the last
 ///   station that agreed by more than the headway there, or not on its way. Then the trip is
 ///   matched again on those two.
-/// - The ETA is the time the station was found plus the timetable's time from that station to the
-///   destination (the dwell times included): of the matched trip, or before a match of the run
-///   the train is least late for.
+/// - The ETA is the timetable's arrival at the destination, as late as the train is at the station
+///   found: of the matched trip, or before a match of the run the train is least late for (the
+///   next to leave, where runs start).
 public struct RideTimetable: Sendable {
   public struct Estimate: Hashable, Sendable {
     /// When the rider reaches the destination (seconds since 1970-01-01 UTC).
@@ -42,6 +44,8 @@ public struct RideTimetable: Sendable {
   struct Call {
     var arrival: Int32
     var departure: Int32
+    /// The run starts here: its train may stand at the platform long before it leaves.
+    var startsRun: Bool
   }
 
   /// A run that reaches the destination, its calls before it by node, and its arrival there.
@@ -58,6 +62,12 @@ public struct RideTimetable: Sendable {
     var base: Int64
     var call: Call
     var lateness: Int64
+
+    /// The timetable's time of the call (Unix seconds).
+    var scheduled: Int64 { base + Int64(call.arrival) }
+
+    /// Less late, or as late and earlier in the timetable.
+    func isBefore(_ other: Candidate) -> Bool { (lateness, scheduled) < (other.lateness, other.scheduled) }
   }
 
   /// The trip the rider is on, once matched.
@@ -93,7 +103,8 @@ public struct RideTimetable: Sendable {
       for index in Int(timetable.runStart[run])..<Int(timetable.runStart[run + 1]) {
         let hop = timetable.connections[Int(timetable.runHops[index])]
         if calls[hop.from] == nil {
-          calls[hop.from] = Call(arrival: previousArrival ?? hop.departure, departure: hop.departure)
+          calls[hop.from] = Call(
+            arrival: previousArrival ?? hop.departure, departure: hop.departure, startsRun: previousArrival == nil)
         }
         previousArrival = hop.arrival
         if hop.to == target {
@@ -129,13 +140,13 @@ public struct RideTimetable: Sendable {
           boarded.arrival = call.arrival
           boarded.wasOff = false
           self.boarded = boarded
-          return estimate(time: time, there: boarded.there, call: call, delay: lateness)
+          return estimate(boarded.there, base: boarded.base, lateness: lateness, delay: lateness)
         }
         if !boarded.wasOff {
           // One station off: a long stop perhaps; the rider is still taken to be on it.
           boarded.wasOff = true
           self.boarded = boarded
-          return estimate(time: time, there: boarded.there, call: call, delay: lateness)
+          return estimate(boarded.there, base: boarded.base, lateness: lateness, delay: lateness)
         }
       } else if !boarded.wasOff {
         boarded.wasOff = true
@@ -152,7 +163,7 @@ public struct RideTimetable: Sendable {
     {
       boarded = Boarded(
         there: match.there, base: match.base, lateness: match.lateness, arrival: match.call.arrival, wasOff: false)
-      return estimate(time: time, there: match.there, call: match.call, delay: match.lateness)
+      return estimate(match.there, base: match.base, lateness: match.lateness, delay: match.lateness)
     }
     return unmatched(time: time, candidates: candidates)
   }
@@ -185,7 +196,9 @@ public struct RideTimetable: Sendable {
       for day in days where day.runs(there.run, in: timetable) {
         let lateness = time - (day.base + Int64(call.arrival))
         guard abs(lateness) <= 7200 else { continue }
-        candidates.append(Candidate(there: there, base: day.base, call: call, lateness: lateness))
+        // Standing where its run starts before it leaves: it leaves on time.
+        candidates.append(
+          Candidate(there: there, base: day.base, call: call, lateness: call.startsRun ? max(0, lateness) : lateness))
       }
     }
     return candidates
@@ -194,7 +207,8 @@ public struct RideTimetable: Sendable {
   /// The run the train found at `previous` and then at `node` at `time` is: of the candidates
   /// calling at both in order, not early at either and agreeing on the lateness, the first to
   /// leave the journey's first platform at or after `platform` (when the rider was found there),
-  /// else the least late.
+  /// else the least late. Found where the run starts, the train had not left by then: it is at
+  /// least that late further on, whatever it was before.
   private func match(
     from previous: (node: Int32, time: Int64), at node: Int32, time: Int64, candidates: [Candidate], platform: Int64?
   ) -> Candidate? {
@@ -204,8 +218,10 @@ public struct RideTimetable: Sendable {
         return false
       }
       let latenessBefore = previous.time - (candidate.base + Int64(before.arrival))
-      return candidate.lateness >= -earliness && latenessBefore >= -earliness
-        && abs(candidate.lateness - latenessBefore) <= Int64(Self.matchTolerance)
+      let tolerance = Int64(Self.matchTolerance)
+      guard candidate.lateness >= -earliness else { return false }
+      if before.startsRun { return candidate.lateness >= latenessBefore - tolerance }
+      return latenessBefore >= -earliness && abs(candidate.lateness - latenessBefore) <= tolerance
     }
     if let platform, let origin {
       // The first train to leave after the rider reached the platform.
@@ -216,7 +232,7 @@ public struct RideTimetable: Sendable {
       }
       if let first = leavingAfter.min(by: { $0.departure < $1.departure }) { return first.candidate }
     }
-    return fitting.min { $0.lateness < $1.lateness }
+    return fitting.min { $0.isBefore($1) }
   }
 
   /// How much later than at the last station that agreed the boarded trip may be found at `call`
@@ -235,15 +251,17 @@ public struct RideTimetable: Sendable {
   private func unmatched(time: Int64, candidates: [Candidate]) -> Estimate? {
     let earliness = Int64(Self.earliness)
     let chosen =
-      candidates.filter { $0.lateness >= -earliness }.min { $0.lateness < $1.lateness }
+      candidates.filter { $0.lateness >= -earliness }.min { $0.isBefore($1) }
       ?? candidates.min { abs($0.lateness) < abs($1.lateness) }
     guard let chosen else { return nil }
-    return estimate(time: time, there: chosen.there, call: chosen.call, delay: nil)
+    return estimate(chosen.there, base: chosen.base, lateness: chosen.lateness, delay: nil)
   }
 
-  private func estimate(time: Int64, there: RunThere, call: Call, delay: Int64?) -> Estimate {
+  /// The estimate on `there` run on the service day from `base`, `lateness` late: as late at the
+  /// destination.
+  private func estimate(_ there: RunThere, base: Int64, lateness: Int64, delay: Int64?) -> Estimate {
     Estimate(
-      eta: time + Int64(there.arrival - call.arrival), delay: delay.map { Int($0) }, trip: trip(of: there.run),
+      eta: base + Int64(there.arrival) + lateness, delay: delay.map { Int($0) }, trip: trip(of: there.run),
       nextDepartures: [])
   }
 

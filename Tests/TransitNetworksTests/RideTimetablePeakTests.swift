@@ -42,39 +42,59 @@ struct RideTimetablePeakTests {
     return runs
   }
 
-  /// Rides `run` with its train `delay(t)` seconds late at the scheduled time `t`: each station
-  /// after the first and before the destination (where the ride ends: no estimate) found 10 s before the train stands there (as its beacon is, when the car comes
-  /// alongside); from the first, when `fromPlatform`, the rider on the platform two minutes before
-  /// the train leaves. From the second station found on the train, the trip and its delay (within
-  /// 60 s) must be the run's; at every station on the train, the ETA within 90 s of the
+  /// Where the rider is first found.
+  enum Start: CaseIterable {
+    /// On the platform of the journey's first station (`--from`), two minutes before the train
+    /// leaves.
+    case platform
+    /// On the train standing at its first station, four minutes before it leaves (no `--from`).
+    case trainAtItsFirstStation
+    /// On the train, at its second station (no `--from`).
+    case trainAtItsSecondStation
+  }
+
+  /// Rides `run` with its train `delay(t)` seconds late at the scheduled time `t`, from `start`:
+  /// each station on the train after its first and before the destination (where the ride ends:
+  /// no estimate) found 10 s before the train stands there (as its beacon is, when the car comes
+  /// alongside). From the second station found on the train, the trip and its delay (within
+  /// 60 s) must be the run's; at every station after the first, the ETA within 90 s of the
   /// destination's arrival this late.
   func ride(
-    _ run: ScheduledRun, fromPlatform: Bool, delay: (Int64) -> Int64, sourceLocation: SourceLocation = #_sourceLocation
+    _ run: ScheduledRun, from start: Start, delay: (Int64) -> Int64,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let first = try #require(run.calls.first)
     let last = try #require(run.calls.last)
     var ride = try #require(
-      RideTimetable(timetable: timetable, origin: fromPlatform ? first.station : nil, destination: last.station))
+      RideTimetable(timetable: timetable, origin: start == .platform ? first.station : nil, destination: last.station))
     let trip = feed.trips[run.trip].id
-    if fromPlatform {
-      let platform = first.departure + delay(first.departure) - 120
-      let waiting = ride.found(station: first.station, at: platform)
+    let leaves = first.departure + delay(first.departure)
+    switch start {
+    case .platform:
+      let waiting = ride.found(station: first.station, at: leaves - 120)
       #expect(waiting?.nextDepartures.isEmpty == false, sourceLocation: sourceLocation)
+    case .trainAtItsFirstStation:
+      #expect(ride.found(station: first.station, at: leaves - 240) != nil, sourceLocation: sourceLocation)
+    case .trainAtItsSecondStation:
+      break
     }
+    // The second station found on the train.
+    let matchedFrom = start == .trainAtItsFirstStation ? 1 : 2
     for (index, call) in run.calls.enumerated().dropFirst().dropLast() {
       let late = delay(call.arrival)
       let found = ride.found(station: call.station, at: call.arrival + late - 10)
       let estimate = try #require(found, sourceLocation: sourceLocation)
       let truth = last.arrival + late
       #expect(
-        abs(estimate.eta - truth) <= 90, "\(trip) at stop \(index): ETA \(estimate.eta - truth) s off",
+        abs(estimate.eta - truth) <= 90, "\(trip) from \(start) at stop \(index): ETA \(estimate.eta - truth) s off",
         sourceLocation: sourceLocation)
-      guard index >= 2 else { continue }
-      let told = try #require(estimate.delay, "\(trip) at stop \(index): no delay", sourceLocation: sourceLocation)
+      guard index >= matchedFrom else { continue }
+      let told = try #require(
+        estimate.delay, "\(trip) from \(start) at stop \(index): no delay", sourceLocation: sourceLocation)
       #expect(
-        abs(Int64(told) - late) <= 60, "\(trip) at stop \(index): \(told) s late, truly \(late) s",
+        abs(Int64(told) - late) <= 60, "\(trip) from \(start) at stop \(index): \(told) s late, truly \(late) s",
         sourceLocation: sourceLocation)
-      #expect(feed.trips[estimate.trip].id == trip, "at stop \(index)", sourceLocation: sourceLocation)
+      #expect(feed.trips[estimate.trip].id == trip, "from \(start) at stop \(index)", sourceLocation: sourceLocation)
     }
   }
 
@@ -89,8 +109,7 @@ struct RideTimetablePeakTests {
   func threeMinutesLateIsThreeMinutesLateNotTwoEarly(towards destination: String) throws {
     let last = try #require(feed.stop(id: destination))
     for run in try peakRuns(towards: last) {
-      try ride(run, fromPlatform: true) { _ in 180 }
-      try ride(run, fromPlatform: false) { _ in 180 }
+      for start in Start.allCases { try ride(run, from: start) { _ in 180 } }
     }
   }
 
@@ -98,16 +117,14 @@ struct RideTimetablePeakTests {
   func aDelayGrowingToAHeadwayStaysOnTheRidersTrain(towards destination: String) throws {
     let last = try #require(feed.stop(id: destination))
     for run in try peakRuns(towards: last) {
-      try ride(run, fromPlatform: true, delay: Self.growing(along: run))
-      try ride(run, fromPlatform: false, delay: Self.growing(along: run))
+      for start in Start.allCases { try ride(run, from: start, delay: Self.growing(along: run)) }
     }
   }
 
   @Test func onTimeAtThePeakIsOnTime() throws {
     let last = try #require(feed.stop(id: "SBHI"))
     for run in try peakRuns(towards: last) {
-      try ride(run, fromPlatform: true) { _ in 0 }
-      try ride(run, fromPlatform: false) { _ in 0 }
+      for start in Start.allCases { try ride(run, from: start) { _ in 0 } }
     }
   }
 
