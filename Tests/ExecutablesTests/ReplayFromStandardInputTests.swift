@@ -24,7 +24,7 @@ import Testing
     #expect(!fromInput.stdout.isEmpty)
     #expect(
       fromInput.stderr.hasSuffix(
-        "beacon-scan: standard input: 1320 advertising report(s), 467 with a beacon frame, 467 matched\n"))
+        "beacon-scan: standard input: 1540 advertising report(s), 429 with a beacon frame, 429 matched\n"))
   }
 
   @Test func aGzipFileIsRefusedWithThePipeAsAdvice() throws {

@@ -138,13 +138,13 @@ import Testing
 
   @Test func aCaptureDamagedPartWayStillGetsItsPageAndNothingHeardGetsNone() throws {
     let folder = try Self.folder()
-    // The bundled ride cut after 30,000 bytes of records, then a record claiming 2 GB: exit 65.
-    let ride = try Data(contentsOf: URL(fileURLWithPath: Self.ride))
-    var damaged = ride.prefix(30_016)
+    // The bundled ride cut at its first record from byte 30,000 on, then a record claiming 2 GB:
+    // exit 65.
+    let ride = try BrokenCaptureTests.Capture("ride-lebak-bulus-to-bundaran-hi")
+    let cut = try #require(ride.records.firstIndex { $0.offset >= 30_000 })
     let header = [0x7F, 0xFF, 0xFF, 0xF0, 0x7F, 0xFF, 0xFF, 0xF0] + [UInt8](repeating: 0, count: 16)
-    damaged.append(contentsOf: header)
     let capture = folder.appendingPathComponent("damaged.btsnoop")
-    try damaged.write(to: capture)
+    try Data(ride.file(replacingFrom: cut, with: header, keepRest: false)).write(to: capture)
     let page = folder.appendingPathComponent("damaged.html")
     let result = try Executable.run(
       "beacon-scan", ["--replay", capture.path, "--format", "json", "--report", page.path])

@@ -38,7 +38,7 @@ import Testing
     #expect(last["event"] as? String == "arrived")
     #expect(last["station"] as? String == "DukuhAtas")
     #expect((last["rssi"] as? Double).map { (-95.0)...(-60.0) ~= $0 } == true)
-    #expect((last["time"] as? String)?.hasPrefix("2026-11-22T07:3") == true)
+    #expect((last["time"] as? String)?.hasPrefix("2026-11-22T07:4") == true)
     #expect(events.filter { $0["event"] as? String == "arrived" }.count == 1)
     #expect(result.stderr.contains("Lebak Bulus → Dukuh Atas, 11 stop(s), 0 transfers"))
   }
