@@ -56,7 +56,13 @@ public struct BeaconRideCommand: ParsableCommand {
 
       With a timetable, a ride to one of its stations adds to each station found the ETA \
       at the destination (eta), the delay of the train matched (delay), and at the first \
-      station the next trains (nextDeparture).
+      station the next trains (nextDeparture), with where they come from (source: schedule, \
+      or realtime). With --gtfs-rt FILE, a GTFS-Realtime feed for the timetable's feed, a \
+      trip's live times replace the timetable's while the feed is fresh (its header's \
+      timestamp within --gtfs-rt-max-age, default 300 s, of now; for --replay, of the \
+      capture's clock): "(live)" in text, the feed's uncertainty as ±; a cancelled trip is \
+      never offered. Trip and stop ids the timetable does not know are counted in a \
+      warning and left out; a stale feed is left out with a warning.
 
       Examples:
         beacon-ride --plan --from LebakBulus --to SoekarnoHatta
@@ -219,6 +225,18 @@ public struct BeaconRideCommand: ParsableCommand {
     throw ExitCode(1)
   }
 
+  /// The `--gtfs-rt` feeds, read and matched to the timetable's feed; `nil` without any. A source
+  /// that cannot be read or is no feed ends the run (66, 65), as does `--gtfs-rt` without a timetable.
+  private func realtimeFeeds(timetable: Timetable?) throws -> RealtimeFeedBoard? {
+    guard !catalogOptions.gtfsRealtime.isEmpty else { return nil }
+    return try InputFiles.read(program: "beacon-ride") { () throws(RealtimeFeedProblem) -> RealtimeFeedBoard in
+      guard let timetable else { throw .noTimetable }
+      return try RealtimeFeedBoard.load(
+        sources: catalogOptions.gtfsRealtime, feed: timetable.feed,
+        maximumAge: catalogOptions.gtfsRealtimeMaximumAge, program: "beacon-ride")
+    }
+  }
+
   public func run() throws {
     let network = try InputFiles.read(program: "beacon-ride") { () throws in
       _ = try policyOptions.policy()
@@ -326,14 +344,21 @@ public struct BeaconRideCommand: ParsableCommand {
       finder: finder, locationFinder: gps, detection: detection)
     useCase.samplesForReport = report != nil
     useCase.handler = presenter
-    if let timetable = try network.usableTimetable(program: "beacon-ride") {
+    let timetable = try network.usableTimetable(program: "beacon-ride")
+    let live = try realtimeFeeds(timetable: timetable)
+    if let timetable {
       report?.collector.schedule = RideSchedule(
         timetable: timetable, catalog: network.catalog, stopsByStation: network.stopsByStation)
+      let originStop = journey.flatMap { network.stop(of: $0.origin) }
       if let destinationStop = network.stop(of: destination),
-        let ride = RideTimetable(
-          timetable: timetable, origin: journey.flatMap { network.stop(of: $0.origin) }, destination: destinationStop)
+        let ride = RideTimetable(timetable: timetable, origin: originStop, destination: destinationStop)
       {
-        useCase.timetable = StationRideTimetable(ride: ride, stops: network.stopsByStation)
+        if let live {
+          useCase.timetable = LiveRideTimetable(
+            ride: ride, stops: network.stopsByStation, origin: originStop, destination: destinationStop, live: live)
+        } else {
+          useCase.timetable = StationRideTimetable(ride: ride, stops: network.stopsByStation)
+        }
         presenter.estimates = RideEstimateText(timetable: timetable)
       }
     }

@@ -1,0 +1,121 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+@testable import TransitRealtime
+
+/// `beacon-ride --gtfs-rt FILE` on the ride of TimetableRideCommandTests (trip NS-WD-LBB-BHI-023
+/// of the Jakarta feed: Lebak Bulus 07:34:50, Bundaran HI 08:04:30 on Friday 2026-11-27; the
+/// rider on the platform from 07:31), with feeds encoded here. The next trips leave at 07:39:50
+/// (NS-WD-LBB-BHI-024) and 07:45:00 (-025), read from stop_times.txt.
+@Suite struct RealtimeRideCommandTests {
+  static let capture = TestPaths.fixture("ride-timetable-lebak-bulus-to-bundaran-hi.btsnoop")
+  static let feed = TestPaths.fixture("gtfs/jakarta-mrt.zip")
+  /// 2026-11-27T07:31:00+07:00, when the rider is on the platform.
+  static let platformTime: UInt64 = 1_795_739_460
+
+  /// A feed with trip 023 `delayed` (trip-level), its arrival at GBHI02 (stop_sequence 12) as
+  /// late give or take `uncertainty`; or cancelled.
+  static func feedFile(
+    in directory: TemporaryDirectory, timestamp: UInt64 = platformTime, trip: String = "NS-WD-LBB-BHI-023",
+    delay: Int32 = 120, uncertainty: Int32 = 30, canceled: Bool = false
+  ) throws -> String {
+    var message = TransitRealtime_FeedMessage()
+    message.header.gtfsRealtimeVersion = "2.0"
+    message.header.timestamp = timestamp
+    var entity = TransitRealtime_FeedEntity()
+    entity.id = "1"
+    entity.tripUpdate.trip.tripID = trip
+    if canceled {
+      entity.tripUpdate.trip.scheduleRelationship = .canceled
+    } else {
+      entity.tripUpdate.delay = delay
+      var last = TransitRealtime_TripUpdate.StopTimeUpdate()
+      last.stopSequence = 12
+      last.arrival.delay = delay
+      last.arrival.uncertainty = uncertainty
+      entity.tripUpdate.stopTimeUpdate = [last]
+    }
+    message.entity = [entity]
+    let path = directory.path("feed.pb")
+    try Data(try message.serializedBytes() as [UInt8]).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func run(_ arguments: [String]) throws -> (events: [[String: Any]], result: ProcessResult) {
+    let result = try Executable.run(
+      "beacon-ride",
+      ["--replay", Self.capture, "--gtfs", Self.feed, "--from", "SLBB", "--to", "SBHI", "--format", "json"]
+        + arguments)
+    let events = try result.stdout.split(separator: "\n").map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    return (events.filter { $0["event"] as? String == "found" }, result)
+  }
+
+  @Test func aFreshFeedsDelayReplacesTheTimetablesWithItsUncertainty() throws {
+    let directory = try TemporaryDirectory()
+    let (found, result) = try run(["--gtfs-rt", try Self.feedFile(in: directory), "--gtfs-rt-max-age", "3600"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(found.count == 12)
+    let platform = try #require(found.first)
+    #expect(
+      platform["nextDeparture"] as? [String]
+        == ["2026-11-27T07:36:50+07:00", "2026-11-27T07:39:50+07:00", "2026-11-27T07:45:00+07:00"], "\(platform)")
+    #expect(platform["source"] as? String == "realtime")
+    #expect(platform["eta"] as? String == "2026-11-27T08:06:30+07:00")
+    #expect(platform["uncertainty"] as? Int == 30)
+    #expect((platform["detail"] as? String)?.contains("ETA 08:06 ±30 s") == true, "\(platform)")
+    #expect((platform["detail"] as? String)?.hasSuffix("(live)") == true, "\(platform)")
+    // Once the trip is matched on the train (from the third station), the feed's 120 s.
+    for event in found.dropFirst(2) {
+      #expect(event["source"] as? String == "realtime", "\(event)")
+      #expect(event["delay"] as? Int == 120, "\(event)")
+      #expect(event["eta"] as? String == "2026-11-27T08:06:30+07:00", "\(event)")
+    }
+  }
+
+  @Test func aCancelledTripIsNeverOffered() throws {
+    let directory = try TemporaryDirectory()
+    let (found, result) = try run([
+      "--gtfs-rt", try Self.feedFile(in: directory, canceled: true), "--gtfs-rt-max-age", "3600",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let platform = try #require(found.first)
+    let departures = try #require(platform["nextDeparture"] as? [String])
+    #expect(departures.first == "2026-11-27T07:39:50+07:00", "\(platform)")
+    #expect(!departures.contains("2026-11-27T07:34:50+07:00"))
+    #expect(platform["source"] as? String == "schedule")
+  }
+
+  @Test func aStaleFeedIsLeftOutWithAWarning() throws {
+    let directory = try TemporaryDirectory()
+    // An hour older than the capture's clock, against the default 300 s.
+    let (found, result) = try run(["--gtfs-rt", try Self.feedFile(in: directory, timestamp: Self.platformTime - 3600)])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("the GTFS-Realtime feed is left out"), "\(result.stderr)")
+    #expect(result.stderr.components(separatedBy: "is left out").count == 2, "warned once: \(result.stderr)")
+    #expect(found.first?["nextDeparture"] as? [String] != nil)
+    #expect(found.allSatisfy { $0["source"] as? String == "schedule" })
+    #expect(found.first.flatMap { ($0["nextDeparture"] as? [String])?.first } == "2026-11-27T07:34:50+07:00")
+  }
+
+  @Test func unknownTripsAreCountedAndWarnedNotFatal() throws {
+    let directory = try TemporaryDirectory()
+    let (found, result) = try run(["--gtfs-rt", try Self.feedFile(in: directory, trip: "NO-SUCH\u{1B}[31mTRIP")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("1 trip_id of the realtime feed is not in the static feed"), "\(result.stderr)")
+    // The id is shown escaped: no terminal control reaches the screen.
+    #expect(!result.stderr.contains("\u{1B}"))
+    #expect(found.count == 12)
+  }
+
+  @Test func bytesThatAreNoFeedEndTheRun() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("feed.html")
+    try Data("<html>not found</html>".utf8).write(to: URL(fileURLWithPath: path))
+    let (_, result) = try run(["--gtfs-rt", path])
+    #expect(result.status == 65, "\(result.stderr)")
+    #expect(result.stderr.contains("feed.html: not a GTFS-Realtime feed"), "\(result.stderr)")
+  }
+}
