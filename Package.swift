@@ -49,6 +49,9 @@ import PackageDescription
 //   TransitRealtime     GTFS-Realtime: a FeedMessage's bytes (swift-protobuf, code generated once and
 //                       committed) to this project's model of trip updates, vehicles and alerts, matched
 //                       to a static feed, with the ids it does not know counted. No I/O.
+//   RealtimeFeedFetching  --gtfs-rt's http:// sources: a plain HTTP/1.1 GET over POSIXSupport's TCP
+//                       (no TLS: https:// is refused, saying to download the file), polled on a thread
+//                       at the feed's pace with ETag / If-Modified-Since.
 //   TransitNetworks     a feed as the rider domain's StationCatalog: lines from the trips' stop patterns,
 //                       walks from transfers and pathways, this project's default beacon scheme. Here, not
 //                       in MRTNavigation, so the rider domain stays free of the feed reader's I/O.
@@ -189,6 +192,13 @@ let package = Package(
       dependencies: ["TransitFeeds", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
       exclude: ["Generated/SOURCES.md"]
     ),
+    // --gtfs-rt's http:// sources: plain HTTP GETs over POSIXSupport's TCP, polled at the feed's pace.
+    .target(
+      name: "RealtimeFeedFetching",
+      dependencies: [
+        "TransitFeeds", "TransitRealtime", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
     .target(
       name: "TransitNetworks",
       dependencies: ["BluetoothTypes", "Beacons", "Positioning", "MRTNavigation", "TransitFeeds", "TransitRealtime"]
@@ -275,7 +285,9 @@ let package = Package(
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "HCIController",
         "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
-        "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitRealtime", "TransitNetworks", "StationCatalogs",
+        "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitRealtime", "RealtimeFeedFetching",
+        "TransitNetworks",
+        "StationCatalogs",
         "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient", "BluetoothDoctor",
         "FleetJudging", "FleetProtocol", "ProgramOutput", "ScanSession", "BroadcastSession", "LineFormats",
         "RunReports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -381,6 +393,10 @@ let package = Package(
     // GTFS-Realtime decoding and matching, over the recordings in ../shared/gtfs-rt and feeds the tests encode.
     .testTarget(
       name: "TransitRealtimeTests", dependencies: ["TransitRealtime", "TransitFeeds", "BeaconTestSupport"]),
+    // http:// sources: URLs, answers, the pace, and polling a local HTTP server the tests start.
+    .testTarget(
+      name: "RealtimeFeedFetchingTests",
+      dependencies: ["RealtimeFeedFetching", "TransitRealtime", "TransitFeeds", "BeaconTestSupport"]),
     // The networks the real feeds in Fixtures/gtfs make.
     .testTarget(
       name: "TransitNetworksTests",

@@ -110,6 +110,33 @@ import Testing
     #expect(found.count == 12)
   }
 
+  /// The same feeds from a URL: a local HTTP server started here serves them (fetched once: a
+  /// replay is not polled).
+  @Test(.enabled(if: LocalHTTPServer.isAvailable, "needs python3's http.server"))
+  func aURLIsFetchedAndAStaleOneLeftOutWithAWarning() throws {
+    let directory = try TemporaryDirectory()
+    let server = try LocalHTTPServer()
+    try server.serve(Array(try Data(contentsOf: URL(fileURLWithPath: try Self.feedFile(in: directory)))), as: "tu.pb")
+    let (found, result) = try run(["--gtfs-rt", server.url("tu.pb"), "--gtfs-rt-max-age", "3600"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(found.first?["source"] as? String == "realtime", "\(found.first ?? [:])")
+    #expect(found.first.flatMap { ($0["nextDeparture"] as? [String])?.first } == "2026-11-27T07:36:50+07:00")
+    #expect(server.log.contains("GET /tu.pb"), "\(server.log)")
+
+    let stale = try Self.feedFile(in: directory, timestamp: Self.platformTime - 3600)
+    try server.serve(Array(try Data(contentsOf: URL(fileURLWithPath: stale))), as: "old.pb")
+    let (oldFound, oldResult) = try run(["--gtfs-rt", server.url("old.pb")])
+    #expect(oldResult.status == 0, "\(oldResult.stderr)")
+    #expect(oldResult.stderr.contains("old.pb: the GTFS-Realtime feed is left out"), "\(oldResult.stderr)")
+    #expect(oldFound.allSatisfy { $0["source"] as? String == "schedule" })
+  }
+
+  @Test func httpsIsRefusedSayingToDownloadTheFile() throws {
+    let (_, result) = try run(["--gtfs-rt", "https://example.org/tu.pb"])
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.contains("download the feed (e.g. curl -o feed.pb URL)"), "\(result.stderr)")
+  }
+
   @Test func bytesThatAreNoFeedEndTheRun() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("feed.html")

@@ -1,11 +1,13 @@
 import POSIXSupport
 import ProgramOutput
+import RealtimeFeedFetching
 import SystemPackage
 import TransitFeeds
 import TransitNetworks
 import TransitRealtime
 
-/// The `--gtfs-rt` feeds of a run, matched to the timetable's feed: the ride's
+/// The `--gtfs-rt` feeds of a run (files, and `http://` URLs polled at the feed's pace), matched to
+/// the timetable's feed: the ride's
 /// ``TransitNetworks/RealtimeUpdatesSource``. What the static feed does not know is warned once a
 /// feed as it is read; a feed too old at the ride's clock (now, or a replay's) is left out, with
 /// a warning once until it is fresh again.
@@ -19,6 +21,7 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
   let program: String
   let maximumAge: Int64
   private let entries: POSIXMutex<[Entry]>
+  private let pollers = POSIXMutex<[RealtimeFeedPoller]>([])
 
   init(program: String, maximumAge: Int64) {
     self.program = program
@@ -26,25 +29,62 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
     entries = POSIXMutex([])
   }
 
-  /// Reads each of `sources` (files) and matches it to `feed`: a source that is no feed ends the run.
-  static func load(sources: [String], feed: Feed, maximumAge: Int64?, program: String) throws(RealtimeFeedProblem)
-    -> RealtimeFeedBoard
+  /// Reads each of `sources` and matches it to `feed`: a file that cannot be read or is no feed
+  /// ends the run; an `http://` URL is fetched now, and with `poll` again at the feed's pace for
+  /// the rest of the run, each failure a warning (the ride goes on with the timetable).
+  static func load(sources: [String], feed: Feed, maximumAge: Int64?, poll: Bool, program: String)
+    throws(RealtimeFeedProblem) -> RealtimeFeedBoard
   {
     let board = RealtimeFeedBoard(program: program, maximumAge: maximumAge ?? RealtimeFeed.defaultMaximumAge)
     for source in sources {
-      let bytes: [UInt8]
+      let location: RealtimeFeedLocation
       do {
-        bytes = try FileDescriptor.readSmallFile(source)
+        location = try RealtimeFeedLocation(parsing: source)
       } catch {
-        throw .unreadable(source: source, error)
+        throw .fetch(source: source, error)
       }
-      do {
-        board.update(source: source, with: MatchedRealtimeFeed(try RealtimeFeed(decoding: bytes), feed: feed))
-      } catch {
-        throw .notAFeed(source: source, error)
+      switch location {
+      case .file(let path):
+        let bytes: [UInt8]
+        do {
+          bytes = try FileDescriptor.readSmallFile(path)
+        } catch {
+          throw .unreadable(source: source, error)
+        }
+        do {
+          board.update(source: source, with: MatchedRealtimeFeed(try RealtimeFeed(decoding: bytes), feed: feed))
+        } catch {
+          throw .notAFeed(source: source, error)
+        }
+      case .http(let url):
+        let poller = RealtimeFeedPoller(
+          source: source, location: url, feed: feed,
+          onUpdate: { [board] in board.update(source: source, with: $0) },
+          onProblem: { [board] in board.warn(source: source, $0) })
+        do throws(RealtimeFetchProblem) {
+          if let matched = try poller.fetch() { board.update(source: source, with: matched) }
+        } catch {
+          board.warn(source: source, error)
+        }
+        if poll {
+          poller.start()
+          board.pollers.withLock { $0.append(poller) }
+        }
       }
     }
     return board
+  }
+
+  /// Says that fetching `source` failed; the ride goes on with what it had.
+  func warn(source: String, _ problem: RealtimeFetchProblem) {
+    StandardError.writeLine(
+      "\(program): \(TerminalText.escaped(source)): fetching the GTFS-Realtime feed failed: \(TerminalText.escaped(problem.description)); trying again",
+      priority: .warning)
+  }
+
+  /// Ends the polling of every `http://` source.
+  func stopPolling() {
+    for poller in pollers.withLock({ $0 }) { poller.stop() }
   }
 
   /// Puts `feed` in place of `source`'s previous one, warning of what the static feed does not know.
