@@ -18,7 +18,7 @@ import Testing
   /// late give or take `uncertainty`; or cancelled.
   static func feedFile(
     in directory: TemporaryDirectory, timestamp: UInt64 = platformTime, trip: String = "NS-WD-LBB-BHI-023",
-    delay: Int32 = 120, uncertainty: Int32 = 30, canceled: Bool = false
+    delay: Int32 = 120, uncertainty: Int32 = 30, canceled: Bool = false, alerts: [TransitRealtime_FeedEntity] = []
   ) throws -> String {
     var message = TransitRealtime_FeedMessage()
     message.header.gtfsRealtimeVersion = "2.0"
@@ -36,7 +36,7 @@ import Testing
       last.arrival.uncertainty = uncertainty
       entity.tripUpdate.stopTimeUpdate = [last]
     }
-    message.entity = [entity]
+    message.entity = [entity] + alerts
     let path = directory.path("feed.pb")
     try Data(try message.serializedBytes() as [UInt8]).write(to: URL(fileURLWithPath: path))
     return path
@@ -135,6 +135,48 @@ import Testing
     let (_, result) = try run(["--gtfs-rt", "https://example.org/tu.pb"])
     #expect(result.status == 64, "\(result.stderr)")
     #expect(result.stderr.contains("download the feed (e.g. curl -o feed.pb URL)"), "\(result.stderr)")
+  }
+
+  static func alert(
+    _ id: String, header: String, route: String? = nil, stop: String? = nil, activeUntil end: UInt64? = nil
+  ) -> TransitRealtime_FeedEntity {
+    var entity = TransitRealtime_FeedEntity()
+    entity.id = id
+    var informed = TransitRealtime_EntitySelector()
+    if let route { informed.routeID = route }
+    if let stop { informed.stopID = stop }
+    entity.alert.informedEntity = [informed]
+    var text = TransitRealtime_TranslatedString.Translation()
+    text.text = header
+    entity.alert.headerText.translation = [text]
+    if let end {
+      var period = TransitRealtime_TimeRange()
+      period.end = end
+      entity.alert.activePeriod = [period]
+    }
+    return entity
+  }
+
+  /// Alerts on the rider's line (MRTJ_NS) and on a station of the journey (SFTM, Fatmawati) are
+  /// shown once, escaped; one on another route, or over before the ride, is not.
+  @Test func alertsOnTheRidersLineOrStationAreShownOnce() throws {
+    let directory = try TemporaryDirectory()
+    let alerts = [
+      Self.alert("line", header: "Signal fault\u{1B}[2J near Blok M", route: "MRTJ_NS"),
+      Self.alert("station", header: "Lift out of order", stop: "SFTM"),
+      Self.alert("elsewhere", header: "Another line stopped", route: "KRL_BOGOR"),
+      Self.alert("over", header: "Yesterday's works", route: "MRTJ_NS", activeUntil: Self.platformTime - 86_400),
+    ]
+    let (found, result) = try run([
+      "--gtfs-rt", try Self.feedFile(in: directory, alerts: alerts), "--gtfs-rt-max-age", "3600",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(found.count == 12)
+    let shown = result.stderr.split(separator: "\n").filter { $0.contains("beacon-ride: alert: ") }
+    #expect(
+      shown == ["beacon-ride: alert: Signal fault\\e[2J near Blok M", "beacon-ride: alert: Lift out of order"],
+      "\(result.stderr)")
+    #expect(result.stderr.contains("1 route_id of the realtime feed is not in the static feed (KRL_BOGOR)"))
   }
 
   @Test func bytesThatAreNoFeedEndTheRun() throws {

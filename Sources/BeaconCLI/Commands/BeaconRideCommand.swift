@@ -12,6 +12,7 @@ import ScanSession
 import ServiceManager
 import StationCatalogs
 import TransitNetworks
+import TransitRealtime
 
 /// `beacon-ride`: the commute mode. A line per station found, an alarm on arrival, then exit.
 public struct BeaconRideCommand: ParsableCommand {
@@ -355,6 +356,11 @@ public struct BeaconRideCommand: ParsableCommand {
         let ride = RideTimetable(timetable: timetable, origin: originStop, destination: destinationStop)
       {
         if let live {
+          let stations = (journey?.legs.flatMap(\.stations) ?? [destination]).compactMap { network.stop(of: $0) }
+          live.showAlerts(
+            about: RiderInterest(
+              feed: timetable.feed, stations: stations, routesServing: [originStop, destinationStop].compactMap { $0 }),
+            feed: timetable.feed)
           useCase.timetable = LiveRideTimetable(
             ride: ride, stops: network.stopsByStation, origin: originStop, destination: destinationStop, live: live)
         } else {

@@ -21,6 +21,10 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
   let program: String
   let maximumAge: Int64
   private let entries: POSIXMutex<[Entry]>
+  /// The rider's stations and routes: the alerts about them are shown, each once.
+  private let interest = POSIXMutex<(interest: RiderInterest, feed: Feed)?>(nil)
+  /// The alerts shown, by feed entity id and header.
+  private let shownAlerts = POSIXMutex<Set<String>>([])
   private let pollers = POSIXMutex<[RealtimeFeedPoller]>([])
 
   init(program: String, maximumAge: Int64) {
@@ -103,6 +107,26 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
     }
   }
 
+  /// From now on, shows the alerts about `interest` (once each) in the feeds fresh at the ride's clock.
+  func showAlerts(about interest: RiderInterest, feed: Feed) {
+    self.interest.withLock { $0 = (interest, feed) }
+  }
+
+  /// Writes each alert of `feeds` in force at `time` and about the rider's interest not yet shown:
+  /// `program: alert: HEADER — DESCRIPTION`, escaped.
+  private func showAlerts(of feeds: [MatchedRealtimeFeed], at time: Int64) {
+    guard let (interest, feed) = interest.withLock({ $0 }) else { return }
+    for alert in feeds.flatMap(\.alerts) where alert.alert.isActive(at: time) && alert.concerns(interest, feed: feed) {
+      let header = alert.alert.headerText() ?? ""
+      let description = alert.alert.description.first?.text ?? ""
+      guard !(header.isEmpty && description.isEmpty) else { continue }
+      let key = alert.alert.entityID + "\u{0}" + header
+      guard shownAlerts.withLock({ $0.insert(key).inserted }) else { continue }
+      let text = [header, description].filter { !$0.isEmpty }.joined(separator: " — ")
+      StandardError.writeLine("\(program): alert: \(TerminalText.escaped(text))", priority: .warning)
+    }
+  }
+
   func feeds(freshAt time: Int64) -> [MatchedRealtimeFeed] {
     var stale: [(source: String, freshness: RealtimeFreshness)] = []
     let fresh = entries.withLock { entries in
@@ -129,6 +153,7 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
         "\(program): \(TerminalText.escaped(source)): the GTFS-Realtime feed is left out: \(why); the timetable's times are shown (--gtfs-rt-max-age sets the age allowed)",
         priority: .warning)
     }
+    showAlerts(of: fresh, at: time)
     return fresh
   }
 }
