@@ -401,7 +401,8 @@ let package = Package(
     .testTarget(
       name: "TransitNetworksTests",
       dependencies: [
-        "BluetoothTypes", "Beacons", "MRTNavigation", "TransitFeeds", "TransitNetworks", "BeaconTestSupport",
+        "BluetoothTypes", "Beacons", "MRTNavigation", "TransitFeeds", "TransitRealtime", "TransitNetworks",
+        "BeaconTestSupport",
       ]
     ),
     .testTarget(name: "LinuxNotificationsTests", dependencies: ["LinuxNotifications"]),

@@ -179,6 +179,31 @@ import Testing
     #expect(result.stderr.contains("1 route_id of the realtime feed is not in the static feed (KRL_BOGOR)"))
   }
 
+  /// `--plan` with a feed fresh now (its timestamp this machine's clock) cancelling Friday's trip
+  /// 023: the journey leaving at 07:33 takes 024, at 07:39:50.
+  @Test func thePlanLeavesOutACancelledTrip() throws {
+    let directory = try TemporaryDirectory()
+    var message = TransitRealtime_FeedMessage()
+    message.header.gtfsRealtimeVersion = "2.0"
+    message.header.timestamp = UInt64(Date().timeIntervalSince1970)
+    var entity = TransitRealtime_FeedEntity()
+    entity.id = "1"
+    entity.tripUpdate.trip.tripID = "NS-WD-LBB-BHI-023"
+    entity.tripUpdate.trip.startDate = "20261127"
+    entity.tripUpdate.trip.scheduleRelationship = .canceled
+    message.entity = [entity]
+    let path = try directory.write(try message.serializedBytes(), to: "cancel.pb")
+    let arguments = [
+      "--gtfs", Self.feed, "--plan", "--from", "SLBB", "--to", "SBHI", "--at", "2026-11-27T07:33", "--format", "json",
+    ]
+    let scheduled = try Executable.run("beacon-ride", arguments)
+    #expect(scheduled.stdout.contains("\"departure\":\"2026-11-27T07:34:50+07:00\""), "\(scheduled.stdout)")
+    let live = try Executable.run("beacon-ride", arguments + ["--gtfs-rt", path])
+    #expect(live.status == 0, "\(live.stderr)")
+    #expect(live.stdout.contains("\"trip\":\"NS-WD-LBB-BHI-024\""), "\(live.stdout)")
+    #expect(live.stdout.contains("\"departure\":\"2026-11-27T07:39:50+07:00\""), "\(live.stdout)")
+  }
+
   @Test func bytesThatAreNoFeedEndTheRun() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("feed.html")

@@ -53,7 +53,8 @@ public struct BeaconRideCommand: ParsableCommand {
       each day (calendar.txt, calendar_dates.txt, frequencies.txt), with the change and \
       walking times; times are the timetable's local time with its UTC offset, whatever this \
       machine's time zone. The built-in network has the MRT North–South line's timetable \
-      (its other lines have none); --gtfs FEED gives the feed's.
+      (its other lines have none); --gtfs FEED gives the feed's. With --gtfs-rt, the trips a \
+      feed fresh now updates run at their live times, a cancelled one not at all.
 
       With a timetable, a ride to one of its stations adds to each station found the ETA \
       at the destination (eta), the delay of the train matched (delay), and at the first \
@@ -196,7 +197,7 @@ public struct BeaconRideCommand: ParsableCommand {
   /// cannot be read here.
   private func planByTimetable(_ network: LoadedNetwork, from: String, to: String) throws -> Bool {
     let catalog = network.catalog
-    guard let timetable = try network.usableTimetable(program: "beacon-ride") else { return false }
+    guard var timetable = try network.usableTimetable(program: "beacon-ride") else { return false }
     guard let origin = catalog.station(named: from) else {
       throw ValidationError(
         JourneyProblem.unknownStation(from, suggestions: catalog.suggestions(for: from)).description)
@@ -210,6 +211,10 @@ public struct BeaconRideCommand: ParsableCommand {
     }
     let now = WallClock.now().microsecondsSinceUnixEpoch / 1_000_000
     let start = at?.unixSeconds(in: timetable.timeZone, now: now) ?? now
+    // The feeds fresh now move and cancel the trips they update, on the days they are for.
+    if let live = try realtimeFeeds(timetable: timetable, poll: false) {
+      timetable = timetable.withLiveUpdates(live.feeds(freshAt: now), near: now)
+    }
     let formatter = TimetableJourneyFormatter(
       format: output.format, timetable: timetable, catalog: network.catalog, stopsByStation: network.stopsByStation)
     let stdout = StandardOutput()
@@ -229,13 +234,13 @@ public struct BeaconRideCommand: ParsableCommand {
 
   /// The `--gtfs-rt` feeds, read and matched to the timetable's feed; `nil` without any. A source
   /// that cannot be read or is no feed ends the run (66, 65), as does `--gtfs-rt` without a timetable.
-  private func realtimeFeeds(timetable: Timetable?) throws -> RealtimeFeedBoard? {
+  private func realtimeFeeds(timetable: Timetable?, poll: Bool) throws -> RealtimeFeedBoard? {
     guard !catalogOptions.gtfsRealtime.isEmpty else { return nil }
     return try InputFiles.read(program: "beacon-ride") { () throws(RealtimeFeedProblem) -> RealtimeFeedBoard in
       guard let timetable else { throw .noTimetable }
       return try RealtimeFeedBoard.load(
         sources: catalogOptions.gtfsRealtime, feed: timetable.feed,
-        maximumAge: catalogOptions.gtfsRealtimeMaximumAge, poll: replay == nil, program: "beacon-ride")
+        maximumAge: catalogOptions.gtfsRealtimeMaximumAge, poll: poll, program: "beacon-ride")
     }
   }
 
@@ -347,7 +352,7 @@ public struct BeaconRideCommand: ParsableCommand {
     useCase.samplesForReport = report != nil
     useCase.handler = presenter
     let timetable = try network.usableTimetable(program: "beacon-ride")
-    let live = try realtimeFeeds(timetable: timetable)
+    let live = try realtimeFeeds(timetable: timetable, poll: replay == nil)
     if let timetable {
       report?.collector.schedule = RideSchedule(
         timetable: timetable, catalog: network.catalog, stopsByStation: network.stopsByStation)
