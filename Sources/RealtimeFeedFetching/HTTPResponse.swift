@@ -64,7 +64,7 @@ struct HTTPResponse: Hashable, Sendable {
       guard let size = Int(sizeText, radix: 16), size >= 0 else { return nil }
       let start = lineEnd + 2
       if size == 0 { return body }
-      guard rest.endIndex - start >= size + 2 else { return nil }
+      guard size <= rest.endIndex - start - 2 else { return nil }
       body.append(contentsOf: rest[start..<(start + size)])
       rest = rest[(start + size + 2)...]
     }

@@ -55,7 +55,10 @@ public struct LiveTrip: Hashable, Sendable {
       guard let event else { continue }
       if let delay = event.delay { return Prediction(delay: delay, uncertainty: event.uncertainty) }
       if let time = event.time, let planned = scheduled(call.position, usesDeparture) {
-        return Prediction(delay: Int(clamping: time - planned), uncertainty: event.uncertainty)
+        // Within 32 bits, as the feed's own delays are: a wild time cannot overflow what adds it.
+        let (difference, overflow) = time.subtractingReportingOverflow(planned)
+        let delay = overflow ? (time > planned ? Int32.max : Int32.min) : Int32(clamping: difference)
+        return Prediction(delay: Int(delay), uncertainty: event.uncertainty)
       }
     }
     return delay.map { Prediction(delay: $0, uncertainty: nil) }

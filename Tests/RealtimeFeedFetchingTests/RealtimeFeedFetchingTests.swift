@@ -54,6 +54,10 @@ struct HTTPResponseTests {
     #expect(HTTPResponse(parsing: Array("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc".utf8)) == nil)
     #expect(HTTPResponse(parsing: Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab".utf8)) == nil)
     #expect(HTTPResponse(parsing: Array("SSH-2.0-OpenSSH_9.2\r\n\r\n".utf8)) == nil)
+    // A chunk size past any memory: refused, not an overflow.
+    #expect(
+      HTTPResponse(
+        parsing: Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n7FFFFFFFFFFFFFFF\r\nab\r\n".utf8)) == nil)
     #expect(HTTPResponse(parsing: []) == nil)
   }
 }

@@ -114,6 +114,21 @@ struct JakartaRealtimeTests {
     #expect(live.prediction(atPosition: 12, departure: false, scheduled: scheduled)?.delay == 70)
   }
 
+  /// A time at the end of Int64's range: a delay within 32 bits, no overflow.
+  @Test func aWildTimeIsClamped() throws {
+    let realtime = try RealtimeFeed(
+      decoding: try Self.bytes(
+        timestamp: UInt64(Self.now),
+        [
+          Self.tripEntity(
+            "a", trip: "NS-WD-LBB-BHI-001", stops: [Self.stopUpdate(sequence: 1, arrival: Self.event(time: .min))])
+        ]))
+    let matched = MatchedRealtimeFeed(realtime, feed: feed)
+    let trip = try #require(feed.trip(id: "NS-WD-LBB-BHI-001"))
+    let live = try #require(matched.trips[trip])
+    #expect(live.prediction(atPosition: 1, departure: false) { _, _ in 1_000 }?.delay == Int(Int32.min))
+  }
+
   @Test func unknownTripsAndStopsAreCountedNotFatal() throws {
     let realtime = try RealtimeFeed(
       decoding: try Self.bytes(
