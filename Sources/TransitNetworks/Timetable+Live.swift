@@ -7,8 +7,8 @@ extension Timetable {
   /// departures and arrivals moved by their delays, as ``TransitRealtime/LiveTrip`` propagates
   /// them), and not at all when cancelled; on other days, as scheduled.
   ///
-  /// The day is the update's `start_date`, else of the days around `time` (Unix seconds: now) on
-  /// which the trip runs, the one whose first departure is nearest `time`. A frequency-based trip
+  /// The day is the update's `start_date` (whatever day it is now), else of the days around `time`
+  /// (Unix seconds: now) on which the trip runs, the one whose first departure is nearest `time`. A frequency-based trip
   /// (several runs of one `trip_id`) is left as scheduled.
   public func withLiveUpdates(_ feeds: [MatchedRealtimeFeed], near time: Int64) -> Timetable {
     var runsOfTrip: [Int: [Int32]] = [:]
@@ -23,12 +23,11 @@ extension Timetable {
       let hops = Int(runStart[Int(run)])..<Int(runStart[Int(run) + 1])
       guard let first = hops.first.map({ connections[Int(runHops[$0])] }) else { continue }
       let service = feed.trips[trip.trip].service
-      let candidates = dates.filter { feed.services[service].runs(on: $0) }
       let day: ServiceDate?
       if let startDate = trip.startDate {
-        day = candidates.first { $0 == ServiceDate(gtfs: startDate) }
+        day = ServiceDate(gtfs: startDate).flatMap { feed.services[service].runs(on: $0) ? $0 : nil }
       } else {
-        day = candidates.min { a, b in
+        day = dates.filter { feed.services[service].runs(on: $0) }.min { a, b in
           abs(timeZone.serviceDayStart(a) + Int64(first.departure) - time)
             < abs(timeZone.serviceDayStart(b) + Int64(first.departure) - time)
         }

@@ -58,6 +58,22 @@ struct LiveTimetablePlanTests {
     #expect(feed.trips[friday.trip].id == "NS-WD-LBB-BHI-023")
   }
 
+  /// A plan for another day than now (--at): the update's start_date says which day it changes.
+  @Test func theStartDateCountsWhateverDayItIsNow() throws {
+    let realtime = RealtimeFeed(
+      timestamp: Self.start,
+      tripUpdates: [
+        RealtimeTripUpdate(
+          entityID: "1",
+          trip: RealtimeTripDescriptor(
+            tripID: "NS-WD-LBB-BHI-023", startDate: "20261127", scheduleRelationship: .canceled))
+      ])
+    let threeDaysLater = timetable.withLiveUpdates(
+      [MatchedRealtimeFeed(realtime, feed: feed)], near: Self.start + 3 * 86_400)
+    let ride = try #require(firstRide(threeDaysLater.plan(from: origin, to: destination, at: Self.start)))
+    #expect(feed.trips[ride.trip].id == "NS-WD-LBB-BHI-024")
+  }
+
   @Test func aDelayedTripLeavesAndArrivesAtItsLiveTimes() throws {
     let delayed = live(
       RealtimeTripUpdate(
