@@ -126,8 +126,9 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     // Deque: the MQTT reporter's bounded queue of messages waiting for the broker.
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-    // GTFS-Realtime's protocol buffers (TransitRealtime only; its generated code is committed).
-    .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+    // GTFS-Realtime's protocol buffers (TransitRealtime only; its generated code is committed). No traits: the
+    // default BinaryDelimitedStreams imports Foundation (its streams), which the executables stay clear of.
+    .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0", traits: []),
   ],
   targets: [
     .target(name: "BluetoothTypes"),

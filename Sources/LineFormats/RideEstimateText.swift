@@ -5,8 +5,8 @@ import TransitNetworks
 
 /// `beacon-ride` with a timetable: a station's ``MRTNavigation/RideEstimate`` — `eta`, `delay` once
 /// a trip is matched, and at the journey's first station `nextDeparture` — as JSON fields and as
-/// the text line's detail, in the timetable's local time; with where they come from (`source`:
-/// `schedule` or `realtime`, "live" in text) and a realtime feed's `uncertainty` (seconds, "±").
+/// the text line's detail, in the timetable's local time; with where they come from
+/// (`estimateSource`: `schedule` or `realtime`, "live" in text; `source` is the event's, Bluetooth or GPS) and a realtime feed's `uncertainty` (seconds, "±").
 package struct RideEstimateText: Sendable {
   package let times: AgencyTimeText
 
@@ -47,7 +47,7 @@ package struct RideEstimateText: Sendable {
         object.add("eta", eta)
         if let delay { object.add("delay", delay) }
         if !departures.isEmpty { object.add("nextDeparture", strings: departures) }
-        object.add("source", source)
+        object.add("estimateSource", source)
         if let uncertainty { object.add("uncertainty", uncertainty) }
       }
     )

@@ -7,15 +7,16 @@ public enum RealtimeFeedLocation: Hashable, Sendable {
   /// without `SCHEME://` a file path. `https://` is refused (this program speaks plain HTTP only),
   /// as is any other scheme.
   public init(parsing source: String) throws(RealtimeFetchProblem) {
-    guard let schemeEnd = source.range(of: "://") else {
+    // SCHEME "://": letters, digits, + - . before it, as RFC 3986 has them.
+    let schemeCharacters = source.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    guard !schemeCharacters.isEmpty, source[schemeCharacters.endIndex...].hasPrefix("://") else {
       self = .file(path: source)
       return
     }
-    let scheme = source[..<schemeEnd.lowerBound].lowercased()
-    guard scheme == "http" else {
-      throw scheme == "https" ? .httpsNotSupported(source: source) : .unsupportedScheme(source: source)
-    }
-    let rest = source[schemeEnd.upperBound...]
+    let scheme = schemeCharacters.lowercased()
+    if scheme == "https" { throw .httpsNotSupported(source: source) }
+    guard scheme == "http" else { throw .unsupportedScheme(source: source) }
+    let rest = source[source.index(schemeCharacters.endIndex, offsetBy: 3)...]
     let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
     let authority = rest[..<authorityEnd]
     var path = String(rest[authorityEnd...].prefix { $0 != "#" })

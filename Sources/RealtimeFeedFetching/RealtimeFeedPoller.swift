@@ -1,7 +1,12 @@
-import Foundation
 import POSIXSupport
 import TransitFeeds
 import TransitRealtime
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// An `http://` GTFS-Realtime source fetched again and again on a thread of its own, at the feed's
 /// pace (``RealtimePollPace``), with `If-None-Match` and `If-Modified-Since` so an unchanged feed
@@ -69,22 +74,42 @@ public final class RealtimeFeedPoller: Sendable {
     }
   }
 
-  /// Polls on a thread of its own until ``stop()``: waits the pace's interval, fetches, hands on.
-  public func start() {
-    Thread.detachNewThread { [self] in
-      while true {
-        let interval = state.withLock { $0.pace.interval }
-        // Asleep in steps of a second, so that stop() is seen soon.
-        for _ in 0..<interval {
-          if state.withLock({ $0.stopped }) { return }
-          Thread.sleep(forTimeInterval: 1)
-        }
+  /// Polls on a thread of its own (a detached pthread: Foundation's `Thread` would load
+  /// libFoundation, which the executables stay clear of) until ``stop()``: waits the pace's
+  /// interval, fetches, hands on. False when no thread could be made.
+  ///
+  /// The corresponding C functions are `pthread_create`, `pthread_detach` and `sleep`.
+  @discardableResult public func start() -> Bool {
+    let context = Unmanaged.passRetained(self)
+    var thread = pthread_t()
+    let created = pthread_create(
+      &thread, nil,
+      { argument in
+        guard let argument else { return nil }
+        Unmanaged<RealtimeFeedPoller>.fromOpaque(argument).takeRetainedValue().poll()
+        return nil
+      }, context.toOpaque())
+    guard created == 0 else {
+      context.release()
+      return false
+    }
+    pthread_detach(thread)
+    return true
+  }
+
+  private func poll() {
+    while true {
+      let interval = state.withLock { $0.pace.interval }
+      // Asleep in steps of a second, so that stop() is seen soon.
+      for _ in 0..<interval {
         if state.withLock({ $0.stopped }) { return }
-        do throws(RealtimeFetchProblem) {
-          if let matched = try fetch() { onUpdate(matched) }
-        } catch {
-          onProblem(error)
-        }
+        sleep(1)
+      }
+      if state.withLock({ $0.stopped }) { return }
+      do throws(RealtimeFetchProblem) {
+        if let matched = try fetch() { onUpdate(matched) }
+      } catch {
+        onProblem(error)
       }
     }
   }

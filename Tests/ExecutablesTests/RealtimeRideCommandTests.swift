@@ -62,14 +62,16 @@ import Testing
     #expect(
       platform["nextDeparture"] as? [String]
         == ["2026-11-27T07:36:50+07:00", "2026-11-27T07:39:50+07:00", "2026-11-27T07:45:00+07:00"], "\(platform)")
-    #expect(platform["source"] as? String == "realtime")
+    #expect(platform["estimateSource"] as? String == "realtime")
+    // The event's own source, what found the station, is untouched.
+    #expect(found.allSatisfy { $0["source"] as? String == "bluetooth" })
     #expect(platform["eta"] as? String == "2026-11-27T08:06:30+07:00")
     #expect(platform["uncertainty"] as? Int == 30)
     #expect((platform["detail"] as? String)?.contains("ETA 08:06 ±30 s") == true, "\(platform)")
     #expect((platform["detail"] as? String)?.hasSuffix("(live)") == true, "\(platform)")
     // Once the trip is matched on the train (from the third station), the feed's 120 s.
     for event in found.dropFirst(2) {
-      #expect(event["source"] as? String == "realtime", "\(event)")
+      #expect(event["estimateSource"] as? String == "realtime", "\(event)")
       #expect(event["delay"] as? Int == 120, "\(event)")
       #expect(event["eta"] as? String == "2026-11-27T08:06:30+07:00", "\(event)")
     }
@@ -85,7 +87,7 @@ import Testing
     let departures = try #require(platform["nextDeparture"] as? [String])
     #expect(departures.first == "2026-11-27T07:39:50+07:00", "\(platform)")
     #expect(!departures.contains("2026-11-27T07:34:50+07:00"))
-    #expect(platform["source"] as? String == "schedule")
+    #expect(platform["estimateSource"] as? String == "schedule")
   }
 
   @Test func aStaleFeedIsLeftOutWithAWarning() throws {
@@ -96,7 +98,7 @@ import Testing
     #expect(result.stderr.contains("the GTFS-Realtime feed is left out"), "\(result.stderr)")
     #expect(result.stderr.components(separatedBy: "is left out").count == 2, "warned once: \(result.stderr)")
     #expect(found.first?["nextDeparture"] as? [String] != nil)
-    #expect(found.allSatisfy { $0["source"] as? String == "schedule" })
+    #expect(found.allSatisfy { $0["estimateSource"] as? String == "schedule" })
     #expect(found.first.flatMap { ($0["nextDeparture"] as? [String])?.first } == "2026-11-27T07:34:50+07:00")
   }
 
@@ -119,7 +121,7 @@ import Testing
     try server.serve(Array(try Data(contentsOf: URL(fileURLWithPath: try Self.feedFile(in: directory)))), as: "tu.pb")
     let (found, result) = try run(["--gtfs-rt", server.url("tu.pb"), "--gtfs-rt-max-age", "3600"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(found.first?["source"] as? String == "realtime", "\(found.first ?? [:])")
+    #expect(found.first?["estimateSource"] as? String == "realtime", "\(found.first ?? [:])")
     #expect(found.first.flatMap { ($0["nextDeparture"] as? [String])?.first } == "2026-11-27T07:36:50+07:00")
     #expect(server.log.contains("GET /tu.pb"), "\(server.log)")
 
@@ -128,7 +130,7 @@ import Testing
     let (oldFound, oldResult) = try run(["--gtfs-rt", server.url("old.pb")])
     #expect(oldResult.status == 0, "\(oldResult.stderr)")
     #expect(oldResult.stderr.contains("old.pb: the GTFS-Realtime feed is left out"), "\(oldResult.stderr)")
-    #expect(oldFound.allSatisfy { $0["source"] as? String == "schedule" })
+    #expect(oldFound.allSatisfy { $0["estimateSource"] as? String == "schedule" })
   }
 
   @Test func httpsIsRefusedSayingToDownloadTheFile() throws {

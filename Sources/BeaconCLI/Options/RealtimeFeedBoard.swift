@@ -71,8 +71,13 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
           board.warn(source: source, error)
         }
         if poll {
-          poller.start()
-          board.pollers.withLock { $0.append(poller) }
+          if poller.start() {
+            board.pollers.withLock { $0.append(poller) }
+          } else {
+            StandardError.writeLine(
+              "\(program): \(TerminalText.escaped(source)): no thread to poll the GTFS-Realtime feed on; it is fetched once",
+              priority: .warning)
+          }
         }
       }
     }
