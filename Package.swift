@@ -46,6 +46,12 @@ import PackageDescription
 //   TransitFeeds        GTFS Schedule feeds (a directory or a .zip): RFC 4180 CSV over bytes, the
 //                       tables with ids interned to indices, typed errors naming file, line and
 //                       column. Knows no Bluetooth, no HCI and no CLI.
+//   TransitRealtime     GTFS-Realtime: a FeedMessage's bytes (swift-protobuf, code generated once and
+//                       committed) to this project's model of trip updates, vehicles and alerts, matched
+//                       to a static feed, with the ids it does not know counted. No I/O.
+//   RealtimeFeedFetching  --gtfs-rt's http:// sources: a plain HTTP/1.1 GET over POSIXSupport's TCP
+//                       (no TLS: https:// is refused, saying to download the file), polled on a thread
+//                       at the feed's pace with ETag / If-Modified-Since.
 //   TransitNetworks     a feed as the rider domain's StationCatalog: lines from the trips' stop patterns,
 //                       walks from transfers and pathways, this project's default beacon scheme. Here, not
 //                       in MRTNavigation, so the rider domain stays free of the feed reader's I/O.
@@ -120,6 +126,9 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     // Deque: the MQTT reporter's bounded queue of messages waiting for the broker.
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    // GTFS-Realtime's protocol buffers (TransitRealtime only; its generated code is committed). No traits: the
+    // default BinaryDelimitedStreams imports Foundation (its streams), which the executables stay clear of.
+    .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0", traits: []),
   ],
   targets: [
     .target(name: "BluetoothTypes"),
@@ -178,9 +187,22 @@ let package = Package(
       name: "TransitFeeds",
       dependencies: ["CLibzip", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
     ),
+    // GTFS-Realtime: a FeedMessage's bytes to this project's model, matched to a static feed. No I/O.
+    .target(
+      name: "TransitRealtime",
+      dependencies: ["TransitFeeds", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+      exclude: ["Generated/SOURCES.md"]
+    ),
+    // --gtfs-rt's http:// sources: plain HTTP GETs over POSIXSupport's TCP, polled at the feed's pace.
+    .target(
+      name: "RealtimeFeedFetching",
+      dependencies: [
+        "TransitFeeds", "TransitRealtime", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
     .target(
       name: "TransitNetworks",
-      dependencies: ["BluetoothTypes", "Beacons", "Positioning", "MRTNavigation", "TransitFeeds"]
+      dependencies: ["BluetoothTypes", "Beacons", "Positioning", "MRTNavigation", "TransitFeeds", "TransitRealtime"]
     ),
     .target(
       name: "StationCatalogs",
@@ -264,7 +286,9 @@ let package = Package(
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "HCIController",
         "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
-        "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitNetworks", "StationCatalogs",
+        "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitRealtime", "RealtimeFeedFetching",
+        "TransitNetworks",
+        "StationCatalogs",
         "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient", "BluetoothDoctor",
         "FleetJudging", "FleetProtocol", "ProgramOutput", "ScanSession", "BroadcastSession", "LineFormats",
         "RunReports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -367,11 +391,19 @@ let package = Package(
     // The feed reader over the real feeds in Fixtures/gtfs and broken copies of them.
     .testTarget(
       name: "TransitFeedsTests", dependencies: ["TransitFeeds", "BeaconTestSupport"]),
+    // GTFS-Realtime decoding and matching, over the recordings in ../shared/gtfs-rt and feeds the tests encode.
+    .testTarget(
+      name: "TransitRealtimeTests", dependencies: ["TransitRealtime", "TransitFeeds", "BeaconTestSupport"]),
+    // http:// sources: URLs, answers, the pace, and polling a local HTTP server the tests start.
+    .testTarget(
+      name: "RealtimeFeedFetchingTests",
+      dependencies: ["RealtimeFeedFetching", "TransitRealtime", "TransitFeeds", "BeaconTestSupport"]),
     // The networks the real feeds in Fixtures/gtfs make.
     .testTarget(
       name: "TransitNetworksTests",
       dependencies: [
-        "BluetoothTypes", "Beacons", "MRTNavigation", "TransitFeeds", "TransitNetworks", "BeaconTestSupport",
+        "BluetoothTypes", "Beacons", "MRTNavigation", "TransitFeeds", "TransitRealtime", "TransitNetworks",
+        "BeaconTestSupport",
       ]
     ),
     .testTarget(name: "LinuxNotificationsTests", dependencies: ["LinuxNotifications"]),
@@ -381,7 +413,9 @@ let package = Package(
     // The executables end to end: run as a user runs them, against captures and emulated controllers.
     .testTarget(
       name: "ExecutablesTests",
-      dependencies: ["HCICodec", "HCICaptures", "LinuxHCITransports", "Beacons", "BeaconTestSupport"]
+      dependencies: [
+        "HCICodec", "HCICaptures", "LinuxHCITransports", "Beacons", "BeaconTestSupport", "TransitRealtime",
+      ]
     ),
     .testTarget(
       name: "BluetoothDoctorTests",

@@ -68,6 +68,9 @@ extension ValueRange {
   package static let runSeconds = ValueRange(lowest: 0, includesLowest: false, highest: 31_536_000, unit: "seconds")
   /// A wait that may be none (`--arrive-after`): up to a year.
   package static let delaySeconds = ValueRange(lowest: 0, highest: 31_536_000, unit: "seconds")
+  /// `--gtfs-rt-max-age`: up to a day.
+  package static let realtimeAgeSeconds = ValueRange(
+    lowest: 1, highest: 86_400, unit: "seconds", wholeNumbers: true)
   /// How long a beacon may go unheard before it counts as gone (`--lost-after`, `lostAfterSeconds`).
   package static let lostAfterSeconds = ValueRange(lowest: 0, includesLowest: false, highest: 3600, unit: "seconds")
   /// How long a heard controller may be silent while scanning before it counts as deaf

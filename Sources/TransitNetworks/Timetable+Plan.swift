@@ -135,15 +135,13 @@ private struct Scan {
     for walk in timetable.walks[Int(origin)] { reachOnFoot(walk, from: origin, at: start) }
     let connections = timetable.connections
     let runs = timetable.runs
-    let trips = timetable.feed.trips
     while true {
       // The next connection in time among the three days', on a day its service runs.
       var chosen = -1
       var departure = Int64.max
       for index in days.indices {
         while days[index].next < connections.count {
-          let run = runs[Int(connections[days[index].next].run)]
-          if days[index].service.running[trips[Int(run.trip)].service] { break }
+          if days[index].service.runs(connections[days[index].next].run, in: timetable) { break }
           days[index].next += 1
         }
         guard days[index].next < connections.count else { continue }

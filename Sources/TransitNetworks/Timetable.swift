@@ -44,12 +44,15 @@ public struct Timetable: Sendable {
   let stations: [Int]
   let node: [Int: Int32]
   /// Sorted by departure; of two with the same departure, one trip's in the order it runs them.
-  let connections: [Connection]
-  let runs: [TripRun]
+  var connections: [Connection]
+  var runs: [TripRun]
   /// Each run's connections in the order it runs them: `connections[runHops[i]]` for `i` in
   /// `runStart[run]..<runStart[run + 1]`.
-  let runHops: [Int32]
-  let runStart: [Int32]
+  var runHops: [Int32]
+  var runStart: [Int32]
+  /// The runs a realtime feed moved or cancelled, on the service day (its start) it did:
+  /// ``withLiveUpdates(_:near:)``. Empty for the timetable of a feed alone.
+  var liveRunDays: [Int32: LiveRunDay] = [:]
   /// For each node, the walks from it.
   let walks: [[Walk]]
   /// For each node, the time to change trains there.

@@ -11,7 +11,14 @@ struct TimetableServiceDay {
 
   /// Whether run `run` of `timetable` runs on this day.
   func runs(_ run: Int32, in timetable: Timetable) -> Bool {
-    running[timetable.feed.trips[Int(timetable.runs[Int(run)].trip)].service]
+    if !timetable.liveRunDays.isEmpty, let live = timetable.liveRunDays[run] {
+      switch live {
+      case .only(let day): return day == base
+      case .except(let day) where day == base: return false
+      case .except: break
+      }
+    }
+    return running[timetable.feed.trips[Int(timetable.runs[Int(run)].trip)].service]
   }
 }
 
@@ -26,4 +33,12 @@ extension Timetable {
   func serviceDay(_ date: ServiceDate) -> TimetableServiceDay {
     TimetableServiceDay(base: timeZone.serviceDayStart(date), running: feed.services.map { $0.runs(on: date) })
   }
+}
+
+/// A run's service day as a realtime feed changed it (``Timetable/withLiveUpdates(_:near:)``).
+enum LiveRunDay: Hashable, Sendable {
+  /// A run with the live times, on that day only.
+  case only(Int64)
+  /// The scheduled run, on every day it runs but that one (moved or cancelled there).
+  case except(Int64)
 }

@@ -12,6 +12,7 @@ import ScanSession
 import ServiceManager
 import StationCatalogs
 import TransitNetworks
+import TransitRealtime
 
 /// `beacon-ride`: the commute mode. A line per station found, an alarm on arrival, then exit.
 public struct BeaconRideCommand: ParsableCommand {
@@ -52,11 +53,19 @@ public struct BeaconRideCommand: ParsableCommand {
       each day (calendar.txt, calendar_dates.txt, frequencies.txt), with the change and \
       walking times; times are the timetable's local time with its UTC offset, whatever this \
       machine's time zone. The built-in network has the MRT North–South line's timetable \
-      (its other lines have none); --gtfs FEED gives the feed's.
+      (its other lines have none); --gtfs FEED gives the feed's. With --gtfs-rt, the trips a \
+      feed fresh now updates run at their live times, a cancelled one not at all.
 
       With a timetable, a ride to one of its stations adds to each station found the ETA \
       at the destination (eta), the delay of the train matched (delay), and at the first \
-      station the next trains (nextDeparture).
+      station the next trains (nextDeparture), with where they come from (estimateSource: \
+      schedule, or realtime). With --gtfs-rt FILE or http:// URL (polled at the feed's pace on a live \
+      ride), a GTFS-Realtime feed for the timetable's feed, a \
+      trip's live times replace the timetable's while the feed is fresh (its header's \
+      timestamp within --gtfs-rt-max-age, default 300 s, of now; for --replay, of the \
+      capture's clock): "(live)" in text, the feed's uncertainty as ±; a cancelled trip is \
+      never offered. Trip and stop ids the timetable does not know are counted in a \
+      warning and left out; a stale feed is left out with a warning.
 
       Examples:
         beacon-ride --plan --from LebakBulus --to SoekarnoHatta
@@ -188,7 +197,7 @@ public struct BeaconRideCommand: ParsableCommand {
   /// cannot be read here.
   private func planByTimetable(_ network: LoadedNetwork, from: String, to: String) throws -> Bool {
     let catalog = network.catalog
-    guard let timetable = try network.usableTimetable(program: "beacon-ride") else { return false }
+    guard var timetable = try network.usableTimetable(program: "beacon-ride") else { return false }
     guard let origin = catalog.station(named: from) else {
       throw ValidationError(
         JourneyProblem.unknownStation(from, suggestions: catalog.suggestions(for: from)).description)
@@ -202,6 +211,10 @@ public struct BeaconRideCommand: ParsableCommand {
     }
     let now = WallClock.now().microsecondsSinceUnixEpoch / 1_000_000
     let start = at?.unixSeconds(in: timetable.timeZone, now: now) ?? now
+    // The feeds fresh now move and cancel the trips they update, on the days they are for.
+    if let live = try realtimeFeeds(timetable: timetable, poll: false) {
+      timetable = timetable.withLiveUpdates(live.feeds(freshAt: now), near: now)
+    }
     let formatter = TimetableJourneyFormatter(
       format: output.format, timetable: timetable, catalog: network.catalog, stopsByStation: network.stopsByStation)
     let stdout = StandardOutput()
@@ -217,6 +230,18 @@ public struct BeaconRideCommand: ParsableCommand {
     StandardError.writeLine(
       "beacon-ride: " + formatter.noJourneyMessage(from: origin, to: destination, at: start, nextDay: nextDay))
     throw ExitCode(1)
+  }
+
+  /// The `--gtfs-rt` feeds, read and matched to the timetable's feed; `nil` without any. A source
+  /// that cannot be read or is no feed ends the run (66, 65), as does `--gtfs-rt` without a timetable.
+  private func realtimeFeeds(timetable: Timetable?, poll: Bool) throws -> RealtimeFeedBoard? {
+    guard !catalogOptions.gtfsRealtime.isEmpty else { return nil }
+    return try InputFiles.read(program: "beacon-ride") { () throws(RealtimeFeedProblem) -> RealtimeFeedBoard in
+      guard let timetable else { throw .noTimetable }
+      return try RealtimeFeedBoard.load(
+        sources: catalogOptions.gtfsRealtime, feed: timetable.feed,
+        maximumAge: catalogOptions.gtfsRealtimeMaximumAge, poll: poll, program: "beacon-ride")
+    }
   }
 
   public func run() throws {
@@ -326,14 +351,26 @@ public struct BeaconRideCommand: ParsableCommand {
       finder: finder, locationFinder: gps, detection: detection)
     useCase.samplesForReport = report != nil
     useCase.handler = presenter
-    if let timetable = try network.usableTimetable(program: "beacon-ride") {
+    let timetable = try network.usableTimetable(program: "beacon-ride")
+    let live = try realtimeFeeds(timetable: timetable, poll: replay == nil)
+    if let timetable {
       report?.collector.schedule = RideSchedule(
         timetable: timetable, catalog: network.catalog, stopsByStation: network.stopsByStation)
+      let originStop = journey.flatMap { network.stop(of: $0.origin) }
       if let destinationStop = network.stop(of: destination),
-        let ride = RideTimetable(
-          timetable: timetable, origin: journey.flatMap { network.stop(of: $0.origin) }, destination: destinationStop)
+        let ride = RideTimetable(timetable: timetable, origin: originStop, destination: destinationStop)
       {
-        useCase.timetable = StationRideTimetable(ride: ride, stops: network.stopsByStation)
+        if let live {
+          let stations = (journey?.legs.flatMap(\.stations) ?? [destination]).compactMap { network.stop(of: $0) }
+          live.showAlerts(
+            about: RiderInterest(
+              feed: timetable.feed, stations: stations, routesServing: [originStop, destinationStop].compactMap { $0 }),
+            feed: timetable.feed)
+          useCase.timetable = LiveRideTimetable(
+            ride: ride, stops: network.stopsByStation, origin: originStop, destination: destinationStop, live: live)
+        } else {
+          useCase.timetable = StationRideTimetable(ride: ride, stops: network.stopsByStation)
+        }
         presenter.estimates = RideEstimateText(timetable: timetable)
       }
     }

@@ -4,6 +4,7 @@ import MRTNavigation
 import StationCatalogs
 import TransitFeeds
 import TransitNetworks
+import TransitRealtime
 
 /// `--catalog FILE` or `--gtfs FEED`, or both: which stations beacons are named after, and the
 /// timetable.
@@ -43,12 +44,34 @@ public struct CatalogOptions: ParsableArguments {
     })
   public var routeTypes: Set<Int>?
 
+  @Option(
+    name: .customLong("gtfs-rt"),
+    help: ArgumentHelp(
+      "beacon-ride: a GTFS-Realtime feed for the timetable's feed (--gtfs, or the built-in one): a protocol buffer file, or an http:// URL (fetched at the start, and on a live ride again at the feed's pace); its trip updates' live times replace the timetable's while the feed is fresh; repeatable. For https://, download the file (curl -o) and give its path.",
+      valueName: "source"))
+  public var gtfsRealtime: [String] = []
+
+  @Option(
+    name: .customLong("gtfs-rt-max-age"),
+    help: ArgumentHelp(
+      "The oldest a --gtfs-rt feed may be, by its header's timestamp, for its live times to count, \(ValueRange.realtimeAgeSeconds) (default: \(RealtimeFeed.defaultMaximumAge)); for a --replay, against the capture's clock.",
+      valueName: "seconds"),
+    transform: { text throws(ValueOutOfRange) in try ValueRange.realtimeAgeSeconds.parseInteger(text) as Int64 })
+  public var gtfsRealtimeMaximumAge: Int64?
+
   public init() {}
 
   /// Where the stations come from, for reports: the catalog file or the feed; `nil` when built in.
   public var sourceName: String? { catalog ?? gtfs.map { "GTFS feed \($0)" } }
 
   public func validate() throws {
+    if gtfsRealtimeMaximumAge != nil, gtfsRealtime.isEmpty {
+      throw ValidationError("--gtfs-rt-max-age is how old a --gtfs-rt feed may be: give --gtfs-rt too.")
+    }
+    if !gtfsRealtime.isEmpty, catalog != nil, gtfs == nil {
+      throw ValidationError(
+        "--gtfs-rt updates a GTFS feed's timetable, and a --catalog has none: give --gtfs FEED too, or drop --gtfs-rt.")
+    }
     if routeTypes != nil, gtfs == nil {
       throw ValidationError("--route-types chooses the lines of a --gtfs feed: give --gtfs too.")
     }

@@ -1,0 +1,85 @@
+import POSIXSupport
+import SystemPackage
+
+/// One GET over plain HTTP/1.1, `Connection: close`, through the project's TCP connector: enough
+/// for a realtime feed, with the validators for a conditional request. No TLS (see
+/// ``RealtimeFetchProblem/httpsNotSupported(source:)``).
+enum PlainHTTPClient {
+  /// The validators of the last answer, sent back so an unchanged feed is answered 304.
+  struct Validators: Hashable, Sendable {
+    var etag: String?
+    var lastModified: String?
+  }
+
+  enum Outcome: Hashable, Sendable {
+    case body([UInt8], Validators)
+    case notModified
+  }
+
+  /// The largest answer read.
+  static let sizeLimit = 16 << 20
+  static let redirectLimit = 3
+
+  /// GETs `location`, following up to ``redirectLimit`` redirects to other `http://` URLs.
+  static func get(_ location: HTTPLocation, validators: Validators, timeout: Duration)
+    throws(RealtimeFetchProblem) -> Outcome
+  {
+    var location = location
+    for _ in 0...redirectLimit {
+      let response = try exchange(location, validators: validators, timeout: timeout)
+      switch response.status {
+      case 200:
+        return .body(
+          response.body, Validators(etag: response.headers["etag"], lastModified: response.headers["last-modified"]))
+      case 304:
+        return .notModified
+      case 301, 302, 303, 307, 308:
+        guard let target = response.headers["location"] else { throw .malformedResponse }
+        if target.hasPrefix("/") {
+          location.path = target
+        } else {
+          guard case .http(let next) = try RealtimeFeedLocation(parsing: target) else { throw .malformedResponse }
+          location = next
+        }
+      default:
+        throw .status(code: response.status, reason: response.reason)
+      }
+    }
+    throw .tooManyRedirects
+  }
+
+  private static func exchange(_ location: HTTPLocation, validators: Validators, timeout: Duration)
+    throws(RealtimeFetchProblem) -> HTTPResponse
+  {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    let socket: FileDescriptor
+    do {
+      socket = try TCPConnector.connect(host: location.host, port: location.port, timeout: timeout)
+    } catch {
+      throw .connect(error)
+    }
+    defer { socket.closeIgnoringErrors() }
+    var request =
+      "GET \(location.path) HTTP/1.1\r\nHost: \(location.hostHeader)\r\nUser-Agent: beacon-toolkit\r\n"
+      + "Accept: application/x-protobuf, application/octet-stream, */*\r\nConnection: close\r\n"
+    if let etag = validators.etag { request += "If-None-Match: \(etag)\r\n" }
+    if let lastModified = validators.lastModified { request += "If-Modified-Since: \(lastModified)\r\n" }
+    request += "\r\n"
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    do { try socket.sendAll(Array(request.utf8)) } catch { throw .io(error) }
+    while true {
+      let readable: Bool
+      do { readable = try socket.waitUntilReadable(until: deadline) } catch { throw .io(error) }
+      guard readable else { throw .timedOut(timeout) }
+      let count: Int
+      do { count = try socket.read(into: &chunk) } catch { throw .io(error) }
+      if count == 0 { break }
+      received.append(contentsOf: chunk[..<count])
+      guard received.count <= sizeLimit else { throw .tooLarge(limit: sizeLimit) }
+    }
+    guard let response = HTTPResponse(parsing: received) else { throw .malformedResponse }
+    return response
+  }
+}

@@ -1,0 +1,116 @@
+import BluetoothTypes
+import MRTNavigation
+import TransitRealtime
+
+/// A ride's timetable with live data (``MRTNavigation/RideTimetableMatching``): the
+/// ``RideTimetable``'s estimate, with a fresh realtime feed's predictions for its trips in place of
+/// the schedule and the inferred delay.
+///
+/// - On the platform at the journey's first station: the next departures are the timetable's
+///   runs towards the destination, each moved by its trip's live departure delay there; a cancelled
+///   trip is never offered. The ETA is the first's live arrival at the destination.
+/// - On the train, once ``RideTimetable`` has matched the trip: the trip's live delay at the
+///   station found is the `delay`, and its live arrival at the destination the ETA.
+///
+/// Where no fresh feed has the trip, the estimate is the timetable's, with ``MRTNavigation/RideEstimate/Source/schedule``.
+/// A trip is followed by its `trip_id` on the service day found (a frequency-based trip's runs
+/// share one `trip_id`, so its live data moves each of them).
+public struct LiveRideTimetable: RideTimetableMatching {
+  private var ride: RideTimetable
+  private let stops: [String: Int]
+  private let origin: Int?
+  private let destination: Int
+  private let live: any RealtimeUpdatesSource
+
+  /// How many departures the platform's estimate lists.
+  static let departuresListed = 3
+  /// How late a train scheduled before now may be and still be waited for (seconds).
+  static let latestLateness: Int64 = 2 * 3600
+
+  /// `origin` and `destination` are the stations (indices into the feed's stops) `ride` was made for.
+  public init(
+    ride: RideTimetable, stops: [String: Int], origin: Int?, destination: Int, live: any RealtimeUpdatesSource
+  ) {
+    self.ride = ride
+    self.stops = stops
+    self.origin = origin
+    self.destination = destination
+    self.live = live
+  }
+
+  public mutating func estimate(at station: Station, time: Timestamp) -> RideEstimate? {
+    let seconds = time.microsecondsSinceUnixEpoch / 1_000_000
+    guard let stop = stops[station.name], let scheduled = ride.found(station: stop, at: seconds) else { return nil }
+    let feeds = live.feeds(freshAt: seconds)
+    let timetable = ride.timetable
+    func liveTrip(_ trip: Int) -> LiveTrip? { feeds.lazy.compactMap { $0.trips[trip] }.first }
+
+    if !scheduled.nextDepartures.isEmpty, let origin, stop == origin {
+      return platformEstimate(scheduled: scheduled, at: seconds, liveTrip: liveTrip)
+    }
+    guard scheduled.delay != nil, let trip = liveTrip(scheduled.trip), !trip.isCanceled,
+      let here = timetable.position(ofStation: stop, inTrip: scheduled.trip),
+      let there = timetable.position(ofStation: destination, inTrip: scheduled.trip, after: here),
+      let base = serviceDayBase(trip: scheduled.trip, position: here, near: seconds),
+      let atDestination = prediction(trip, at: there, departure: false, base: base),
+      let arrival = timetable.scheduledTime(trip: scheduled.trip, position: there, departure: false, base: base)
+    else {
+      return RideEstimate(eta: scheduled.eta, delay: scheduled.delay, nextDepartures: scheduled.nextDepartures)
+    }
+    let delayHere = prediction(trip, at: here, departure: false, base: base)?.delay ?? scheduled.delay
+    return RideEstimate(
+      eta: arrival + Int64(atDestination.delay), delay: delayHere, nextDepartures: [], source: .realtime,
+      uncertainty: atDestination.uncertainty)
+  }
+
+  private func platformEstimate(
+    scheduled: RideTimetable.Estimate, at seconds: Int64, liveTrip: (Int) -> LiveTrip?
+  ) -> RideEstimate? {
+    guard let origin else { return nil }
+    let timetable = ride.timetable
+    var departures: [(departure: Int64, arrival: Int64, live: Bool, uncertainty: Int?)] = []
+    for run in timetable.departures(
+      from: origin, to: destination, around: seconds, from: seconds - Self.latestLateness)
+    {
+      guard let trip = liveTrip(run.trip) else {
+        if run.departure >= seconds { departures.append((run.departure, run.arrival, false, nil)) }
+        continue
+      }
+      guard !trip.isCanceled else { continue }
+      let from = timetable.position(ofStation: origin, inTrip: run.trip)
+      let to = from.flatMap { timetable.position(ofStation: destination, inTrip: run.trip, after: $0 + 1) }
+      let leaving = from.flatMap { prediction(trip, at: $0, departure: true, base: run.base) }
+      let arriving = to.flatMap { prediction(trip, at: $0, departure: false, base: run.base) }
+      let departure = run.departure + Int64(leaving?.delay ?? 0)
+      guard departure >= seconds else { continue }
+      departures.append(
+        (
+          departure, run.arrival + Int64(arriving?.delay ?? leaving?.delay ?? 0), leaving != nil || arriving != nil,
+          arriving?.uncertainty ?? leaving?.uncertainty
+        ))
+    }
+    departures.sort { $0.departure < $1.departure }
+    guard let first = departures.first else { return nil }
+    return RideEstimate(
+      eta: first.arrival, delay: nil, nextDepartures: departures.prefix(Self.departuresListed).map(\.departure),
+      source: first.live ? .realtime : .schedule, uncertainty: first.uncertainty)
+  }
+
+  private func prediction(_ trip: LiveTrip, at position: Int, departure: Bool, base: Int64) -> LiveTrip.Prediction? {
+    let timetable = ride.timetable
+    return trip.prediction(atPosition: position, departure: departure) { position, departure in
+      timetable.scheduledTime(trip: trip.trip, position: position, departure: departure, base: base)
+    }
+  }
+
+  /// The start of the service day on which `trip` runs nearest `time` at its stop `position`.
+  private func serviceDayBase(trip: Int, position: Int, near time: Int64) -> Int64? {
+    let timetable = ride.timetable
+    let service = timetable.feed.trips[trip].service
+    return timetable.serviceDays(around: time).filter { $0.running[service] }.compactMap { day in
+      timetable.scheduledTime(trip: trip, position: position, departure: false, base: day.base).map {
+        (base: day.base, off: abs($0 - time))
+      }
+    }.min { $0.off < $1.off }?.base
+  }
+}

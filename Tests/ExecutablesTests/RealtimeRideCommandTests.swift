@@ -1,0 +1,217 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+@testable import TransitRealtime
+
+/// `beacon-ride --gtfs-rt FILE` on the ride of TimetableRideCommandTests (trip NS-WD-LBB-BHI-023
+/// of the Jakarta feed: Lebak Bulus 07:34:50, Bundaran HI 08:04:30 on Friday 2026-11-27; the
+/// rider on the platform from 07:31), with feeds encoded here. The next trips leave at 07:39:50
+/// (NS-WD-LBB-BHI-024) and 07:45:00 (-025), read from stop_times.txt.
+@Suite struct RealtimeRideCommandTests {
+  static let capture = TestPaths.fixture("ride-timetable-lebak-bulus-to-bundaran-hi.btsnoop")
+  static let feed = TestPaths.fixture("gtfs/jakarta-mrt.zip")
+  /// 2026-11-27T07:31:00+07:00, when the rider is on the platform.
+  static let platformTime: UInt64 = 1_795_739_460
+
+  /// A feed with trip 023 `delayed` (trip-level), its arrival at GBHI02 (stop_sequence 12) as
+  /// late give or take `uncertainty`; or cancelled.
+  static func feedFile(
+    in directory: TemporaryDirectory, timestamp: UInt64 = platformTime, trip: String = "NS-WD-LBB-BHI-023",
+    delay: Int32 = 120, uncertainty: Int32 = 30, canceled: Bool = false, alerts: [TransitRealtime_FeedEntity] = []
+  ) throws -> String {
+    var message = TransitRealtime_FeedMessage()
+    message.header.gtfsRealtimeVersion = "2.0"
+    message.header.timestamp = timestamp
+    var entity = TransitRealtime_FeedEntity()
+    entity.id = "1"
+    entity.tripUpdate.trip.tripID = trip
+    if canceled {
+      entity.tripUpdate.trip.scheduleRelationship = .canceled
+    } else {
+      entity.tripUpdate.delay = delay
+      var last = TransitRealtime_TripUpdate.StopTimeUpdate()
+      last.stopSequence = 12
+      last.arrival.delay = delay
+      last.arrival.uncertainty = uncertainty
+      entity.tripUpdate.stopTimeUpdate = [last]
+    }
+    message.entity = [entity] + alerts
+    let path = directory.path("feed.pb")
+    try Data(try message.serializedBytes() as [UInt8]).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func run(_ arguments: [String]) throws -> (events: [[String: Any]], result: ProcessResult) {
+    let result = try Executable.run(
+      "beacon-ride",
+      ["--replay", Self.capture, "--gtfs", Self.feed, "--from", "SLBB", "--to", "SBHI", "--format", "json"]
+        + arguments)
+    let events = try result.stdout.split(separator: "\n").map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    return (events.filter { $0["event"] as? String == "found" }, result)
+  }
+
+  @Test func aFreshFeedsDelayReplacesTheTimetablesWithItsUncertainty() throws {
+    let directory = try TemporaryDirectory()
+    let (found, result) = try run(["--gtfs-rt", try Self.feedFile(in: directory), "--gtfs-rt-max-age", "3600"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(found.count == 12)
+    let platform = try #require(found.first)
+    #expect(
+      platform["nextDeparture"] as? [String]
+        == ["2026-11-27T07:36:50+07:00", "2026-11-27T07:39:50+07:00", "2026-11-27T07:45:00+07:00"], "\(platform)")
+    #expect(platform["estimateSource"] as? String == "realtime")
+    // The event's own source, what found the station, is untouched.
+    #expect(found.allSatisfy { $0["source"] as? String == "bluetooth" })
+    #expect(platform["eta"] as? String == "2026-11-27T08:06:30+07:00")
+    #expect(platform["uncertainty"] as? Int == 30)
+    #expect((platform["detail"] as? String)?.contains("ETA 08:06 ±30 s") == true, "\(platform)")
+    #expect((platform["detail"] as? String)?.hasSuffix("(live)") == true, "\(platform)")
+    // Once the trip is matched on the train (from the third station), the feed's 120 s.
+    for event in found.dropFirst(2) {
+      #expect(event["estimateSource"] as? String == "realtime", "\(event)")
+      #expect(event["delay"] as? Int == 120, "\(event)")
+      #expect(event["eta"] as? String == "2026-11-27T08:06:30+07:00", "\(event)")
+    }
+  }
+
+  @Test func aCancelledTripIsNeverOffered() throws {
+    let directory = try TemporaryDirectory()
+    let (found, result) = try run([
+      "--gtfs-rt", try Self.feedFile(in: directory, canceled: true), "--gtfs-rt-max-age", "3600",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let platform = try #require(found.first)
+    let departures = try #require(platform["nextDeparture"] as? [String])
+    #expect(departures.first == "2026-11-27T07:39:50+07:00", "\(platform)")
+    #expect(!departures.contains("2026-11-27T07:34:50+07:00"))
+    #expect(platform["estimateSource"] as? String == "schedule")
+  }
+
+  @Test func aStaleFeedIsLeftOutWithAWarning() throws {
+    let directory = try TemporaryDirectory()
+    // An hour older than the capture's clock, against the default 300 s.
+    let (found, result) = try run(["--gtfs-rt", try Self.feedFile(in: directory, timestamp: Self.platformTime - 3600)])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("the GTFS-Realtime feed is left out"), "\(result.stderr)")
+    #expect(result.stderr.components(separatedBy: "is left out").count == 2, "warned once: \(result.stderr)")
+    #expect(found.first?["nextDeparture"] as? [String] != nil)
+    #expect(found.allSatisfy { $0["estimateSource"] as? String == "schedule" })
+    #expect(found.first.flatMap { ($0["nextDeparture"] as? [String])?.first } == "2026-11-27T07:34:50+07:00")
+  }
+
+  @Test func unknownTripsAreCountedAndWarnedNotFatal() throws {
+    let directory = try TemporaryDirectory()
+    let (found, result) = try run(["--gtfs-rt", try Self.feedFile(in: directory, trip: "NO-SUCH\u{1B}[31mTRIP")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("1 trip_id of the realtime feed is not in the static feed"), "\(result.stderr)")
+    // The id is shown escaped: no terminal control reaches the screen.
+    #expect(!result.stderr.contains("\u{1B}"))
+    #expect(found.count == 12)
+  }
+
+  /// The same feeds from a URL: a local HTTP server started here serves them (fetched once: a
+  /// replay is not polled).
+  @Test(.enabled(if: LocalHTTPServer.isAvailable, "needs python3's http.server"))
+  func aURLIsFetchedAndAStaleOneLeftOutWithAWarning() throws {
+    let directory = try TemporaryDirectory()
+    let server = try LocalHTTPServer()
+    try server.serve(Array(try Data(contentsOf: URL(fileURLWithPath: try Self.feedFile(in: directory)))), as: "tu.pb")
+    let (found, result) = try run(["--gtfs-rt", server.url("tu.pb"), "--gtfs-rt-max-age", "3600"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(found.first?["estimateSource"] as? String == "realtime", "\(found.first ?? [:])")
+    #expect(found.first.flatMap { ($0["nextDeparture"] as? [String])?.first } == "2026-11-27T07:36:50+07:00")
+    #expect(server.log.contains("GET /tu.pb"), "\(server.log)")
+
+    let stale = try Self.feedFile(in: directory, timestamp: Self.platformTime - 3600)
+    try server.serve(Array(try Data(contentsOf: URL(fileURLWithPath: stale))), as: "old.pb")
+    let (oldFound, oldResult) = try run(["--gtfs-rt", server.url("old.pb")])
+    #expect(oldResult.status == 0, "\(oldResult.stderr)")
+    #expect(oldResult.stderr.contains("old.pb: the GTFS-Realtime feed is left out"), "\(oldResult.stderr)")
+    #expect(oldFound.allSatisfy { $0["estimateSource"] as? String == "schedule" })
+  }
+
+  @Test func httpsIsRefusedSayingToDownloadTheFile() throws {
+    let (_, result) = try run(["--gtfs-rt", "https://example.org/tu.pb"])
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.contains("download the feed (e.g. curl -o feed.pb URL)"), "\(result.stderr)")
+  }
+
+  static func alert(
+    _ id: String, header: String, route: String? = nil, stop: String? = nil, activeUntil end: UInt64? = nil
+  ) -> TransitRealtime_FeedEntity {
+    var entity = TransitRealtime_FeedEntity()
+    entity.id = id
+    var informed = TransitRealtime_EntitySelector()
+    if let route { informed.routeID = route }
+    if let stop { informed.stopID = stop }
+    entity.alert.informedEntity = [informed]
+    var text = TransitRealtime_TranslatedString.Translation()
+    text.text = header
+    entity.alert.headerText.translation = [text]
+    if let end {
+      var period = TransitRealtime_TimeRange()
+      period.end = end
+      entity.alert.activePeriod = [period]
+    }
+    return entity
+  }
+
+  /// Alerts on the rider's line (MRTJ_NS) and on a station of the journey (SFTM, Fatmawati) are
+  /// shown once, escaped; one on another route, or over before the ride, is not.
+  @Test func alertsOnTheRidersLineOrStationAreShownOnce() throws {
+    let directory = try TemporaryDirectory()
+    let alerts = [
+      Self.alert("line", header: "Signal fault\u{1B}[2J near Blok M", route: "MRTJ_NS"),
+      Self.alert("station", header: "Lift out of order", stop: "SFTM"),
+      Self.alert("elsewhere", header: "Another line stopped", route: "KRL_BOGOR"),
+      Self.alert("over", header: "Yesterday's works", route: "MRTJ_NS", activeUntil: Self.platformTime - 86_400),
+    ]
+    let (found, result) = try run([
+      "--gtfs-rt", try Self.feedFile(in: directory, alerts: alerts), "--gtfs-rt-max-age", "3600",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(found.count == 12)
+    let shown = result.stderr.split(separator: "\n").filter { $0.contains("beacon-ride: alert: ") }
+    #expect(
+      shown == ["beacon-ride: alert: Signal fault\\e[2J near Blok M", "beacon-ride: alert: Lift out of order"],
+      "\(result.stderr)")
+    #expect(result.stderr.contains("1 route_id of the realtime feed is not in the static feed (KRL_BOGOR)"))
+  }
+
+  /// `--plan` with a feed fresh now (its timestamp this machine's clock) cancelling Friday's trip
+  /// 023: the journey leaving at 07:33 takes 024, at 07:39:50.
+  @Test func thePlanLeavesOutACancelledTrip() throws {
+    let directory = try TemporaryDirectory()
+    var message = TransitRealtime_FeedMessage()
+    message.header.gtfsRealtimeVersion = "2.0"
+    message.header.timestamp = UInt64(Date().timeIntervalSince1970)
+    var entity = TransitRealtime_FeedEntity()
+    entity.id = "1"
+    entity.tripUpdate.trip.tripID = "NS-WD-LBB-BHI-023"
+    entity.tripUpdate.trip.startDate = "20261127"
+    entity.tripUpdate.trip.scheduleRelationship = .canceled
+    message.entity = [entity]
+    let path = try directory.write(try message.serializedBytes(), to: "cancel.pb")
+    let arguments = [
+      "--gtfs", Self.feed, "--plan", "--from", "SLBB", "--to", "SBHI", "--at", "2026-11-27T07:33", "--format", "json",
+    ]
+    let scheduled = try Executable.run("beacon-ride", arguments)
+    #expect(scheduled.stdout.contains("\"departure\":\"2026-11-27T07:34:50+07:00\""), "\(scheduled.stdout)")
+    let live = try Executable.run("beacon-ride", arguments + ["--gtfs-rt", path])
+    #expect(live.status == 0, "\(live.stderr)")
+    #expect(live.stdout.contains("\"trip\":\"NS-WD-LBB-BHI-024\""), "\(live.stdout)")
+    #expect(live.stdout.contains("\"departure\":\"2026-11-27T07:39:50+07:00\""), "\(live.stdout)")
+  }
+
+  @Test func bytesThatAreNoFeedEndTheRun() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("feed.html")
+    try Data("<html>not found</html>".utf8).write(to: URL(fileURLWithPath: path))
+    let (_, result) = try run(["--gtfs-rt", path])
+    #expect(result.status == 65, "\(result.stderr)")
+    #expect(result.stderr.contains("feed.html: not a GTFS-Realtime feed"), "\(result.stderr)")
+  }
+}
