@@ -22,6 +22,8 @@ public struct Feed: Sendable {
   public internal(set) var stations: [Int] = []
   /// For each stop, the stops whose `parent_station` it is.
   public internal(set) var children: [[Int]] = []
+  /// The defects the load read past, by file and line (``Feed/load(from:)``).
+  public internal(set) var warnings: [FeedWarning] = []
 
   var stopIndex: [String: Int] = [:]
   var routeIndex: [String: Int] = [:]
