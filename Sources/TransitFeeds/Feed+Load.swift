@@ -488,7 +488,7 @@ extension Feed {
     return mode
   }
 
-  private mutating func findStations() {
+  mutating func findStations() {
     stations = stops.indices.filter { station(of: $0) == $0 }
   }
 }

@@ -50,10 +50,10 @@ public struct Feed: Sendable {
   public func service(id: String) -> Int? { serviceIndex[id] }
 
   /// A station's platforms (its child stops with `location_type` 0); a stop that is no station
-  /// is its own platform.
+  /// is its own platform, with the namesakes joined to it (``joinNamesakes(isNear:)``).
   public func platforms(ofStation station: Int) -> [Int] {
-    guard stops[station].locationType == .station else { return [station] }
-    return children[station].filter { stops[$0].locationType == .stopOrPlatform }
+    let platforms = children[station].filter { stops[$0].locationType == .stopOrPlatform }
+    return stops[station].locationType == .station ? platforms : [station] + platforms
   }
 
   /// The station a stop belongs to: itself when it is a station or a stop that stands alone
@@ -97,7 +97,8 @@ public struct Stop: Hashable, Sendable {
   public var latitude: Double?
   public var longitude: Double?
   public var locationType: LocationType
-  /// The index of the `parent_station`.
+  /// The index of the `parent_station`; for a stop joined to a namesake standing alone
+  /// (``Feed/joinNamesakes(isNear:)``), that stop.
   public var parentStation: Int?
   public var platformCode: String
 }

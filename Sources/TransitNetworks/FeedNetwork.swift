@@ -14,9 +14,14 @@ public struct FeedNetwork: Sendable {
   /// The network a GTFS feed describes, with this project's default beacon scheme.
   ///
   /// - Stations: the feed's stations (``TransitFeeds/Feed/stations``) that some route's trips
-  ///   stop at, in `stops.txt` order; the display name is `stop_name`, the key name the same
-  ///   without spaces, and `stop_id` is an alias when no other station answers to it. The
-  ///   coordinate is the station's, or its first platform's when the station has none.
+  ///   stop at, in `stops.txt` order, stops standing alone that share a name within
+  ///   ``TransitFeeds/Feed/namesakeReach`` of each other being one
+  ///   (``TransitFeeds/Feed/joiningNearbyNamesakes()``); the display name is `stop_name`, the key
+  ///   name the same without spaces, and `stop_id` is an alias when no other station answers to
+  ///   it. Stations that still share a name (far apart, or each a station of the feed's) are told
+  ///   apart by their first line, `125 St (1)` and `125 St (2)`, or where that is shared too by
+  ///   their `stop_id`. The coordinate is the station's, or its first platform's when the
+  ///   station has none.
   /// - Lines: one per route (every `route_type`, or those of `routeTypes`), in `routes.txt` order; its stations are the
   ///   most common stop pattern of the route's trips in its lowest `direction_id`, each stop
   ///   taken to its parent station (a station the pattern passes twice is kept at its first
@@ -39,6 +44,7 @@ public struct FeedNetwork: Sendable {
     throws(FeedNetworkError)
   {
     guard feed.routes.count <= Int(UInt16.max) else { throw .tooManyRoutes(feed.routes.count) }
+    let feed = feed.joiningNearbyNamesakes()
     let patterns = FeedPatterns(feed: feed, routeTypes: routeTypes)
     guard !patterns.lines.isEmpty else { throw .noLines }
 
@@ -50,8 +56,11 @@ public struct FeedNetwork: Sendable {
       }
     }
     let served = feed.stations.filter { home[$0] != nil }
+    let displayNames = Self.displayNames(of: served, in: feed) { station in
+      home[station].map { Self.shownName(of: feed.routes[$0.route]) }
+    }
     var names = StationNames()
-    let keyNames = served.map { names.claim(Self.keyName(feed.stops[$0].name), or: feed.stops[$0].id) }
+    let keyNames = zip(served, displayNames).map { names.claim(Self.keyName($1), or: feed.stops[$0].id) }
     var assigned: [Int: BeaconIdentity] = [:]
     for beacon in feed.beacons {
       guard let station = feed.station(of: beacon.stop), let uuid = UUID128(beacon.uuid) else { continue }
@@ -63,7 +72,7 @@ public struct FeedNetwork: Sendable {
       let aliases = names.isFree(feed.stops[stop].id) ? [feed.stops[stop].id] : []
       stations.append(
         Station(
-          name: keyNames[index], displayName: feed.stops[stop].name, aliases: aliases, lineOrder: position + 1,
+          name: keyNames[index], displayName: displayNames[index], aliases: aliases, lineOrder: position + 1,
           coordinate: Self.coordinate(of: stop, in: feed),
           beacon: assigned[stop]
             ?? .iBeacon(uuid: beaconUUID, major: UInt16(route + 1), minor: UInt16(clamping: position + 1))))
@@ -73,7 +82,7 @@ public struct FeedNetwork: Sendable {
     var lineNames = StationNames()
     let lines = patterns.lines.map { line in
       let route = feed.routes[line.route]
-      let shown = [route.shortName, route.longName, route.id].first { !$0.isEmpty } ?? route.id
+      let shown = Self.shownName(of: route)
       let displayName = [route.longName, route.shortName, route.id].first { !$0.isEmpty } ?? route.id
       return TransitLine(
         name: lineNames.claim(Self.keyName(shown), or: route.id), displayName: displayName,
@@ -101,6 +110,32 @@ public struct FeedNetwork: Sendable {
       throw .catalog(error)
     }
     stopIDs = Dictionary(uniqueKeysWithValues: zip(keyNames, served.map { feed.stops[$0].id }))
+  }
+
+  /// How a route is named where it is short: its short name, else its long name, else its id.
+  private static func shownName(of route: Route) -> String {
+    [route.shortName, route.longName, route.id].first { !$0.isEmpty } ?? route.id
+  }
+
+  /// Each station's `stop_name`, but for stations that share one: those take their line's name
+  /// after it, or their `stop_id` where the line's is shared too.
+  private static func displayNames(of stations: [Int], in feed: Feed, line: (Int) -> String?) -> [String] {
+    func clashing(_ names: [String]) -> Set<String> {
+      var counts: [String: Int] = [:]
+      for name in names { counts[StationCatalog.key(name), default: 0] += 1 }
+      return Set(counts.filter { $0.value > 1 }.keys)
+    }
+    let plain = stations.map { feed.stops[$0].name }
+    let shared = clashing(plain)
+    guard !shared.isEmpty else { return plain }
+    let byLine = zip(stations, plain).map { station, name in
+      guard shared.contains(StationCatalog.key(name)), let line = line(station) else { return name }
+      return "\(name) (\(line))"
+    }
+    let stillShared = clashing(byLine)
+    return zip(stations, zip(plain, byLine)).map { station, names in
+      stillShared.contains(StationCatalog.key(names.1)) ? "\(names.0) (\(feed.stops[station].id))" : names.1
+    }
   }
 
   /// A name as a key: the name without spaces (`Lebak Bulus` → `LebakBulus`).

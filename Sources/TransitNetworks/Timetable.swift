@@ -59,7 +59,10 @@ public struct Timetable: Sendable {
   public static let connectionLimit = 20_000_000
 
   /// The timetable of `feed`'s routes of `routeTypes` (`nil`: every one).
+  /// Stops standing alone that share a name near each other are one station, as in
+  /// ``FeedNetwork`` (``TransitFeeds/Feed/joiningNearbyNamesakes()``).
   public init(feed: Feed, routeTypes: Set<Int>? = nil) throws(TimetableProblem) {
+    let feed = feed.joiningNearbyNamesakes()
     do {
       timeZone = try feed.agencyTimeZone()
     } catch {
