@@ -306,12 +306,61 @@ extension Feed {
           case .duplicateID: .duplicateKey
           default: .stopTimeWithArrivalBeforePreviousDepartureTime
           }
-        warnings.append(FeedWarning(kind: kind, defect: error, outcome: .tripSkipped(trips[trip].id)))
+        var outcome = FeedWarning.Outcome.tripSkipped(trips[trip].id)
+        if case .malformedValue = error,
+          let (repaired, repair) = Self.timesPutInOrder(rows[start..<end], lines: lines[start..<end], file: table.file)
+        {
+          rows.replaceSubrange(kept..<(kept + end - start), with: repaired)
+          trips[trip].stopTimes = kept..<(kept + end - start)
+          kept += end - start
+          outcome = repair == .pastMidnight ? .timesPastMidnight(trips[trip].id) : .tripReordered(trips[trip].id)
+        }
+        warnings.append(FeedWarning(kind: kind, defect: error, outcome: outcome))
       }
       start = end
     }
     rows.removeLast(rows.count - kept)
     stopTimes = rows
+  }
+
+  private enum TimeRepair { case pastMidnight, byFileOrder }
+
+  /// A trip's rows whose times go back, put in order where the order is clear: times that
+  /// fall back by more than 12 hours are past midnight (`00:05:00` after `23:50:00` is
+  /// `24:05:00`); else, when the times agree with the order the file lists the rows in, the rows
+  /// in that order (the stop_sequence values given out again in it). `nil` when neither is clear:
+  /// the trip is left out.
+  private static func timesPutInOrder(_ rows: ArraySlice<StopTime>, lines: ArraySlice<Int32>, file: String)
+    -> ([StopTime], TimeRepair)?
+  {
+    func isInOrder(_ rows: [StopTime]) -> Bool {
+      do throws(FeedError) {
+        try checkTimes(of: rows[...], lines: ArraySlice(repeating: 0, count: rows.count), file: file)
+        return true
+      } catch {
+        return false
+      }
+    }
+    let day: Int32 = 24 * 3600
+    var pastMidnight = Array(rows)
+    var offset: Int32 = 0
+    var latest: Int32 = 0
+    for index in pastMidnight.indices {
+      for time in [\StopTime.arrival, \StopTime.departure] {
+        guard let seconds = pastMidnight[index][keyPath: time]?.seconds else { continue }
+        if seconds + offset < latest - day / 2 { offset += day }
+        latest = max(latest, seconds + offset)
+        pastMidnight[index][keyPath: time] = ServiceTime(seconds: seconds + offset)
+      }
+    }
+    if offset > 0 && isInOrder(pastMidnight) { return (pastMidnight, .pastMidnight) }
+    // The rows as the file lists them: when their times agree with that order, stop_sequence
+    // is what is wrong.
+    let sequences = rows.map(\.sequence)
+    var byLine = zip(rows, lines).sorted { $0.1 < $1.1 }.map(\.0)
+    guard isInOrder(byLine) else { return nil }
+    for index in byLine.indices { byLine[index].sequence = sequences[index] }
+    return (byLine, .byFileOrder)
   }
 
   /// A trip's rows as the reference requires them: both times at its first and last stop, each

@@ -36,8 +36,12 @@ public struct FeedWarning: Hashable, Sendable, CustomStringConvertible {
     case stopStandsAlone
     /// The trip is left out, with all its stop times (its `trip_id`).
     case tripSkipped(String)
-    /// The trip's stop times are read in the order given (the times put right).
+    /// The trip's stop times are read in the order the file lists them, which their times agree
+    /// with and their stop_sequence does not (its `trip_id`).
     case tripReordered(String)
+    /// The trip's times that fall back by more than 12 hours are read as past midnight, 24 hours
+    /// on (its `trip_id`).
+    case timesPastMidnight(String)
     /// The optional file is left out.
     case fileSkipped
   }
@@ -81,7 +85,9 @@ public struct FeedWarning: Hashable, Sendable, CustomStringConvertible {
       case .valueIgnored: "the value is ignored"
       case .stopStandsAlone: "the stop stands alone"
       case .tripSkipped(let trip): "trip \(FeedError.quoted(trip)) is left out"
-      case .tripReordered(let trip): "trip \(FeedError.quoted(trip))'s times are put in stop_sequence order"
+      case .tripReordered(let trip):
+        "trip \(FeedError.quoted(trip))'s stops are read in the file's order, which their times agree with"
+      case .timesPastMidnight(let trip): "trip \(FeedError.quoted(trip))'s times from there are read as past midnight"
       case .fileSkipped: "the file is left out"
       }
     return "\(kind.rawValue): \(defect) (\(what))"
