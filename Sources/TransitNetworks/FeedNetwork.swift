@@ -26,13 +26,15 @@ public struct FeedNetwork: Sendable {
   ///   most common stop pattern of the route's trips in its lowest `direction_id`, each stop
   ///   taken to its parent station (a station the pattern passes twice is kept at its first
   ///   passing). A route whose trips pass fewer than two stations is left out.
+  /// - Stations on foot: a station no trip stops at, but a walking link leads to from one a trip
+  ///   stops at, is a station too (on no line; a journey can end there on foot).
   /// - Walking links: `transfers.txt` rows with a `min_transfer_time` (not `transfer_type` 3,
   ///   "not possible") and `pathways.txt` rows with a `traversal_time` between two different
   ///   stations; the shortest time of a pair.
   /// - Beacons: the feed's `beacons.txt` row for the station (or one of its platforms), else the
   ///   default scheme: iBeacon `beaconUUID`, major the route's 1-based position in `routes.txt`,
   ///   minor the station's 1-based position on that route; a station on several routes takes its
-  ///   first route's.
+  ///   first route's; a station on no line has major 0 and minor its 1-based position among those.
   /// - Train beacons: `beacons.txt`'s rows for a route and direction, else the default scheme
   ///   (``MRTNavigation/TrainBeaconScheme``) on ``MRTNavigation/RailBeaconUUIDs/train``, the line
   ///   code being the route's 1-based position, "towards the last station" the direction of the
@@ -55,7 +57,14 @@ public struct FeedNetwork: Sendable {
         home[station] = (line.route, position)
       }
     }
-    let served = feed.stations.filter { home[$0] != nil }
+    // Stations no trip stops at, but a walk leads to from one a trip does.
+    let walks = Self.walks(in: feed)
+    var onFoot: Set<Int> = []
+    for walk in walks {
+      if home[walk.from] != nil && home[walk.to] == nil { onFoot.insert(walk.to) }
+      if home[walk.to] != nil && home[walk.from] == nil { onFoot.insert(walk.from) }
+    }
+    let served = feed.stations.filter { home[$0] != nil || onFoot.contains($0) }
     let displayNames = Self.displayNames(of: served, in: feed) { station in
       home[station].map { Self.shownName(of: feed.routes[$0.route]) }
     }
@@ -67,15 +76,26 @@ public struct FeedNetwork: Sendable {
       assigned[station] = .iBeacon(uuid: uuid, major: beacon.major, minor: beacon.minor)
     }
     var stations: [Station] = []
+    var onFootCount = 0
     for (index, stop) in served.enumerated() {
-      guard let (route, position) = home[stop] else { continue }
       let aliases = names.isFree(feed.stops[stop].id) ? [feed.stops[stop].id] : []
+      // A station on no line: major 0 (no route's), minor its place among those.
+      var lineOrder = 0
+      var major: UInt16 = 0
+      var minor: UInt16
+      if let (route, position) = home[stop] {
+        lineOrder = position + 1
+        major = UInt16(route + 1)
+        minor = UInt16(clamping: position + 1)
+      } else {
+        onFootCount += 1
+        minor = UInt16(clamping: onFootCount)
+      }
       stations.append(
         Station(
-          name: keyNames[index], displayName: displayNames[index], aliases: aliases, lineOrder: position + 1,
+          name: keyNames[index], displayName: displayNames[index], aliases: aliases, lineOrder: lineOrder,
           coordinate: Self.coordinate(of: stop, in: feed),
-          beacon: assigned[stop]
-            ?? .iBeacon(uuid: beaconUUID, major: UInt16(route + 1), minor: UInt16(clamping: position + 1))))
+          beacon: assigned[stop] ?? .iBeacon(uuid: beaconUUID, major: major, minor: minor)))
     }
     let keyName = Dictionary(uniqueKeysWithValues: zip(served, keyNames))
 
@@ -88,7 +108,7 @@ public struct FeedNetwork: Sendable {
         name: lineNames.claim(Self.keyName(shown), or: route.id), displayName: displayName,
         stationNames: line.stations.compactMap { keyName[$0] }, code: UInt16(line.route + 1))
     }
-    let interchanges = Self.walks(in: feed).compactMap { walk -> Interchange? in
+    let interchanges = walks.compactMap { walk -> Interchange? in
       guard let from = keyName[walk.from], let to = keyName[walk.to] else { return nil }
       return Interchange(from: from, to: to, walkingTime: .seconds(walk.seconds))
     }
