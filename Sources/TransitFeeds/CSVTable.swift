@@ -17,7 +17,7 @@ struct CSVTable {
   private(set) var columns: [String: Int] = [:]
   private var headerCount = 0
   /// The defects read past, in file order.
-  private(set) var warnings: [FeedWarning] = []
+  private(set) var warnings = FeedWarningLog()
 
   init(file: String, bytes: [UInt8]) {
     self.file = file
@@ -26,7 +26,7 @@ struct CSVTable {
     var header: [String] = []
     var end = start
     var line = 1
-    var warnings: [FeedWarning] = []
+    var warnings = FeedWarningLog()
     self.bytes.withUnsafeMutableBufferPointer { buffer in
       var fields: [Int] = []
       var position = start
@@ -120,7 +120,7 @@ struct CSVTable {
   /// (pairs). False at the end of the bytes.
   private static func nextRecord(
     in buffer: UnsafeMutableBufferPointer<UInt8>, from position: inout Int, line: inout Int, fields: inout [Int],
-    file: String, warnings: inout [FeedWarning]
+    file: String, warnings: inout FeedWarningLog
   ) -> Bool {
     fields.removeAll(keepingCapacity: true)
     let count = buffer.count

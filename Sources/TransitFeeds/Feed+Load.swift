@@ -43,40 +43,40 @@ extension Feed {
       do throws(FeedError) {
         try read(&feed, &table)
       } catch {
-        feed.warnings.append(FeedWarning(kind: .missingRequiredColumn, defect: error, outcome: .fileSkipped))
+        feed.warningLog.append(FeedWarning(kind: .missingRequiredColumn, defect: error, outcome: .fileSkipped))
       }
-      feed.warnings += table.warnings
+      feed.warningLog.append(contentsOf: table.warnings)
     }
     var agencyIndex: [String: Int] = [:]
     var agencies = try required("agency.txt")
     try feed.readAgencies(&agencies, into: &agencyIndex)
-    feed.warnings += agencies.warnings
+    feed.warningLog.append(contentsOf: agencies.warnings)
     var stops = try required("stops.txt")
     try feed.readStops(&stops)
-    feed.warnings += stops.warnings
+    feed.warningLog.append(contentsOf: stops.warnings)
     guard !feed.stops.isEmpty else { throw .nothingUsable(file: "stops.txt") }
     var routes = try required("routes.txt")
     try feed.readRoutes(&routes, agencies: agencyIndex)
-    feed.warnings += routes.warnings
+    feed.warningLog.append(contentsOf: routes.warnings)
     guard !feed.routes.isEmpty else { throw .nothingUsable(file: "routes.txt") }
     var calendar = try optional("calendar.txt")
     var calendarDates = try optional("calendar_dates.txt")
     guard calendar != nil || calendarDates != nil else { throw .missingFile("calendar.txt") }
     if var table = calendar.take() {
       try feed.readCalendar(&table)
-      feed.warnings += table.warnings
+      feed.warningLog.append(contentsOf: table.warnings)
     }
     if var table = calendarDates.take() {
       try feed.readCalendarDates(&table)
-      feed.warnings += table.warnings
+      feed.warningLog.append(contentsOf: table.warnings)
     }
     var trips = try required("trips.txt")
     try feed.readTrips(&trips)
-    feed.warnings += trips.warnings
+    feed.warningLog.append(contentsOf: trips.warnings)
     guard !feed.trips.isEmpty else { throw .nothingUsable(file: "trips.txt") }
     var stopTimes = try required("stop_times.txt")
     try feed.readStopTimes(&stopTimes)
-    feed.warnings += stopTimes.warnings
+    feed.warningLog.append(contentsOf: stopTimes.warnings)
     guard !feed.stopTimes.isEmpty else { throw .nothingUsable(file: "stop_times.txt") }
     try readOptional("frequencies.txt") { (feed, table) throws(FeedError) in try feed.readFrequencies(&table) }
     try readOptional("transfers.txt") { (feed, table) throws(FeedError) in try feed.readTransfers(&table) }
@@ -88,10 +88,7 @@ extension Feed {
       try feed.readBeacons(&table)
     }
     feed.findStations()
-    // By file, then line: the order whoever fixes the feed reads them in.
-    feed.warnings = feed.warnings.enumerated().sorted { a, b in
-      (a.element.file ?? "", a.element.line ?? 0, a.offset) < (b.element.file ?? "", b.element.line ?? 0, b.offset)
-    }.map(\.element)
+    feed.warningLog.sortByFileAndLine()
     return feed
   }
 
@@ -108,7 +105,7 @@ extension Feed {
       let agencyName = try record.requiredString(name, "agency_name")
       if let first = agencies.first, first.timeZone != zone {
         // Times are read in the first agency's zone.
-        warnings.append(
+        warningLog.append(
           FeedWarning(
             kind: .inconsistentAgencyTimezone,
             defect: .malformedValue(
@@ -121,7 +118,7 @@ extension Feed {
     }
     // A file of a header alone; rows with defects are warnings, and the feed's times then have no
     // time zone (``Feed/agencyTimeZone()`` says so).
-    guard !agencies.isEmpty || !table.warnings.isEmpty else {
+    guard !agencies.isEmpty || !table.warnings.kept.isEmpty else {
       throw .missingValue(file: table.file, line: 2, column: "agency_name")
     }
   }
@@ -151,7 +148,7 @@ extension Feed {
     children = Array(repeating: [], count: stops.count)
     for (stop, parentID, line) in parents {
       guard let parentStop = stopIndex[parentID] else {
-        warnings.append(
+        warningLog.append(
           FeedWarning(
             kind: .foreignKeyViolation,
             defect: .unknownReference(
@@ -177,7 +174,7 @@ extension Feed {
       do throws(FeedError) {
         agencyIndex = try record.reference(agency, "agency_id", in: agencies, definedIn: "agency.txt")
       } catch {
-        warnings.append(FeedWarning(kind: .foreignKeyViolation, defect: error, outcome: .valueIgnored))
+        warningLog.append(FeedWarning(kind: .foreignKeyViolation, defect: error, outcome: .valueIgnored))
       }
       routeIndex[routeID] = routes.count
       routes.append(
@@ -315,7 +312,7 @@ extension Feed {
           kept += end - start
           outcome = repair == .pastMidnight ? .timesPastMidnight(trips[trip].id) : .tripReordered(trips[trip].id)
         }
-        warnings.append(FeedWarning(kind: kind, defect: error, outcome: outcome))
+        warningLog.append(FeedWarning(kind: kind, defect: error, outcome: outcome))
       }
       start = end
     }
@@ -525,7 +522,7 @@ extension Feed {
     do throws(FeedError) {
       return try record.integer(column, "traversal_time", atLeast: 1)
     } catch {
-      warnings.append(FeedWarning(kind: FeedWarning.Kind(classifying: error), defect: error, outcome: .valueIgnored))
+      warningLog.append(FeedWarning(kind: FeedWarning.Kind(classifying: error), defect: error, outcome: .valueIgnored))
       return nil
     }
   }

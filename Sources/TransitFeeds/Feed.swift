@@ -22,8 +22,12 @@ public struct Feed: Sendable {
   public internal(set) var stations: [Int] = []
   /// For each stop, the stops whose `parent_station` it is.
   public internal(set) var children: [[Int]] = []
-  /// The defects the load read past, by file and line (``Feed/load(from:)``).
-  public internal(set) var warnings: [FeedWarning] = []
+  /// The defects the load read past, by file and line (``Feed/load(from:)``): the first 1,000 of
+  /// each kind in each file (``warningCounts`` counts them all).
+  public var warnings: [FeedWarning] { warningLog.kept }
+  /// How many defects of each kind the load read past, kept in ``warnings`` or not.
+  public var warningCounts: [FeedWarning.Kind: Int] { warningLog.counts }
+  var warningLog = FeedWarningLog()
 
   var stopIndex: [String: Int] = [:]
   var routeIndex: [String: Int] = [:]

@@ -102,3 +102,23 @@ struct CSVEdgeCaseTests {
       ])
   }
 }
+
+/// A defect on every row of a large file: every one counted, the first 1,000 kept.
+@Suite("GTFS: many warnings")
+struct ManyWarningsTests {
+  @Test func everyWarningIsCountedAndTheFirstThousandOfAKindInAFileKept() throws {
+    var files = CSVEdgeCaseTests.files
+    // 1,500 stops, each row with a field more than the header; 1,200 with a latitude out of range.
+    files["stops.txt"] =
+      "stop_id,stop_name,stop_lat,stop_lon\nS1,One,52.5,13.4\nS2,Two,52.6,13.5\nS3,Three,52.7,13.6\n"
+      + (0..<1_500).map { "X\($0),Extra,\($0 < 1_200 ? "95" : "52.5"),13.4,more\n" }.joined()
+    let directory = try TemporaryDirectory(files: files)
+    defer { directory.remove() }
+    let feed = try Feed.load(from: directory.url.path)
+    #expect(feed.warningCounts == [.invalidRowLength: 1_500, .numberOutOfRange: 1_200])
+    #expect(feed.warnings.filter { $0.kind == .invalidRowLength }.count == 1_000)
+    #expect(feed.warnings.filter { $0.kind == .numberOutOfRange }.count == 1_000)
+    #expect(feed.warnings.first { $0.kind == .numberOutOfRange }?.line == 5)
+    #expect(feed.stops.count == 3 + 300)
+  }
+}

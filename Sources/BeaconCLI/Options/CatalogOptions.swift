@@ -88,7 +88,7 @@ public struct CatalogOptions: ParsableArguments {
       let uuid = beaconUUID.flatMap(UUID128.init) ?? RailBeaconUUIDs.station
       let feed: Feed
       do { feed = try Feed.load(from: gtfs) } catch { throw GTFSFeedProblem.feed(path: gtfs, error) }
-      for line in FeedWarningSummary(feedName: gtfs, warnings: feed.warnings).lines(all: feedWarnings) {
+      for line in FeedWarningSummary(feedName: gtfs, feed: feed).lines(all: feedWarnings) {
         StandardError.writeLine(line, priority: .warning)
       }
       if let catalog {
