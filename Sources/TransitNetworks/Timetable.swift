@@ -42,6 +42,8 @@ public struct Timetable: Sendable {
 
   /// Each node's station (an index into the feed's stops).
   let stations: [Int]
+  /// Each stop's node (its station's), for a station and for each stop under one: a stop joined
+  /// to a namesake (``TransitFeeds/Feed/joiningNearbyNamesakes()``) is found as its station.
   let node: [Int: Int32]
   /// Sorted by departure; of two with the same departure, one trip's in the order it runs them.
   let connections: [Connection]
@@ -82,6 +84,7 @@ public struct Timetable: Sendable {
         stations.append(station)
       }
     }
+    for stop in feed.stops.indices where nodeOfStop[stop] >= 0 { node[stop] = nodeOfStop[stop] }
     var frequencies: [Int: [Frequency]] = [:]
     for frequency in feed.frequencies { frequencies[frequency.trip, default: []].append(frequency) }
 

@@ -62,6 +62,10 @@ struct FeedNamesakesTests {
     // 2026-11-27 05:00 in Jakarta (UTC+7) is 2026-11-26T22:00:00Z.
     let journey = try #require(timetable.plan(from: mill, to: park, at: 1_795_730_400))
     #expect(journey.arrival == 1_795_730_400 + 3600 + 25 * 60)
+    // A stop joined to its namesake is found as its station: from C2 as from Central.
+    let centralSecond = try #require(feed.stop(id: "C2"))
+    let fromJoined = try #require(timetable.plan(from: centralSecond, to: park, at: 1_795_730_400))
+    #expect(fromJoined.arrival == 1_795_730_400 + 3600 + 25 * 60)
   }
 
   @Test func namesakesEachUnderAStationOfTheirOwnAreToldApartByTheirLine() throws {
