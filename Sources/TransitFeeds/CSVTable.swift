@@ -95,8 +95,8 @@ struct CSVTable {
               kind: .invalidRowLength,
               defect: .malformedCSV(
                 file: file, line: recordLine,
-                reason: "\(fields.count / 2) fields where the header has \(headerCount)"
-                  + (fields.count / 2 < headerCount ? " (the rest read as empty)" : " (the extra ignored)")),
+                reason: "\(fields.count / 2) fields where the header has \(headerCount): "
+                  + (fields.count / 2 < headerCount ? "the rest are empty" : "the extra are ignored")),
               outcome: .rowRead))
         }
         do throws(FeedError) {
@@ -139,7 +139,7 @@ struct CSVTable {
               FeedWarning(
                 kind: .csvParsingFailed,
                 defect: .malformedCSV(
-                  file: file, line: recordLine, reason: "a quoted field is not closed (read to the end of the file)"),
+                  file: file, line: recordLine, reason: "a quoted field is not closed: it runs to the end of the file"),
                 outcome: .rowRead))
             break
           }
@@ -170,8 +170,8 @@ struct CSVTable {
               defect: .malformedCSV(
                 file: file, line: line,
                 reason: spacesOnly
-                  ? "spaces follow a closing quote (dropped)"
-                  : "text follows a closing quote (read as part of the field)"),
+                  ? "spaces follow a closing quote: they are dropped, as the GTFS validator drops them"
+                  : "text follows a closing quote: it is part of the field, as Python's csv module reads it"),
               outcome: .rowRead))
           if !spacesOnly {
             for position in index..<after {

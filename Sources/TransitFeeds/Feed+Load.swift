@@ -83,9 +83,11 @@ extension Feed {
     try readOptional("pathways.txt") { (feed, table) throws(FeedError) in try feed.readPathways(&table) }
     if var table = try optional("beacons.txt") {
       try feed.readBeacons(&table)
+      feed.warningLog.append(contentsOf: table.warnings)
     } else if let (path, bytes) = try files.contentsBeside("beacons.txt") {
       var table = CSVTable(file: path, bytes: bytes)
       try feed.readBeacons(&table)
+      feed.warningLog.append(contentsOf: table.warnings)
     }
     feed.findStations()
     feed.warningLog.sortByFileAndLine()

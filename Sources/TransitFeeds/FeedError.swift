@@ -16,7 +16,9 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case duplicateID(file: String, line: Int, column: String, value: String)
   /// A time, number, date or enumeration value that cannot be read.
   case malformedValue(file: String, line: Int, column: String, value: String, expected: String)
-  /// The file is not CSV as RFC 4180 writes it (a quote left open, text after a closing quote).
+  /// The file is not CSV as RFC 4180 writes it (a quote left open, text after a closing quote, a
+  /// row of another length than the header, a blank line): a warning, the file read as Python's
+  /// `csv` module reads it (``FeedWarning``).
   case malformedCSV(file: String, line: Int, reason: String)
   /// Every row of a file the network needs (`stops.txt`, `routes.txt`, `trips.txt`,
   /// `stop_times.txt`) has a defect (``Feed/warnings`` says which): nothing usable remains.
@@ -74,7 +76,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
     case .malformedValue(let file, let line, let column, let value, let expected):
       "\(file) line \(line), column \(column): \(Self.quoted(value)) is not \(expected)"
     case .malformedCSV(let file, let line, let reason):
-      "\(file) line \(line): \(reason); the file is not valid CSV"
+      "\(file) line \(line): \(reason)"
     case .nothingUsable(let file):
       "\(file): no row can be read (see the feed's warnings for each row's defect); the feed has nothing usable"
     }

@@ -28,7 +28,8 @@ public struct FeedWarning: Hashable, Sendable, CustomStringConvertible {
   public enum Outcome: Hashable, Sendable {
     /// The row is left out (of a duplicate id, the first row is kept).
     case rowSkipped
-    /// The row is read, as Python's `csv` module (pandas, partridge) reads it.
+    /// The row is read, as Python's `csv` module (pandas, partridge) reads it (spaces after a
+    /// closing quote dropped, as the GTFS validator's parser drops them).
     case rowRead
     /// The value is left empty; the row is kept.
     case valueIgnored
@@ -81,7 +82,7 @@ public struct FeedWarning: Hashable, Sendable, CustomStringConvertible {
     let what =
       switch outcome {
       case .rowSkipped: "the row is left out"
-      case .rowRead: "read as Python's csv module reads it"
+      case .rowRead: "the row is read"
       case .valueIgnored: "the value is ignored"
       case .stopStandsAlone: "the stop stands alone"
       case .tripSkipped(let trip): "trip \(FeedError.quoted(trip)) is left out"
