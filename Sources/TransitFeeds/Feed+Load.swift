@@ -4,10 +4,16 @@ extension Feed {
   /// Reads `agency`, `stops`, `routes`, `trips`, `stop_times`, `calendar` and `calendar_dates`
   /// (at least one of the two), and `frequencies`, `transfers` and `pathways` when present, and
   /// this project's `beacons.txt` (inside the feed, or beside the `.zip` in its folder). Columns
-  /// are found by their header name; unknown files and columns are ignored. The first defect
-  /// (a missing required file, column or value, an id defined twice, a reference to an id that is
-  /// not defined, a malformed time, number or date) stops the reading with a ``FeedError`` naming
-  /// its file, line and column.
+  /// are found by their header name; unknown files and columns are ignored.
+  ///
+  /// The reading is lenient and the reporting strict: a row with a defect (a missing required
+  /// value, an id defined twice, a reference to an id that is not defined, a malformed time,
+  /// number or date) is left out, a trip whose stop times cannot be put in order too, and a
+  /// `parent_station` that is not defined leaves its stop standing alone; each is a
+  /// ``FeedWarning`` in ``Feed/warnings`` naming its file, line and column. Only a feed with
+  /// nothing usable is refused with a ``FeedError``: one that is no directory or zip, lacks a
+  /// required file or one of its required columns, or has no stop, route or trip left
+  /// (``FeedError/nothingUsable(file:)``). This project's `beacons.txt` is read strictly.
   public static func load(from path: String) throws(FeedError) -> Feed {
     try load(files: try FeedFiles(path: path))
   }
@@ -22,39 +28,69 @@ extension Feed {
   private static func load(files: FeedFiles) throws(FeedError) -> Feed {
     func required(_ name: String) throws(FeedError) -> CSVTable {
       guard let bytes = try files.contents(of: name) else { throw .missingFile(name) }
-      return try CSVTable(file: name, bytes: bytes)
+      return CSVTable(file: name, bytes: bytes)
     }
     func optional(_ name: String) throws(FeedError) -> CSVTable? {
       guard let bytes = try files.contents(of: name) else { return nil }
-      return try CSVTable(file: name, bytes: bytes)
+      return CSVTable(file: name, bytes: bytes)
     }
     var feed = Feed()
+    /// An optional file without a column it needs is left out.
+    func readOptional(_ name: String, _ read: (inout Feed, inout CSVTable) throws(FeedError) -> Void)
+      throws(FeedError)
+    {
+      guard var table = try optional(name) else { return }
+      do throws(FeedError) {
+        try read(&feed, &table)
+      } catch {
+        feed.warningLog.append(FeedWarning(kind: .missingRequiredColumn, defect: error, outcome: .fileSkipped))
+      }
+      feed.warningLog.append(contentsOf: table.warnings)
+    }
     var agencyIndex: [String: Int] = [:]
     var agencies = try required("agency.txt")
     try feed.readAgencies(&agencies, into: &agencyIndex)
+    feed.warningLog.append(contentsOf: agencies.warnings)
     var stops = try required("stops.txt")
     try feed.readStops(&stops)
+    feed.warningLog.append(contentsOf: stops.warnings)
+    guard !feed.stops.isEmpty else { throw .nothingUsable(file: "stops.txt") }
     var routes = try required("routes.txt")
     try feed.readRoutes(&routes, agencies: agencyIndex)
+    feed.warningLog.append(contentsOf: routes.warnings)
+    guard !feed.routes.isEmpty else { throw .nothingUsable(file: "routes.txt") }
     var calendar = try optional("calendar.txt")
     var calendarDates = try optional("calendar_dates.txt")
     guard calendar != nil || calendarDates != nil else { throw .missingFile("calendar.txt") }
-    if var table = calendar.take() { try feed.readCalendar(&table) }
-    if var table = calendarDates.take() { try feed.readCalendarDates(&table) }
+    if var table = calendar.take() {
+      try feed.readCalendar(&table)
+      feed.warningLog.append(contentsOf: table.warnings)
+    }
+    if var table = calendarDates.take() {
+      try feed.readCalendarDates(&table)
+      feed.warningLog.append(contentsOf: table.warnings)
+    }
     var trips = try required("trips.txt")
     try feed.readTrips(&trips)
+    feed.warningLog.append(contentsOf: trips.warnings)
+    guard !feed.trips.isEmpty else { throw .nothingUsable(file: "trips.txt") }
     var stopTimes = try required("stop_times.txt")
     try feed.readStopTimes(&stopTimes)
-    if var table = try optional("frequencies.txt") { try feed.readFrequencies(&table) }
-    if var table = try optional("transfers.txt") { try feed.readTransfers(&table) }
-    if var table = try optional("pathways.txt") { try feed.readPathways(&table) }
+    feed.warningLog.append(contentsOf: stopTimes.warnings)
+    guard !feed.stopTimes.isEmpty else { throw .nothingUsable(file: "stop_times.txt") }
+    try readOptional("frequencies.txt") { (feed, table) throws(FeedError) in try feed.readFrequencies(&table) }
+    try readOptional("transfers.txt") { (feed, table) throws(FeedError) in try feed.readTransfers(&table) }
+    try readOptional("pathways.txt") { (feed, table) throws(FeedError) in try feed.readPathways(&table) }
     if var table = try optional("beacons.txt") {
       try feed.readBeacons(&table)
+      feed.warningLog.append(contentsOf: table.warnings)
     } else if let (path, bytes) = try files.contentsBeside("beacons.txt") {
-      var table = try CSVTable(file: path, bytes: bytes)
+      var table = CSVTable(file: path, bytes: bytes)
       try feed.readBeacons(&table)
+      feed.warningLog.append(contentsOf: table.warnings)
     }
     feed.findStations()
+    feed.warningLog.sortByFileAndLine()
     return feed
   }
 
@@ -62,23 +98,31 @@ extension Feed {
     let id = table.columns["agency_id"]
     let name = try table.requiredColumn("agency_name")
     let timeZone = try table.requiredColumn("agency_timezone")
-    try table.forEachRecord { (record) throws(FeedError) in
+    table.forEachRecord { (record) throws(FeedError) in
       let agencyID = record.string(id)
       guard index[agencyID] == nil else {
         throw .duplicateID(file: record.file, line: record.line, column: "agency_id", value: agencyID)
       }
-      index[agencyID] = agencies.count
       let zone = try record.requiredString(timeZone, "agency_timezone")
+      let agencyName = try record.requiredString(name, "agency_name")
       if let first = agencies.first, first.timeZone != zone {
-        throw .malformedValue(
-          file: record.file, line: record.line, column: "agency_timezone", value: zone,
-          expected: "\(first.timeZone), the first agency's: a feed's agencies share one time zone")
+        // Times are read in the first agency's zone.
+        warningLog.append(
+          FeedWarning(
+            kind: .inconsistentAgencyTimezone,
+            defect: .malformedValue(
+              file: record.file, line: record.line, column: "agency_timezone", value: zone,
+              expected: "\(first.timeZone), the first agency's: a feed's agencies share one time zone"),
+            outcome: .valueIgnored))
       }
-      agencies.append(
-        Agency(
-          id: agencyID, name: try record.requiredString(name, "agency_name"), timeZone: zone, line: record.line))
+      index[agencyID] = agencies.count
+      agencies.append(Agency(id: agencyID, name: agencyName, timeZone: zone, line: record.line))
     }
-    guard !agencies.isEmpty else { throw .missingValue(file: table.file, line: 2, column: "agency_name") }
+    // A file of a header alone; rows with defects are warnings, and the feed's times then have no
+    // time zone (``Feed/agencyTimeZone()`` says so).
+    guard !agencies.isEmpty || !table.warnings.kept.isEmpty else {
+      throw .missingValue(file: table.file, line: 2, column: "agency_name")
+    }
   }
 
   private mutating func readStops(_ table: inout CSVTable) throws(FeedError) {
@@ -90,24 +134,29 @@ extension Feed {
     let parent = table.columns["parent_station"]
     let platformCode = table.columns["platform_code"]
     var parents: [(stop: Int, parent: String, line: Int)] = []
-    try table.forEachRecord { (record) throws(FeedError) in
+    table.forEachRecord { (record) throws(FeedError) in
       let stopID = try record.newID(id, "stop_id", notIn: stopIndex)
       let type = try record.enumeration(locationType, "location_type", allowed: 0...4, empty: 0) ?? 0
+      let stop = Stop(
+        id: stopID, name: record.string(name),
+        latitude: try record.decimal(latitude, "stop_lat", within: -90...90),
+        longitude: try record.decimal(longitude, "stop_lon", within: -180...180),
+        locationType: LocationType(rawValue: type) ?? .stopOrPlatform, parentStation: nil,
+        platformCode: record.string(platformCode))
       stopIndex[stopID] = stops.count
       if let parentID = record.optionalString(parent) { parents.append((stops.count, parentID, record.line)) }
-      stops.append(
-        Stop(
-          id: stopID, name: record.string(name),
-          latitude: try record.decimal(latitude, "stop_lat", within: -90...90),
-          longitude: try record.decimal(longitude, "stop_lon", within: -180...180),
-          locationType: LocationType(rawValue: type) ?? .stopOrPlatform, parentStation: nil,
-          platformCode: record.string(platformCode)))
+      stops.append(stop)
     }
     children = Array(repeating: [], count: stops.count)
     for (stop, parentID, line) in parents {
       guard let parentStop = stopIndex[parentID] else {
-        throw .unknownReference(
-          file: table.file, line: line, column: "parent_station", value: parentID, definedIn: "stops.txt")
+        warningLog.append(
+          FeedWarning(
+            kind: .foreignKeyViolation,
+            defect: .unknownReference(
+              file: table.file, line: line, column: "parent_station", value: parentID, definedIn: "stops.txt"),
+            outcome: .stopStandsAlone))
+        continue
       }
       stops[stop].parentStation = parentStop
       children[parentStop].append(stop)
@@ -120,16 +169,20 @@ extension Feed {
     let agency = table.columns["agency_id"]
     let shortName = table.columns["route_short_name"]
     let longName = table.columns["route_long_name"]
-    try table.forEachRecord { (record) throws(FeedError) in
+    table.forEachRecord { (record) throws(FeedError) in
       let routeID = try record.newID(id, "route_id", notIn: routeIndex)
-      let agencyIndex =
-        try record.reference(agency, "agency_id", in: agencies, definedIn: "agency.txt")
-        ?? (agencies.count == 1 ? 0 : nil)
+      let routeType = try record.requiredInteger(type, "route_type")
+      var agencyIndex: Int?
+      do throws(FeedError) {
+        agencyIndex = try record.reference(agency, "agency_id", in: agencies, definedIn: "agency.txt")
+      } catch {
+        warningLog.append(FeedWarning(kind: .foreignKeyViolation, defect: error, outcome: .valueIgnored))
+      }
       routeIndex[routeID] = routes.count
       routes.append(
         Route(
-          id: routeID, agency: agencyIndex, shortName: record.string(shortName), longName: record.string(longName),
-          type: try record.requiredInteger(type, "route_type")))
+          id: routeID, agency: agencyIndex ?? (agencies.count == 1 ? 0 : nil), shortName: record.string(shortName),
+          longName: record.string(longName), type: routeType))
     }
   }
 
@@ -146,17 +199,21 @@ extension Feed {
     for day in Weekday.allCases { days.append((day, try table.requiredColumn(day.calendarColumn))) }
     let start = try table.requiredColumn("start_date")
     let end = try table.requiredColumn("end_date")
-    try table.forEachRecord { (record) throws(FeedError) in
+    table.forEachRecord { (record) throws(FeedError) in
       let serviceID = try record.newID(id, "service_id", notIn: serviceIndex)
-      let index = service(named: serviceID)
+      var weekdays: Set<Weekday> = []
       for (day, column) in days {
         guard let runs = try record.enumeration(column, day.calendarColumn, allowed: 0...1, empty: nil) else {
           throw .missingValue(file: record.file, line: record.line, column: day.calendarColumn)
         }
-        if runs == 1 { services[index].weekdays.insert(day) }
+        if runs == 1 { weekdays.insert(day) }
       }
-      services[index].start = try record.requiredDate(start, "start_date")
-      services[index].end = try record.requiredDate(end, "end_date")
+      let startDate = try record.requiredDate(start, "start_date")
+      let endDate = try record.requiredDate(end, "end_date")
+      let index = service(named: serviceID)
+      services[index].weekdays = weekdays
+      services[index].start = startDate
+      services[index].end = endDate
     }
   }
 
@@ -164,14 +221,13 @@ extension Feed {
     let id = try table.requiredColumn("service_id")
     let date = try table.requiredColumn("date")
     let exception = try table.requiredColumn("exception_type")
-    try table.forEachRecord { (record) throws(FeedError) in
-      let index = service(named: try record.requiredString(id, "service_id"))
+    table.forEachRecord { (record) throws(FeedError) in
+      let serviceID = try record.requiredString(id, "service_id")
       let day = try record.requiredDate(date, "date")
-      switch try record.enumeration(exception, "exception_type", allowed: 1...2, empty: nil) {
-      case 1: services[index].addedDates.insert(day)
-      case 2: services[index].removedDates.insert(day)
-      default: throw .missingValue(file: record.file, line: record.line, column: "exception_type")
-      }
+      let type = try record.enumeration(exception, "exception_type", allowed: 1...2, empty: nil)
+      guard let type else { throw .missingValue(file: record.file, line: record.line, column: "exception_type") }
+      let index = service(named: serviceID)
+      if type == 1 { services[index].addedDates.insert(day) } else { services[index].removedDates.insert(day) }
     }
   }
 
@@ -181,17 +237,17 @@ extension Feed {
     let service = try table.requiredColumn("service_id")
     let headsign = table.columns["trip_headsign"]
     let direction = table.columns["direction_id"]
-    try table.forEachRecord { (record) throws(FeedError) in
+    table.forEachRecord { (record) throws(FeedError) in
       let tripID = try record.newID(id, "trip_id", notIn: tripIndex)
       let routeIndex = try record.requiredReference(route, "route_id", in: routeIndex, definedIn: "routes.txt")
       let serviceIndex = try record.requiredReference(
         service, "service_id", in: serviceIndex, definedIn: "calendar.txt or calendar_dates.txt")
+      let directionID = try record.enumeration(direction, "direction_id", allowed: 0...1, empty: nil)
       tripIndex[tripID] = trips.count
       trips.append(
         Trip(
           id: tripID, route: routeIndex, service: serviceIndex, headsign: record.string(headsign),
-          directionID: try record.enumeration(direction, "direction_id", allowed: 0...1, empty: nil),
-          stopTimes: 0..<0))
+          directionID: directionID, stopTimes: 0..<0))
     }
   }
 
@@ -207,19 +263,19 @@ extension Feed {
     var rows: [StopTime] = []
     // Each row's line in the file, to name it once the rows are grouped by trip.
     var lines: [Int32] = []
-    try table.forEachRecord { (record) throws(FeedError) in
-      lines.append(Int32(clamping: record.line))
+    table.forEachRecord { (record) throws(FeedError) in
       let tripField = record.field(trip)
       if previousTrip < 0 || !tripField.elementsEqual(previousTripBytes) {
         previousTrip = Int32(try record.requiredReference(trip, "trip_id", in: tripIndex, definedIn: "trips.txt"))
         previousTripBytes = Array(tripField)
       }
       let stopIndex = try record.requiredReference(stop, "stop_id", in: stopIndex, definedIn: "stops.txt")
-      rows.append(
-        StopTime(
-          trip: previousTrip, stop: Int32(stopIndex),
-          sequence: Int32(try record.requiredInteger(sequence, "stop_sequence")),
-          arrival: try record.time(arrival, "arrival_time"), departure: try record.time(departure, "departure_time")))
+      let row = StopTime(
+        trip: previousTrip, stop: Int32(stopIndex),
+        sequence: Int32(try record.requiredInteger(sequence, "stop_sequence")),
+        arrival: try record.time(arrival, "arrival_time"), departure: try record.time(departure, "departure_time"))
+      rows.append(row)
+      lines.append(Int32(clamping: record.line))
     }
     func inOrder(_ a: StopTime, _ b: StopTime) -> Bool { (a.trip, a.sequence) < (b.trip, b.sequence) }
     if !zip(rows, rows.dropFirst()).allSatisfy({ !inOrder($1, $0) }) {
@@ -228,16 +284,82 @@ extension Feed {
       rows = order.map { rows[$0] }
       lines = order.map { lines[$0] }
     }
+    // A trip whose times cannot be read in order is left out: its rows are moved over.
+    var kept = 0
     var start = 0
     while start < rows.count {
       let trip = Int(rows[start].trip)
       var end = start + 1
       while end < rows.count && rows[end].trip == rows[start].trip { end += 1 }
-      try Self.checkTimes(of: rows[start..<end], lines: lines[start..<end], file: table.file)
-      trips[trip].stopTimes = start..<end
+      do throws(FeedError) {
+        try Self.checkTimes(of: rows[start..<end], lines: lines[start..<end], file: table.file)
+        if kept != start {
+          for offset in 0..<(end - start) { rows[kept + offset] = rows[start + offset] }
+        }
+        trips[trip].stopTimes = kept..<(kept + end - start)
+        kept += end - start
+      } catch {
+        let kind: FeedWarning.Kind =
+          switch error {
+          case .missingValue: .missingTripEdge
+          case .duplicateID: .duplicateKey
+          default: .stopTimeWithArrivalBeforePreviousDepartureTime
+          }
+        var outcome = FeedWarning.Outcome.tripSkipped(trips[trip].id)
+        if case .malformedValue = error,
+          let (repaired, repair) = Self.timesPutInOrder(rows[start..<end], lines: lines[start..<end], file: table.file)
+        {
+          rows.replaceSubrange(kept..<(kept + end - start), with: repaired)
+          trips[trip].stopTimes = kept..<(kept + end - start)
+          kept += end - start
+          outcome = repair == .pastMidnight ? .timesPastMidnight(trips[trip].id) : .tripReordered(trips[trip].id)
+        }
+        warningLog.append(FeedWarning(kind: kind, defect: error, outcome: outcome))
+      }
       start = end
     }
+    rows.removeLast(rows.count - kept)
     stopTimes = rows
+  }
+
+  private enum TimeRepair { case pastMidnight, byFileOrder }
+
+  /// A trip's rows whose times go back, put in order where the order is clear: times that
+  /// fall back by more than 12 hours are past midnight (`00:05:00` after `23:50:00` is
+  /// `24:05:00`); else, when the times agree with the order the file lists the rows in, the rows
+  /// in that order (the stop_sequence values given out again in it). `nil` when neither is clear:
+  /// the trip is left out.
+  private static func timesPutInOrder(_ rows: ArraySlice<StopTime>, lines: ArraySlice<Int32>, file: String)
+    -> ([StopTime], TimeRepair)?
+  {
+    func isInOrder(_ rows: [StopTime]) -> Bool {
+      do throws(FeedError) {
+        try checkTimes(of: rows[...], lines: ArraySlice(repeating: 0, count: rows.count), file: file)
+        return true
+      } catch {
+        return false
+      }
+    }
+    let day: Int32 = 24 * 3600
+    var pastMidnight = Array(rows)
+    var offset: Int32 = 0
+    var latest: Int32 = 0
+    for index in pastMidnight.indices {
+      for time in [\StopTime.arrival, \StopTime.departure] {
+        guard let seconds = pastMidnight[index][keyPath: time]?.seconds else { continue }
+        if seconds + offset < latest - day / 2 { offset += day }
+        latest = max(latest, seconds + offset)
+        pastMidnight[index][keyPath: time] = ServiceTime(seconds: seconds + offset)
+      }
+    }
+    if offset > 0 && isInOrder(pastMidnight) { return (pastMidnight, .pastMidnight) }
+    // The rows as the file lists them: when their times agree with that order, stop_sequence
+    // is what is wrong.
+    let sequences = rows.map(\.sequence)
+    var byLine = zip(rows, lines).sorted { $0.1 < $1.1 }.map(\.0)
+    guard isInOrder(byLine) else { return nil }
+    for index in byLine.indices { byLine[index].sequence = sequences[index] }
+    return (byLine, .byFileOrder)
   }
 
   /// A trip's rows as the reference requires them: both times at its first and last stop, each
@@ -278,7 +400,7 @@ extension Feed {
     let end = try table.requiredColumn("end_time")
     let headway = try table.requiredColumn("headway_secs")
     let exactTimes = table.columns["exact_times"]
-    try table.forEachRecord { (record) throws(FeedError) in
+    table.forEachRecord { (record) throws(FeedError) in
       frequencies.append(
         Frequency(
           trip: try record.requiredReference(trip, "trip_id", in: tripIndex, definedIn: "trips.txt"),
@@ -301,7 +423,7 @@ extension Feed {
     let to = table.columns["to_stop_id"]
     let type = try table.requiredColumn("transfer_type")
     let minimum = table.columns["min_transfer_time"]
-    try table.forEachRecord { (record) throws(FeedError) in
+    table.forEachRecord { (record) throws(FeedError) in
       transfers.append(
         Transfer(
           fromStop: try record.reference(from, "from_stop_id", in: stopIndex, definedIn: "stops.txt"),
@@ -324,7 +446,7 @@ extension Feed {
     let minor = table.columns["minor"]
     var seen: Set<Int> = []
     var seenTrains: Set<[Int]> = []
-    try table.forEachRecord { (record) throws(FeedError) in
+    try table.forEachRecordStrictly { (record) throws(FeedError) in
       let text = try record.requiredString(uuid, "uuid")
       guard Self.isUUID(text) else {
         throw .malformedValue(
@@ -385,7 +507,7 @@ extension Feed {
     let mode = try table.requiredColumn("pathway_mode")
     let bidirectional = try table.requiredColumn("is_bidirectional")
     let traversal = table.columns["traversal_time"]
-    try table.forEachRecord { (record) throws(FeedError) in
+    table.forEachRecord { (record) throws(FeedError) in
       let fromStop = try record.requiredReference(from, "from_stop_id", in: stopIndex, definedIn: "stops.txt")
       let toStop = try record.requiredReference(to, "to_stop_id", in: stopIndex, definedIn: "stops.txt")
       pathways.append(
@@ -393,7 +515,17 @@ extension Feed {
           id: try record.requiredString(id, "pathway_id"), fromStop: fromStop, toStop: toStop,
           mode: try pathwayMode(record, mode),
           isBidirectional: try record.enumeration(bidirectional, "is_bidirectional", allowed: 0...1, empty: nil) == 1,
-          traversalTime: try record.integer(traversal, "traversal_time", atLeast: 1)))
+          traversalTime: optionalTraversalTime(record, traversal)))
+    }
+  }
+
+  /// An optional time a pathway's walk takes; a malformed one is ignored, the pathway kept.
+  private mutating func optionalTraversalTime(_ record: CSVRecord, _ column: Int?) -> Int? {
+    do throws(FeedError) {
+      return try record.integer(column, "traversal_time", atLeast: 1)
+    } catch {
+      warningLog.append(FeedWarning(kind: FeedWarning.Kind(classifying: error), defect: error, outcome: .valueIgnored))
+      return nil
     }
   }
 
@@ -404,7 +536,7 @@ extension Feed {
     return mode
   }
 
-  private mutating func findStations() {
+  mutating func findStations() {
     stations = stops.indices.filter { station(of: $0) == $0 }
   }
 }

@@ -22,6 +22,12 @@ public struct Feed: Sendable {
   public internal(set) var stations: [Int] = []
   /// For each stop, the stops whose `parent_station` it is.
   public internal(set) var children: [[Int]] = []
+  /// The defects the load read past, by file and line (``Feed/load(from:)``): the first 1,000 of
+  /// each kind in each file (``warningCounts`` counts them all).
+  public var warnings: [FeedWarning] { warningLog.kept }
+  /// How many defects of each kind the load read past, kept in ``warnings`` or not.
+  public var warningCounts: [FeedWarning.Kind: Int] { warningLog.counts }
+  var warningLog = FeedWarningLog()
 
   var stopIndex: [String: Int] = [:]
   var routeIndex: [String: Int] = [:]
@@ -48,10 +54,10 @@ public struct Feed: Sendable {
   public func service(id: String) -> Int? { serviceIndex[id] }
 
   /// A station's platforms (its child stops with `location_type` 0); a stop that is no station
-  /// is its own platform.
+  /// is its own platform, with the namesakes joined to it (``joinNamesakes(isNear:)``).
   public func platforms(ofStation station: Int) -> [Int] {
-    guard stops[station].locationType == .station else { return [station] }
-    return children[station].filter { stops[$0].locationType == .stopOrPlatform }
+    let platforms = children[station].filter { stops[$0].locationType == .stopOrPlatform }
+    return stops[station].locationType == .station ? platforms : [station] + platforms
   }
 
   /// The station a stop belongs to: itself when it is a station or a stop that stands alone
@@ -95,7 +101,8 @@ public struct Stop: Hashable, Sendable {
   public var latitude: Double?
   public var longitude: Double?
   public var locationType: LocationType
-  /// The index of the `parent_station`.
+  /// The index of the `parent_station`; for a stop joined to a namesake standing alone
+  /// (``Feed/joinNamesakes(isNear:)``), that stop.
   public var parentStation: Int?
   public var platformCode: String
 }

@@ -16,8 +16,13 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case duplicateID(file: String, line: Int, column: String, value: String)
   /// A time, number, date or enumeration value that cannot be read.
   case malformedValue(file: String, line: Int, column: String, value: String, expected: String)
-  /// The file is not CSV as RFC 4180 writes it (a quote left open, text after a closing quote).
+  /// The file is not CSV as RFC 4180 writes it (a quote left open, text after a closing quote, a
+  /// row of another length than the header, a blank line): a warning, the file read as Python's
+  /// `csv` module reads it (``FeedWarning``).
   case malformedCSV(file: String, line: Int, reason: String)
+  /// Every row of a file the network needs (`stops.txt`, `routes.txt`, `trips.txt`,
+  /// `stop_times.txt`) has a defect (``Feed/warnings`` says which): nothing usable remains.
+  case nothingUsable(file: String)
 
   /// The file the defect is in, when it is in one.
   public var file: String? {
@@ -25,7 +30,8 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unreadableFeed: nil
     case .missingFile(let file): file
     case .missingColumn(let file, _), .missingValue(let file, _, _), .unknownReference(let file, _, _, _, _),
-      .duplicateID(let file, _, _, _), .malformedValue(let file, _, _, _, _), .malformedCSV(let file, _, _):
+      .duplicateID(let file, _, _, _), .malformedValue(let file, _, _, _, _), .malformedCSV(let file, _, _),
+      .nothingUsable(let file):
       file
     }
   }
@@ -33,7 +39,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file's own line number of the defect (1 for the header).
   public var line: Int? {
     switch self {
-    case .unreadableFeed, .missingFile: nil
+    case .unreadableFeed, .missingFile, .nothingUsable: nil
     case .missingColumn: 1
     case .missingValue(_, let line, _), .unknownReference(_, let line, _, _, _), .duplicateID(_, let line, _, _),
       .malformedValue(_, let line, _, _, _), .malformedCSV(_, let line, _):
@@ -44,7 +50,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The column (its header name) of the defect.
   public var column: String? {
     switch self {
-    case .unreadableFeed, .missingFile, .malformedCSV: nil
+    case .unreadableFeed, .missingFile, .malformedCSV, .nothingUsable: nil
     case .missingColumn(_, let column), .missingValue(_, _, let column), .unknownReference(_, _, let column, _, _),
       .duplicateID(_, _, let column, _), .malformedValue(_, _, let column, _, _):
       column
@@ -70,13 +76,15 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
     case .malformedValue(let file, let line, let column, let value, let expected):
       "\(file) line \(line), column \(column): \(Self.quoted(value)) is not \(expected)"
     case .malformedCSV(let file, let line, let reason):
-      "\(file) line \(line): \(reason); the file is not valid CSV"
+      "\(file) line \(line): \(reason)"
+    case .nothingUsable(let file):
+      "\(file): no row can be read (see the feed's warnings for each row's defect); the feed has nothing usable"
     }
   }
 
   /// A value as Swift writes a string literal (control characters escaped, so the message stays
   /// one line and safe on a terminal), cut at 60 characters.
-  private static func quoted(_ value: String) -> String {
+  static func quoted(_ value: String) -> String {
     value.count > 60 ? String(value.prefix(60)).debugDescription + "…" : value.debugDescription
   }
 }

@@ -42,6 +42,8 @@ public struct Timetable: Sendable {
 
   /// Each node's station (an index into the feed's stops).
   let stations: [Int]
+  /// Each stop's node (its station's), for a station and for each stop under one: a stop joined
+  /// to a namesake (``TransitFeeds/Feed/joiningNearbyNamesakes()``) is found as its station.
   let node: [Int: Int32]
   /// Sorted by departure; of two with the same departure, one trip's in the order it runs them.
   var connections: [Connection]
@@ -62,7 +64,10 @@ public struct Timetable: Sendable {
   public static let connectionLimit = 20_000_000
 
   /// The timetable of `feed`'s routes of `routeTypes` (`nil`: every one).
+  /// Stops standing alone that share a name near each other are one station, as in
+  /// ``FeedNetwork`` (``TransitFeeds/Feed/joiningNearbyNamesakes()``).
   public init(feed: Feed, routeTypes: Set<Int>? = nil) throws(TimetableProblem) {
+    let feed = feed.joiningNearbyNamesakes()
     do {
       timeZone = try feed.agencyTimeZone()
     } catch {
@@ -82,6 +87,7 @@ public struct Timetable: Sendable {
         stations.append(station)
       }
     }
+    for stop in feed.stops.indices where nodeOfStop[stop] >= 0 { node[stop] = nodeOfStop[stop] }
     var frequencies: [Int: [Frequency]] = [:]
     for frequency in feed.frequencies { frequencies[frequency.trip, default: []].append(frequency) }
 

@@ -52,29 +52,72 @@ import Testing
     #expect(arrived.first?.contains("Stasiun MRT Blok A (StasiunMRTBlokA)") == true, "\(result.stdout)")
   }
 
-  @Test func aBrokenFeedExits65NamingFileLineAndColumn() throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
+  /// The Kobe feed unpacked, its `stop_times.txt` (CRLF lines) lines 3 to 2 + `count` given a
+  /// malformed arrival_time.
+  private func kobeWithBrokenTimes(_ count: Int, in directory: TemporaryDirectory) throws {
     let unzip = Process()
     unzip.executableURL = URL(fileURLWithPath: try #require(TestPaths.executable("python3")))
     unzip.arguments = ["-m", "zipfile", "-e", Self.kobe, directory.url.path]
     try unzip.run()
     unzip.waitUntilExit()
     try #require(unzip.terminationStatus == 0)
-    // stop_times.txt (CRLF lines) line 3: its arrival_time made malformed.
     let file = directory.path("stop_times.txt")
     var lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\r\n")
     let header = lines[0].components(separatedBy: ",")
     let column = try #require(header.firstIndex { $0.hasSuffix("arrival_time") })
-    var cells = lines[2].components(separatedBy: ",")
-    cells[column] = "5:7x:00"
-    lines[2] = cells.joined(separator: ",")
+    for index in 2..<(2 + count) {
+      var cells = lines[index].components(separatedBy: ",")
+      cells[column] = "5:7x:00\u{1B}[2J"
+      lines[index] = cells.joined(separator: ",")
+    }
     try lines.joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+  }
 
+  @Test func aBrokenRowIsAWarningNamingFileLineAndColumn() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try kobeWithBrokenTimes(1, in: directory)
+    let result = try Executable.run("beacon-broadcast", ["--gtfs", directory.url.path, "--list-stations"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.components(separatedBy: "\n") == [
+        "feed \(directory.url.path): 1 warning: 1 invalid_time",
+        #"  invalid_time: stop_times.txt line 3, column arrival_time: "5:7x:00\u{1B}[2J" is not a time HH:MM:SS (the row is left out)"#,
+        "",
+      ])
+    #expect(result.stdout.contains("新神戸"))
+  }
+
+  @Test func theFirstFiveWarningsAndAllWithFeedWarnings() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try kobeWithBrokenTimes(7, in: directory)
+    let some = try Executable.run("beacon-broadcast", ["--gtfs", directory.url.path, "--list-stations"])
+    #expect(some.status == 0, "\(some.stderr)")
+    let someLines = some.stderr.split(separator: "\n")
+    #expect(someLines.first == "feed \(directory.url.path): 7 warnings: 7 invalid_time")
+    #expect(
+      someLines.dropFirst().prefix(5).map { $0.contains("stop_times.txt line ") } == Array(repeating: true, count: 5))
+    #expect(someLines.last == "  … and 2 more (--feed-warnings lists them all)")
+    let all = try Executable.run(
+      "beacon-broadcast", ["--gtfs", directory.url.path, "--list-stations", "--feed-warnings"])
+    #expect(all.status == 0, "\(all.stderr)")
+    #expect(
+      all.stderr.split(separator: "\n").dropFirst().map { $0.contains("stop_times.txt line ") }
+        == Array(repeating: true, count: 7))
+  }
+
+  @Test func aFeedWithNothingUsableExits65() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try kobeWithBrokenTimes(0, in: directory)
+    let file = directory.path("stop_times.txt")
+    let header = try #require(try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\r\n").first)
+    try "\(header)\r\n".write(toFile: file, atomically: true, encoding: .utf8)
     let result = try Executable.run("beacon-broadcast", ["--gtfs", directory.url.path, "--list-stations"])
     #expect(result.status == 65, "\(result.stderr)")
     #expect(
-      result.stderr.hasPrefix("beacon-broadcast: \(directory.url.path): stop_times.txt line 3, column arrival_time:"),
+      result.stderr.hasPrefix("beacon-broadcast: \(directory.url.path): stop_times.txt: no row can be read"),
       "\(result.stderr)")
     #expect(result.stdout.isEmpty)
   }

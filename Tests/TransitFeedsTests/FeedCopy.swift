@@ -37,3 +37,7 @@ struct FeedCopy {
     try text.write(toFile: directory.path(file), atomically: true, encoding: .utf8)
   }
 }
+
+extension FeedCopy {
+  func read(_ file: String) throws -> String { try String(contentsOfFile: directory.path(file), encoding: .utf8) }
+}

@@ -100,11 +100,52 @@ struct OptionalTablesTests {
         file: "calendar_dates.txt", line: 3, column: "exception_type", value: "3", expected: "one of 1…2")
     ),
   ])
-  func refusesABrokenRow(file: String, row: String, broken: String, expected: FeedError) throws {
+  func leavesOutABrokenRow(file: String, row: String, broken: String, expected: FeedError) throws {
     var files = Self.files
     files[file] = try #require(files[file]).replacingOccurrences(of: row, with: broken)
     let directory = try TemporaryDirectory(files: files)
     defer { directory.remove() }
-    #expect(throws: expected) { try Feed.load(from: directory.url.path) }
+    let feed = try Feed.load(from: directory.url.path)
+    #expect(feed.warnings.map(\.defect) == [expected])
+    #expect(feed.warnings.map(\.outcome) == [.rowSkipped])
+    switch file {
+    case "frequencies.txt": #expect(feed.frequencies.isEmpty)
+    case "transfers.txt": #expect(feed.transfers.isEmpty)
+    case "pathways.txt": #expect(feed.pathways.isEmpty)
+    default: #expect(feed.service(id: "S").map { feed.services[$0].removedDates.isEmpty } == true)
+    }
+  }
+
+  @Test func leavesOutAnOptionalFileWithoutAColumnItNeeds() throws {
+    var files = Self.files
+    files["transfers.txt"] = "from_stop_id,to_stop_id,min_transfer_time\nA1,A2,180\n"
+    let directory = try TemporaryDirectory(files: files)
+    defer { directory.remove() }
+    let feed = try Feed.load(from: directory.url.path)
+    #expect(feed.transfers.isEmpty)
+    #expect(
+      feed.warnings == [
+        FeedWarning(
+          kind: .missingRequiredColumn, defect: .missingColumn(file: "transfers.txt", column: "transfer_type"),
+          outcome: .fileSkipped)
+      ])
+  }
+
+  @Test func aParentStationNotDefinedLeavesTheStopStandingAlone() throws {
+    var files = Self.files
+    files["stops.txt"] = try #require(files["stops.txt"]).replacingOccurrences(of: "0,A\nA2", with: "0,X\nA2")
+    let directory = try TemporaryDirectory(files: files)
+    defer { directory.remove() }
+    let feed = try Feed.load(from: directory.url.path)
+    #expect(feed.stations == [0, 1, 3])
+    #expect(feed.stops[1].parentStation == nil)
+    #expect(
+      feed.warnings == [
+        FeedWarning(
+          kind: .foreignKeyViolation,
+          defect: .unknownReference(
+            file: "stops.txt", line: 3, column: "parent_station", value: "X", definedIn: "stops.txt"),
+          outcome: .stopStandsAlone)
+      ])
   }
 }

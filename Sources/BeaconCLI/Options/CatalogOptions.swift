@@ -1,6 +1,7 @@
 import ArgumentParser
 import BluetoothTypes
 import MRTNavigation
+import ProgramOutput
 import StationCatalogs
 import TransitFeeds
 import TransitNetworks
@@ -59,6 +60,13 @@ public struct CatalogOptions: ParsableArguments {
     transform: { text throws(ValueOutOfRange) in try ValueRange.realtimeAgeSeconds.parseInteger(text) as Int64 })
   public var gtfsRealtimeMaximumAge: Int64?
 
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "List every defect the --gtfs feed's load read past (each with its file, line and column, classed by the GTFS validator's notice codes); without it, a line counting them by kind and the first \(FeedWarningSummary.shownByDefault)."
+    ))
+  public var feedWarnings = false
+
   public init() {}
 
   /// Where the stations come from, for reports: the catalog file or the feed; `nil` when built in.
@@ -71,6 +79,9 @@ public struct CatalogOptions: ParsableArguments {
     if !gtfsRealtime.isEmpty, catalog != nil, gtfs == nil {
       throw ValidationError(
         "--gtfs-rt updates a GTFS feed's timetable, and a --catalog has none: give --gtfs FEED too, or drop --gtfs-rt.")
+    }
+    if feedWarnings, gtfs == nil {
+      throw ValidationError("--feed-warnings lists the defects of a --gtfs feed: give --gtfs too.")
     }
     if routeTypes != nil, gtfs == nil {
       throw ValidationError("--route-types chooses the lines of a --gtfs feed: give --gtfs too.")
@@ -100,6 +111,9 @@ public struct CatalogOptions: ParsableArguments {
       let uuid = beaconUUID.flatMap(UUID128.init) ?? RailBeaconUUIDs.station
       let feed: Feed
       do { feed = try Feed.load(from: gtfs) } catch { throw GTFSFeedProblem.feed(path: gtfs, error) }
+      for line in FeedWarningSummary(feedName: gtfs, feed: feed).lines(all: feedWarnings) {
+        StandardError.writeLine(line, priority: .warning)
+      }
       if let catalog {
         let read = try CatalogFile.load(path: catalog, feed: feed)
         return LoadedNetwork(
