@@ -35,7 +35,9 @@ enum PlainHTTPClient {
         return .notModified
       case 301, 302, 303, 307, 308:
         guard let target = response.headers["location"] else { throw .malformedResponse }
-        if target.hasPrefix("/") {
+        if target.hasPrefix("/"), !target.hasPrefix("//") {
+          // A path on the same server; one that could not stand in a request line is refused.
+          guard HTTPLocation.isRequestTarget(target) else { throw .malformedResponse }
           location.path = target
         } else {
           guard case .http(let next) = try RealtimeFeedLocation(parsing: target) else { throw .malformedResponse }
@@ -63,8 +65,11 @@ enum PlainHTTPClient {
     var request =
       "GET \(location.path) HTTP/1.1\r\nHost: \(location.hostHeader)\r\nUser-Agent: beacon-toolkit\r\n"
       + "Accept: application/x-protobuf, application/octet-stream, */*\r\nConnection: close\r\n"
-    if let etag = validators.etag { request += "If-None-Match: \(etag)\r\n" }
-    if let lastModified = validators.lastModified { request += "If-Modified-Since: \(lastModified)\r\n" }
+    // The server's own validators, sent back only when they cannot break the request's lines.
+    if let etag = validators.etag, HTTPLocation.isFieldValue(etag) { request += "If-None-Match: \(etag)\r\n" }
+    if let lastModified = validators.lastModified, HTTPLocation.isFieldValue(lastModified) {
+      request += "If-Modified-Since: \(lastModified)\r\n"
+    }
     request += "\r\n"
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 << 10)

@@ -40,7 +40,7 @@ public enum RealtimeFeedLocation: Hashable, Sendable {
       host = String(authority[..<colon])
       port = number
     }
-    guard !host.isEmpty, port != 0, path.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+    guard !host.isEmpty, port != 0, HTTPLocation.isRequestTarget(path) else {
       throw .malformedURL(source: source)
     }
     self = .http(HTTPLocation(host: host, port: port, path: path))
@@ -61,6 +61,18 @@ public struct HTTPLocation: Hashable, Sendable {
   }
 
   /// The `Host` header's value.
+  /// Whether `path` can stand in a request line as it is: visible ASCII only (no space, no
+  /// control character that could end the line or start another header), starting with `/`.
+  static func isRequestTarget(_ path: some StringProtocol) -> Bool {
+    path.first == "/" && path.unicodeScalars.allSatisfy { (0x21..<0x7F).contains($0.value) }
+  }
+
+  /// Whether a header value from a server can be sent back as it is: visible ASCII, spaces and
+  /// tabs, no control character.
+  static func isFieldValue(_ value: some StringProtocol) -> Bool {
+    value.unicodeScalars.allSatisfy { $0 == "\t" || (0x20..<0x7F).contains($0.value) }
+  }
+
   var hostHeader: String {
     let name = host.contains(":") ? "[\(host)]" : host
     return port == 80 ? name : "\(name):\(port)"

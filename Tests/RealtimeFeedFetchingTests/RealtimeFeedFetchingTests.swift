@@ -27,8 +27,25 @@ struct RealtimeFeedLocationTests {
     #expect(throws: RealtimeFetchProblem.unsupportedScheme(source: "ftp://x/y")) {
       try RealtimeFeedLocation(parsing: "ftp://x/y")
     }
-    for broken in ["http://", "http://host:99999/", "http://user@host/", "http://host:/x", "http://host/a b"] {
+    for broken in [
+      "http://", "http://host:99999/", "http://user@host/", "http://host:/x", "http://host/a b",
+      "http://host/a\u{0}b", "http://host/a\u{7F}", "http://host/\u{E9}",
+    ] {
       #expect(throws: RealtimeFetchProblem.malformedURL(source: broken)) { try RealtimeFeedLocation(parsing: broken) }
+    }
+  }
+
+  /// What a server sends (a redirect's path, its validators) goes into the next request only when
+  /// it cannot end the request's line or start another header.
+  @Test func whatAServerSendsBackStaysInItsLine() {
+    #expect(HTTPLocation.isRequestTarget("/gtfs-rt/trip-updates?agency=1"))
+    for target in ["gtfs", "/a b", "/a\rX-Injected: 1", "/a\nb", "/\u{1B}[2J", "/\u{E9}"] {
+      #expect(!HTTPLocation.isRequestTarget(target), "\(target.debugDescription)")
+    }
+    #expect(HTTPLocation.isFieldValue("W/\"5f3a-1\""))
+    #expect(HTTPLocation.isFieldValue("Tue, 07 Nov 2023 18:00:00 GMT"))
+    for value in ["\"a\"\rX-Injected: 1", "a\nb", "\u{0}"] {
+      #expect(!HTTPLocation.isFieldValue(value), "\(value.debugDescription)")
     }
   }
 }
