@@ -75,7 +75,7 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
             board.pollers.withLock { $0.append(poller) }
           } else {
             StandardError.writeLine(
-              "\(program): \(TerminalText.escaped(source)): no thread to poll the GTFS-Realtime feed on; it is fetched once",
+              "\(program): \(source): no thread to poll the GTFS-Realtime feed on; it is fetched once",
               priority: .warning)
           }
         }
@@ -87,7 +87,7 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
   /// Says that fetching `source` failed; the ride goes on with what it had.
   func warn(source: String, _ problem: RealtimeFetchProblem) {
     StandardError.writeLine(
-      "\(program): \(TerminalText.escaped(source)): fetching the GTFS-Realtime feed failed: \(TerminalText.escaped(problem.description)); trying again",
+      "\(program): \(source): fetching the GTFS-Realtime feed failed: \(problem.description); trying again",
       priority: .warning)
   }
 
@@ -100,7 +100,7 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
   func update(source: String, with feed: MatchedRealtimeFeed) {
     for warning in feed.warnings {
       StandardError.writeLine(
-        "\(program): \(TerminalText.escaped(source)): \(TerminalText.escaped(warning.description))",
+        "\(program): \(source): \(warning.description)",
         priority: .warning)
     }
     entries.withLock { entries in
@@ -118,7 +118,7 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
   }
 
   /// Writes each alert of `feeds` in force at `time` and about the rider's interest not yet shown:
-  /// `program: alert: HEADER — DESCRIPTION`, escaped.
+  /// `program: alert: HEADER — DESCRIPTION` (`StandardError.writeLine` escapes it).
   private func showAlerts(of feeds: [MatchedRealtimeFeed], at time: Int64) {
     guard let (interest, feed) = interest.withLock({ $0 }) else { return }
     for alert in feeds.flatMap(\.alerts) where alert.alert.isActive(at: time) && alert.concerns(interest, feed: feed) {
@@ -128,7 +128,7 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
       let key = alert.alert.entityID + "\u{0}" + header
       guard shownAlerts.withLock({ $0.insert(key).inserted }) else { continue }
       let text = [header, description].filter { !$0.isEmpty }.joined(separator: " — ")
-      StandardError.writeLine("\(program): alert: \(TerminalText.escaped(text))", priority: .warning)
+      StandardError.writeLine("\(program): alert: \(text)", priority: .warning)
     }
   }
 
@@ -155,7 +155,7 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
         case .undated, .fresh: "its header has no timestamp, so its age cannot be told"
         }
       StandardError.writeLine(
-        "\(program): \(TerminalText.escaped(source)): the GTFS-Realtime feed is left out: \(why); the timetable's times are shown (--gtfs-rt-max-age sets the age allowed)",
+        "\(program): \(source): the GTFS-Realtime feed is left out: \(why); the timetable's times are shown (--gtfs-rt-max-age sets the age allowed)",
         priority: .warning)
     }
     showAlerts(of: fresh, at: time)
