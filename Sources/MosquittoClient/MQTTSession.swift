@@ -208,23 +208,9 @@ private final class RunningClient: @unchecked Sendable {
 
   /// Does ``stop()`` on a detached thread of its own; `false` when no thread could be made.
   func stopInTheBackground() -> Bool {
-    let context = Unmanaged.passRetained(self)
-    var thread = pthread_t()
-    let created = pthread_create(
-      &thread, nil,
-      { argument in
-        guard let argument else { return nil }
-        let client = Unmanaged<RunningClient>.fromOpaque(argument).takeRetainedValue()
-        client.stop()
-        return nil
-      }, context.toOpaque())
-    guard created == 0 else {
-      context.release()
-      return false
-    }
-    pthread_detach(thread)
-    return true
+    DetachedThread.start { self.stop() }
   }
+
 }
 
 /// `mosquitto_lib_init`, once per process, before the first client.

@@ -78,23 +78,9 @@ public final class RealtimeFeedPoller: Sendable {
   /// libFoundation, which the executables stay clear of) until ``stop()``: waits the pace's
   /// interval, fetches, hands on. False when no thread could be made.
   ///
-  /// The corresponding C functions are `pthread_create`, `pthread_detach` and `sleep`.
+  /// The corresponding C function is `sleep` (the thread is `DetachedThread`'s).
   @discardableResult public func start() -> Bool {
-    let context = Unmanaged.passRetained(self)
-    var thread = pthread_t()
-    let created = pthread_create(
-      &thread, nil,
-      { argument in
-        guard let argument else { return nil }
-        Unmanaged<RealtimeFeedPoller>.fromOpaque(argument).takeRetainedValue().poll()
-        return nil
-      }, context.toOpaque())
-    guard created == 0 else {
-      context.release()
-      return false
-    }
-    pthread_detach(thread)
-    return true
+    DetachedThread.start { self.poll() }
   }
 
   private func poll() {
