@@ -37,21 +37,30 @@ enum HTTPClient {
         return .notModified
       case 301, 302, 303, 307, 308:
         guard let target = response.headers["location"] else { throw .malformedResponse }
-        if target.hasPrefix("/"), !target.hasPrefix("//") {
-          // A path on the same server; one that could not stand in a request line is refused.
-          guard HTTPLocation.isRequestTarget(target) else { throw .malformedResponse }
-          location.path = target
-        } else {
-          guard case .url(let next) = try RealtimeFeedLocation(parsing: target) else { throw .malformedResponse }
-          // What TLS protects would go in the clear.
-          guard next.scheme == .https || location.scheme == .http else { throw .redirectedToPlainHTTP }
-          location = next
-        }
+        location = try redirection(from: location, to: target)
       default:
         throw .status(code: response.status, reason: response.reason)
       }
     }
     throw .tooManyRedirects
+  }
+
+  /// Where a redirect from `location` to `target` (its `Location` header) leads: a path on the
+  /// same server, or another URL, from `http://` to `http://` or `https://` but from `https://`
+  /// only to `https://`, as what TLS protects would otherwise go in the clear.
+  static func redirection(from location: HTTPLocation, to target: String) throws(RealtimeFetchProblem)
+    -> HTTPLocation
+  {
+    if target.hasPrefix("/"), !target.hasPrefix("//") {
+      // A path on the same server; one that could not stand in a request line is refused.
+      guard HTTPLocation.isRequestTarget(target) else { throw .malformedResponse }
+      var next = location
+      next.path = target
+      return next
+    }
+    guard case .url(let next) = try RealtimeFeedLocation(parsing: target) else { throw .malformedResponse }
+    guard next.scheme == .https || location.scheme == .http else { throw .redirectedToPlainHTTP }
+    return next
   }
 
   private static func exchange(

@@ -57,6 +57,43 @@ struct RealtimeFeedLocationTests {
   }
 }
 
+@Suite("GTFS-Realtime sources: redirects")
+struct HTTPRedirectionTests {
+  static let plain = HTTPLocation(scheme: .http, host: "feeds.example", port: 8080, path: "/rt/tu.pb")
+  static let secure = HTTPLocation(scheme: .https, host: "feeds.example", port: 443, path: "/rt/tu.pb")
+
+  @Test func aPathStaysOnTheSameServerAndScheme() throws {
+    #expect(
+      try HTTPClient.redirection(from: Self.secure, to: "/v2/tu.pb")
+        == HTTPLocation(scheme: .https, host: "feeds.example", port: 443, path: "/v2/tu.pb"))
+    #expect(
+      try HTTPClient.redirection(from: Self.plain, to: "/v2/tu.pb")
+        == HTTPLocation(scheme: .http, host: "feeds.example", port: 8080, path: "/v2/tu.pb"))
+    #expect(throws: RealtimeFetchProblem.malformedResponse) {
+      try HTTPClient.redirection(from: Self.secure, to: "/a\r\nX-Injected: 1")
+    }
+  }
+
+  @Test func plainHTTPMayGoUpToHTTPSButHTTPSNeverDownToPlainHTTP() throws {
+    #expect(
+      try HTTPClient.redirection(from: Self.plain, to: "https://cdn.example/tu.pb")
+        == HTTPLocation(scheme: .https, host: "cdn.example", port: 443, path: "/tu.pb"))
+    #expect(
+      try HTTPClient.redirection(from: Self.secure, to: "https://cdn.example:8443/tu.pb")
+        == HTTPLocation(scheme: .https, host: "cdn.example", port: 8443, path: "/tu.pb"))
+    #expect(
+      try HTTPClient.redirection(from: Self.plain, to: "http://cdn.example/tu.pb")
+        == HTTPLocation(scheme: .http, host: "cdn.example", port: 80, path: "/tu.pb"))
+    #expect(throws: RealtimeFetchProblem.redirectedToPlainHTTP) {
+      try HTTPClient.redirection(from: Self.secure, to: "http://feeds.example/rt/tu.pb")
+    }
+    // A scheme-relative //host is no path, and no URL either.
+    #expect(throws: RealtimeFetchProblem.malformedResponse) {
+      try HTTPClient.redirection(from: Self.secure, to: "//evil.example/tu.pb")
+    }
+  }
+}
+
 @Suite("GTFS-Realtime sources: HTTP answers")
 struct HTTPResponseTests {
   @Test func contentLengthAndChunkedBodies() throws {
