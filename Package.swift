@@ -49,9 +49,11 @@ import PackageDescription
 //   TransitRealtime     GTFS-Realtime: a FeedMessage's bytes (swift-protobuf, code generated once and
 //                       committed) to this project's model of trip updates, vehicles and alerts, matched
 //                       to a static feed, with the ids it does not know counted. No I/O.
-//   RealtimeFeedFetching  --gtfs-rt's http:// sources: a plain HTTP/1.1 GET over POSIXSupport's TCP
-//                       (no TLS: https:// is refused, saying to download the file), polled on a thread
-//                       at the feed's pace with ETag / If-Modified-Since.
+//   COpenSSL            OpenSSL's libssl (system library, pkg-config openssl, Debian libssl-dev); only
+//                       RealtimeFeedFetching imports it.
+//   RealtimeFeedFetching  --gtfs-rt's http:// and https:// sources: an HTTP/1.1 GET over POSIXSupport's
+//                       TCP, through TLS (OpenSSL, the system's trust store, the host's name checked) for
+//                       https://, polled on a thread at the feed's pace with ETag / If-Modified-Since.
 //   TransitNetworks     a feed as the rider domain's StationCatalog: lines from the trips' stop patterns,
 //                       walks from transfers and pathways, this project's default beacon scheme. Here, not
 //                       in MRTNavigation, so the rider domain stays free of the feed reader's I/O.
@@ -193,11 +195,14 @@ let package = Package(
       dependencies: ["TransitFeeds", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
       exclude: ["Generated/SOURCES.md"]
     ),
-    // --gtfs-rt's http:// sources: plain HTTP GETs over POSIXSupport's TCP, polled at the feed's pace.
+    .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+    // --gtfs-rt's http:// and https:// sources: HTTP GETs over POSIXSupport's TCP (and OpenSSL's TLS),
+    // polled at the feed's pace.
     .target(
       name: "RealtimeFeedFetching",
       dependencies: [
-        "TransitFeeds", "TransitRealtime", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system"),
+        "COpenSSL", "TransitFeeds", "TransitRealtime", "POSIXSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
     .target(
@@ -394,7 +399,8 @@ let package = Package(
     // GTFS-Realtime decoding and matching, over the recordings in ../shared/gtfs-rt and feeds the tests encode.
     .testTarget(
       name: "TransitRealtimeTests", dependencies: ["TransitRealtime", "TransitFeeds", "BeaconTestSupport"]),
-    // http:// sources: URLs, answers, the pace, and polling a local HTTP server the tests start.
+    // http:// and https:// sources: URLs, answers, the pace, and polling a local HTTP (and HTTPS) server
+    // the tests start.
     .testTarget(
       name: "RealtimeFeedFetchingTests",
       dependencies: ["RealtimeFeedFetching", "TransitRealtime", "TransitFeeds", "BeaconTestSupport"]),

@@ -1,11 +1,11 @@
-/// Where a `--gtfs-rt` source is: a file, or a plain `http://` URL.
+/// Where a `--gtfs-rt` source is: a file, or an `http://` or `https://` URL.
 public enum RealtimeFeedLocation: Hashable, Sendable {
   case file(path: String)
-  case http(HTTPLocation)
+  case url(HTTPLocation)
 
-  /// `source` as given on the command line: `http://HOST[:PORT][/PATH]` is a URL, any other text
-  /// without `SCHEME://` a file path. `https://` is refused (this program speaks plain HTTP only),
-  /// as is any other scheme.
+  /// `source` as given on the command line: `http://HOST[:PORT][/PATH]` or
+  /// `https://HOST[:PORT][/PATH]` is a URL, any other text without `SCHEME://` a file path. Any
+  /// other scheme is refused.
   public init(parsing source: String) throws(RealtimeFetchProblem) {
     // SCHEME "://": letters, digits, + - . before it, as RFC 3986 has them.
     let schemeCharacters = source.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
@@ -13,9 +13,9 @@ public enum RealtimeFeedLocation: Hashable, Sendable {
       self = .file(path: source)
       return
     }
-    let scheme = schemeCharacters.lowercased()
-    if scheme == "https" { throw .httpsNotSupported(source: source) }
-    guard scheme == "http" else { throw .unsupportedScheme(source: source) }
+    guard let scheme = HTTPScheme(rawValue: schemeCharacters.lowercased()) else {
+      throw .unsupportedScheme(source: source)
+    }
     let rest = source[source.index(schemeCharacters.endIndex, offsetBy: 3)...]
     let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
     let authority = rest[..<authorityEnd]
@@ -23,7 +23,7 @@ public enum RealtimeFeedLocation: Hashable, Sendable {
     if path.isEmpty || path.first == "?" { path = "/" + path }
     guard !authority.isEmpty, !authority.contains("@") else { throw .malformedURL(source: source) }
     var host = String(authority)
-    var port: UInt16 = 80
+    var port = scheme.defaultPort
     if authority.first == "[" {
       // [IPv6]:port
       guard let close = authority.firstIndex(of: "]") else { throw .malformedURL(source: source) }
@@ -43,24 +43,39 @@ public enum RealtimeFeedLocation: Hashable, Sendable {
     guard !host.isEmpty, port != 0, HTTPLocation.isRequestTarget(path) else {
       throw .malformedURL(source: source)
     }
-    self = .http(HTTPLocation(host: host, port: port, path: path))
+    self = .url(HTTPLocation(scheme: scheme, host: host, port: port, path: path))
   }
 }
 
-/// A plain HTTP URL's parts.
+/// How a URL's server is spoken to: plain HTTP, or HTTP over TLS.
+public enum HTTPScheme: String, Hashable, Sendable {
+  case http
+  case https
+
+  /// The port of a URL that names none: 80, or 443 for `https`.
+  public var defaultPort: UInt16 {
+    switch self {
+    case .http: 80
+    case .https: 443
+    }
+  }
+}
+
+/// An `http://` or `https://` URL's parts.
 public struct HTTPLocation: Hashable, Sendable {
+  public var scheme: HTTPScheme
   public var host: String
   public var port: UInt16
   /// The path and query, from the first `/`.
   public var path: String
 
-  public init(host: String, port: UInt16, path: String) {
+  public init(scheme: HTTPScheme, host: String, port: UInt16, path: String) {
+    self.scheme = scheme
     self.host = host
     self.port = port
     self.path = path
   }
 
-  /// The `Host` header's value.
   /// Whether `path` can stand in a request line as it is: visible ASCII only (no space, no
   /// control character that could end the line or start another header), starting with `/`.
   static func isRequestTarget(_ path: some StringProtocol) -> Bool {
@@ -73,8 +88,9 @@ public struct HTTPLocation: Hashable, Sendable {
     value.unicodeScalars.allSatisfy { $0 == "\t" || (0x20..<0x7F).contains($0.value) }
   }
 
+  /// The `Host` header's value: the port only when it is not the scheme's own.
   var hostHeader: String {
     let name = host.contains(":") ? "[\(host)]" : host
-    return port == 80 ? name : "\(name):\(port)"
+    return port == scheme.defaultPort ? name : "\(name):\(port)"
   }
 }

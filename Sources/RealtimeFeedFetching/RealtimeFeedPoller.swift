@@ -8,13 +8,13 @@ import TransitRealtime
   import Musl
 #endif
 
-/// An `http://` GTFS-Realtime source fetched again and again on a thread of its own, at the feed's
+/// An `http://` or `https://` GTFS-Realtime source fetched again and again on a thread of its own, at the feed's
 /// pace (``RealtimePollPace``), with `If-None-Match` and `If-Modified-Since` so an unchanged feed
 /// costs a 304. Each new feed is decoded, matched to `feed` and handed to `onUpdate`; each failed
 /// fetch to `onProblem`, and the polling goes on.
 public final class RealtimeFeedPoller: Sendable {
   private struct State {
-    var validators = PlainHTTPClient.Validators()
+    var validators = HTTPClient.Validators()
     var pace = RealtimePollPace()
     var stopped = false
   }
@@ -23,6 +23,7 @@ public final class RealtimeFeedPoller: Sendable {
   private let location: HTTPLocation
   private let feed: Feed
   private let timeout: Duration
+  private let trust: TLSTrust
   private let state = POSIXMutex(State())
   private let onUpdate: @Sendable (MatchedRealtimeFeed) -> Void
   private let onProblem: @Sendable (RealtimeFetchProblem) -> Void
@@ -30,8 +31,10 @@ public final class RealtimeFeedPoller: Sendable {
   /// The time a fetch may take, connecting included.
   public static let defaultTimeout: Duration = .seconds(20)
 
+  /// An `https://` server's certificate is verified against `trust`.
   public init(
     source: String, location: HTTPLocation, feed: Feed, timeout: Duration = defaultTimeout,
+    trust: TLSTrust = .systemStore,
     onUpdate: @escaping @Sendable (MatchedRealtimeFeed) -> Void,
     onProblem: @escaping @Sendable (RealtimeFetchProblem) -> Void
   ) {
@@ -39,6 +42,7 @@ public final class RealtimeFeedPoller: Sendable {
     self.location = location
     self.feed = feed
     self.timeout = timeout
+    self.trust = trust
     self.onUpdate = onUpdate
     self.onProblem = onProblem
   }
@@ -47,9 +51,9 @@ public final class RealtimeFeedPoller: Sendable {
   /// has not changed.
   public func fetch() throws(RealtimeFetchProblem) -> MatchedRealtimeFeed? {
     let validators = state.withLock { $0.validators }
-    let outcome: PlainHTTPClient.Outcome
+    let outcome: HTTPClient.Outcome
     do {
-      outcome = try PlainHTTPClient.get(location, validators: validators, timeout: timeout)
+      outcome = try HTTPClient.get(location, validators: validators, trust: trust, timeout: timeout)
     } catch {
       state.withLock { $0.pace.failed() }
       throw error

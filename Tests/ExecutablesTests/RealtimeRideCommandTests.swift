@@ -133,10 +133,46 @@ import Testing
     #expect(oldFound.allSatisfy { $0["estimateSource"] as? String == "schedule" })
   }
 
-  @Test func httpsIsRefusedSayingToDownloadTheFile() throws {
-    let (_, result) = try run(["--gtfs-rt", "https://example.org/tu.pb"])
+  /// The same feed over https:// from a local TLS server whose certificate a throwaway authority
+  /// signed: trusted through SSL_CERT_FILE, as a user would point at their own authority, it is
+  /// used; without it, the certificate is refused with OpenSSL's reason, a warning, and the ride
+  /// goes on with the timetable.
+  @Test(
+    .enabled(
+      if: LocalHTTPServer.isAvailable && TestCertificateAuthority.isAvailable, "needs python3 and the openssl command"))
+  func anHTTPSURLIsVerifiedAgainstSSLCertFile() throws {
+    let directory = try TemporaryDirectory()
+    let authority = try TestCertificateAuthority()
+    let server = try LocalHTTPServer(identity: try authority.serverIdentity(for: ["DNS:localhost", "IP:127.0.0.1"]))
+    try server.serve(Array(try Data(contentsOf: URL(fileURLWithPath: try Self.feedFile(in: directory)))), as: "tu.pb")
+    var environment = ProcessInfo.processInfo.environment
+    environment["SSL_CERT_DIR"] = nil
+    environment["SSL_CERT_FILE"] = authority.certificateFile
+    let arguments = [
+      "--replay", Self.capture, "--gtfs", Self.feed, "--from", "SLBB", "--to", "SBHI", "--format", "json",
+      "--gtfs-rt", server.url("tu.pb", host: "localhost"), "--gtfs-rt-max-age", "3600",
+    ]
+    let trusted = try Executable.run("beacon-ride", arguments, environment: environment)
+    #expect(trusted.status == 0, "\(trusted.stderr)")
+    let found = jsonLines(trusted.stdout).filter { $0["event"] as? String == "found" }
+    #expect(found.first?["estimateSource"] as? String == "realtime", "\(found.first ?? [:])")
+    #expect(found.first.flatMap { ($0["nextDeparture"] as? [String])?.first } == "2026-11-27T07:36:50+07:00")
+
+    environment["SSL_CERT_FILE"] = nil
+    let untrusted = try Executable.run("beacon-ride", arguments, environment: environment)
+    #expect(untrusted.status == 0, "\(untrusted.stderr)")
+    #expect(
+      untrusted.stderr.contains("the certificate of localhost is not trusted (unable to get local issuer certificate)"),
+      "\(untrusted.stderr)")
+    let scheduled = jsonLines(untrusted.stdout).filter { $0["event"] as? String == "found" }
+    #expect(scheduled.count == 12)
+    #expect(scheduled.allSatisfy { $0["estimateSource"] as? String == "schedule" })
+  }
+
+  @Test func otherSchemesAreRefusedSayingWhatIsFetched() throws {
+    let (_, result) = try run(["--gtfs-rt", "ftp://example.org/tu.pb"])
     #expect(result.status == 64, "\(result.stderr)")
-    #expect(result.stderr.contains("download the feed (e.g. curl -o feed.pb URL)"), "\(result.stderr)")
+    #expect(result.stderr.contains("give a file path, or an http:// or https:// URL"), "\(result.stderr)")
   }
 
   static func alert(

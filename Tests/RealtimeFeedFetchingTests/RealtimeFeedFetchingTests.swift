@@ -1,4 +1,5 @@
 import BeaconTestSupport
+import Foundation
 import Testing
 import TransitFeeds
 
@@ -7,29 +8,35 @@ import TransitFeeds
 
 @Suite("GTFS-Realtime sources: URLs")
 struct RealtimeFeedLocationTests {
-  @Test func pathsAndPlainHTTPURLs() throws {
+  @Test func pathsAndHTTPAndHTTPSURLs() throws {
     #expect(try RealtimeFeedLocation(parsing: "feeds/trip-updates.pb") == .file(path: "feeds/trip-updates.pb"))
     #expect(
       try RealtimeFeedLocation(parsing: "http://feeds.example:8080/rt/tu.pb?key=1")
-        == .http(HTTPLocation(host: "feeds.example", port: 8080, path: "/rt/tu.pb?key=1")))
+        == .url(HTTPLocation(scheme: .http, host: "feeds.example", port: 8080, path: "/rt/tu.pb?key=1")))
     #expect(
       try RealtimeFeedLocation(parsing: "HTTP://example.org")
-        == .http(HTTPLocation(host: "example.org", port: 80, path: "/")))
+        == .url(HTTPLocation(scheme: .http, host: "example.org", port: 80, path: "/")))
     #expect(
-      try RealtimeFeedLocation(parsing: "http://[::1]:81/x") == .http(HTTPLocation(host: "::1", port: 81, path: "/x")))
+      try RealtimeFeedLocation(parsing: "http://[::1]:81/x")
+        == .url(HTTPLocation(scheme: .http, host: "::1", port: 81, path: "/x")))
+    // https:// is port 443 unless the URL says otherwise; the Host header names only another port.
+    let secure = try RealtimeFeedLocation(parsing: "https://api.example.org/gtfs-rt/tu.pb")
+    #expect(secure == .url(HTTPLocation(scheme: .https, host: "api.example.org", port: 443, path: "/gtfs-rt/tu.pb")))
+    #expect(HTTPLocation(scheme: .https, host: "api.example.org", port: 443, path: "/").hostHeader == "api.example.org")
+    #expect(HTTPLocation(scheme: .https, host: "a.example", port: 80, path: "/").hostHeader == "a.example:80")
+    #expect(HTTPLocation(scheme: .http, host: "a.example", port: 443, path: "/").hostHeader == "a.example:443")
+    #expect(
+      try RealtimeFeedLocation(parsing: "HTTPS://[::1]:8443")
+        == .url(HTTPLocation(scheme: .https, host: "::1", port: 8443, path: "/")))
   }
 
-  @Test func httpsAndBrokenURLsAreRefusedSayingWhatToDo() throws {
-    #expect(throws: RealtimeFetchProblem.httpsNotSupported(source: "https://example.org/tu.pb")) {
-      try RealtimeFeedLocation(parsing: "https://example.org/tu.pb")
-    }
-    #expect(RealtimeFetchProblem.httpsNotSupported(source: "").description.contains("curl -o feed.pb URL"))
+  @Test func otherSchemesAndBrokenURLsAreRefusedSayingWhatToDo() throws {
     #expect(throws: RealtimeFetchProblem.unsupportedScheme(source: "ftp://x/y")) {
       try RealtimeFeedLocation(parsing: "ftp://x/y")
     }
     for broken in [
       "http://", "http://host:99999/", "http://user@host/", "http://host:/x", "http://host/a b",
-      "http://host/a\u{0}b", "http://host/a\u{7F}", "http://host/\u{E9}",
+      "http://host/a\u{0}b", "http://host/a\u{7F}", "http://host/\u{E9}", "https://", "https://host:0/",
     ] {
       #expect(throws: RealtimeFetchProblem.malformedURL(source: broken)) { try RealtimeFeedLocation(parsing: broken) }
     }
@@ -46,6 +53,43 @@ struct RealtimeFeedLocationTests {
     #expect(HTTPLocation.isFieldValue("Tue, 07 Nov 2023 18:00:00 GMT"))
     for value in ["\"a\"\rX-Injected: 1", "a\nb", "\u{0}"] {
       #expect(!HTTPLocation.isFieldValue(value), "\(value.debugDescription)")
+    }
+  }
+}
+
+@Suite("GTFS-Realtime sources: redirects")
+struct HTTPRedirectionTests {
+  static let plain = HTTPLocation(scheme: .http, host: "feeds.example", port: 8080, path: "/rt/tu.pb")
+  static let secure = HTTPLocation(scheme: .https, host: "feeds.example", port: 443, path: "/rt/tu.pb")
+
+  @Test func aPathStaysOnTheSameServerAndScheme() throws {
+    #expect(
+      try HTTPClient.redirection(from: Self.secure, to: "/v2/tu.pb")
+        == HTTPLocation(scheme: .https, host: "feeds.example", port: 443, path: "/v2/tu.pb"))
+    #expect(
+      try HTTPClient.redirection(from: Self.plain, to: "/v2/tu.pb")
+        == HTTPLocation(scheme: .http, host: "feeds.example", port: 8080, path: "/v2/tu.pb"))
+    #expect(throws: RealtimeFetchProblem.malformedResponse) {
+      try HTTPClient.redirection(from: Self.secure, to: "/a\r\nX-Injected: 1")
+    }
+  }
+
+  @Test func plainHTTPMayGoUpToHTTPSButHTTPSNeverDownToPlainHTTP() throws {
+    #expect(
+      try HTTPClient.redirection(from: Self.plain, to: "https://cdn.example/tu.pb")
+        == HTTPLocation(scheme: .https, host: "cdn.example", port: 443, path: "/tu.pb"))
+    #expect(
+      try HTTPClient.redirection(from: Self.secure, to: "https://cdn.example:8443/tu.pb")
+        == HTTPLocation(scheme: .https, host: "cdn.example", port: 8443, path: "/tu.pb"))
+    #expect(
+      try HTTPClient.redirection(from: Self.plain, to: "http://cdn.example/tu.pb")
+        == HTTPLocation(scheme: .http, host: "cdn.example", port: 80, path: "/tu.pb"))
+    #expect(throws: RealtimeFetchProblem.redirectedToPlainHTTP) {
+      try HTTPClient.redirection(from: Self.secure, to: "http://feeds.example/rt/tu.pb")
+    }
+    // A scheme-relative //host is no path, and no URL either.
+    #expect(throws: RealtimeFetchProblem.malformedResponse) {
+      try HTTPClient.redirection(from: Self.secure, to: "//evil.example/tu.pb")
     }
   }
 }
@@ -130,7 +174,7 @@ struct RealtimeFeedPollerTests {
     let server = try LocalHTTPServer()
     try server.serve(try Self.feedBytes(timestamp: 1_764_108_600), as: "tu.pb")
     let feed = try Feed.load(from: TestPaths.fixture("gtfs/jakarta-mrt.zip"))
-    guard case .http(let url) = try RealtimeFeedLocation(parsing: server.url("tu.pb")) else {
+    guard case .url(let url) = try RealtimeFeedLocation(parsing: server.url("tu.pb")) else {
       Issue.record("not a URL")
       return
     }
@@ -147,7 +191,7 @@ struct RealtimeFeedPollerTests {
 
   @Test func aMissingFeedIsAProblemNotACrash() throws {
     let server = try LocalHTTPServer()
-    guard case .http(let url) = try RealtimeFeedLocation(parsing: server.url("none.pb")) else {
+    guard case .url(let url) = try RealtimeFeedLocation(parsing: server.url("none.pb")) else {
       Issue.record("not a URL")
       return
     }
@@ -156,9 +200,95 @@ struct RealtimeFeedPollerTests {
       source: server.url("none.pb"), location: url, feed: feed, onUpdate: { _ in }, onProblem: { _ in })
     #expect(throws: RealtimeFetchProblem.status(code: 404, reason: "File not found")) { try poller.fetch() }
     try server.serve(Array("<html>hi</html>".utf8), as: "page.html")
-    guard case .http(let page) = try RealtimeFeedLocation(parsing: server.url("page.html")) else { return }
+    guard case .url(let page) = try RealtimeFeedLocation(parsing: server.url("page.html")) else { return }
     let pagePoller = RealtimeFeedPoller(
       source: server.url("page.html"), location: page, feed: feed, onUpdate: { _ in }, onProblem: { _ in })
     #expect(throws: RealtimeFetchProblem.notAFeed(.notProtocolBuffers(.malformed))) { try pagePoller.fetch() }
+  }
+}
+
+@Suite(
+  "GTFS-Realtime sources: a local HTTPS server",
+  .enabled(
+    if: LocalHTTPServer.isAvailable && TestCertificateAuthority.isAvailable, "needs python3 and the openssl command")
+)
+struct HTTPSFetchTests {
+  /// A poller of `source` (an https:// URL) trusting `trust`.
+  static func poller(_ source: String, trust: TLSTrust) throws -> RealtimeFeedPoller {
+    guard case .url(let location) = try RealtimeFeedLocation(parsing: source) else { throw POSIXError(.EINVAL) }
+    let feed = try Feed.load(from: TestPaths.fixture("gtfs/jakarta-mrt.zip"))
+    return RealtimeFeedPoller(
+      source: source, location: location, feed: feed, trust: trust, onUpdate: { _ in }, onProblem: { _ in })
+  }
+
+  /// The rejection a fetch ended with; `nil` when it ended otherwise.
+  static func rejection(fetching poller: RealtimeFeedPoller) -> RealtimeFetchProblem? {
+    do {
+      _ = try poller.fetch()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func aFeedOverHTTPSIsVerifiedDecodedAndAskedForAgainConditionally() throws {
+    let authority = try TestCertificateAuthority()
+    let server = try LocalHTTPServer(identity: try authority.serverIdentity(for: ["DNS:localhost", "IP:127.0.0.1"]))
+    try server.serve(try RealtimeFeedPollerTests.feedBytes(timestamp: 1_764_108_600), as: "tu.pb")
+    let trust = TLSTrust.certificateAuthorities(file: authority.certificateFile)
+    let feed = try Feed.load(from: TestPaths.fixture("gtfs/jakarta-mrt.zip"))
+    let trip = try #require(feed.trip(id: "NS-WD-LBB-BHI-001"))
+    // By address (checked against the certificate's IP address, no SNI) and by name.
+    for host in ["127.0.0.1", "localhost"] {
+      let poller = try Self.poller(server.url("tu.pb", host: host), trust: trust)
+      let first = try #require(try poller.fetch())
+      #expect(first.realtime.timestamp == 1_764_108_600)
+      #expect(first.trips[trip]?.delay == 90)
+      #expect(try poller.fetch() == nil)
+    }
+    #expect(server.log.contains("\" 304 "), "\(server.log)")
+  }
+
+  @Test func aCertificateNoTrustedAuthoritySignedIsRejectedSayingWhy() throws {
+    let authority = try TestCertificateAuthority()
+    let server = try LocalHTTPServer(identity: try authority.serverIdentity(for: ["IP:127.0.0.1"]))
+    try server.serve(try RealtimeFeedPollerTests.feedBytes(timestamp: 1_764_108_600), as: "tu.pb")
+    // The system's trust store does not hold the test's authority.
+    let problem = Self.rejection(fetching: try Self.poller(server.url("tu.pb"), trust: .systemStore))
+    guard case .certificateRejected(let host, let reason, let kind) = problem else {
+      Issue.record("not a rejected certificate: \(String(describing: problem))")
+      return
+    }
+    #expect(host == "127.0.0.1")
+    #expect(kind == .notTrusted)
+    #expect(reason == "unable to get local issuer certificate", "\(reason)")
+    #expect(problem?.description.contains("SSL_CERT_FILE") == true)
+    #expect(!server.log.contains("GET /tu.pb"), "\(server.log)")
+  }
+
+  @Test func aCertificateForAnotherHostIsRejectedSayingSo() throws {
+    let authority = try TestCertificateAuthority()
+    let server = try LocalHTTPServer(identity: try authority.serverIdentity(for: ["DNS:feeds.example"]))
+    try server.serve(try RealtimeFeedPollerTests.feedBytes(timestamp: 1_764_108_600), as: "tu.pb")
+    let trust = TLSTrust.certificateAuthorities(file: authority.certificateFile)
+    let byName = Self.rejection(fetching: try Self.poller(server.url("tu.pb", host: "localhost"), trust: trust))
+    #expect(byName == .certificateRejected(host: "localhost", reason: "hostname mismatch", kind: .wrongName))
+    #expect(byName?.description.contains("not for localhost (hostname mismatch)") == true)
+    let byAddress = Self.rejection(fetching: try Self.poller(server.url("tu.pb"), trust: trust))
+    #expect(byAddress == .certificateRejected(host: "127.0.0.1", reason: "IP address mismatch", kind: .wrongName))
+    #expect(!server.log.contains("GET /tu.pb"), "\(server.log)")
+  }
+
+  /// https:// to a port that speaks plain HTTP: a TLS failure in OpenSSL's words, not a hang.
+  @Test func plainHTTPWhereTLSWasExpectedIsATLSFailure() throws {
+    let server = try LocalHTTPServer()
+    let source = server.url("tu.pb").replacingOccurrences(of: "http://", with: "https://")
+    let problem = Self.rejection(fetching: try Self.poller(source, trust: .systemStore))
+    guard case .tlsFailed(let reason) = problem else {
+      Issue.record("not a TLS failure: \(String(describing: problem))")
+      return
+    }
+    #expect(!reason.isEmpty)
+    #expect(problem?.description.contains("check that the URL's port serves https://") == true)
   }
 }

@@ -4,11 +4,13 @@
 #   libsystemd-dev    libsystemd's sd_notify, to tell systemd a service is ready (ServiceManager)
 #   libmosquitto-dev  libmosquitto, the MQTT client behind --mqtt (MosquittoClient)
 #   libzip-dev        libzip, to read GTFS feeds given as a .zip (TransitFeeds)
+#   libssl-dev        OpenSSL's libssl, for --gtfs-rt https:// URLs (RealtimeFeedFetching)
 #   tzdata            the time zone database: a feed's times are in its agency's zone (AgencyTimeZone)
 #   mosquitto, mosquitto-clients  a real broker and its clients, for the MQTT tests
 #   systemd           systemd-analyze, to check the shipped units (dist/systemd) without warnings
 #   tshark            Wireshark's decoder, the independent oracle in the cross-check tests
 #   bluez             btmon, to check that captures we write are read by BlueZ's own tools
+#   openssl           the openssl command, to make the throwaway certificates of the https:// tests
 # A Swift 6.2+ toolchain must already be on PATH (https://www.swift.org/install/linux/).
 
 install_packages() {

@@ -48,7 +48,7 @@ public struct CatalogOptions: ParsableArguments {
   @Option(
     name: .customLong("gtfs-rt"),
     help: ArgumentHelp(
-      "beacon-ride: a GTFS-Realtime feed for the timetable's feed (--gtfs, or the built-in one): a protocol buffer file, or an http:// URL (fetched at the start, and on a live ride again at the feed's pace); its trip updates' live times replace the timetable's while the feed is fresh; repeatable. For https://, download the file (curl -o) and give its path.",
+      "beacon-ride: a GTFS-Realtime feed for the timetable's feed (--gtfs, or the built-in one): a protocol buffer file, or an http:// or https:// URL (fetched at the start, and on a live ride again at the feed's pace; an https:// server's certificate is verified against the system's trust store, or SSL_CERT_FILE); its trip updates' live times replace the timetable's while the feed is fresh; repeatable.",
       valueName: "source"))
   public var gtfsRealtime: [String] = []
 

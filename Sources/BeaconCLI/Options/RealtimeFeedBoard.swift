@@ -6,7 +6,7 @@ import TransitFeeds
 import TransitNetworks
 import TransitRealtime
 
-/// The `--gtfs-rt` feeds of a run (files, and `http://` URLs polled at the feed's pace), matched to
+/// The `--gtfs-rt` feeds of a run (files, and `http://` and `https://` URLs polled at the feed's pace), matched to
 /// the timetable's feed: the ride's
 /// ``TransitNetworks/RealtimeUpdatesSource``. What the static feed does not know is warned once a
 /// feed as it is read; a feed too old at the ride's clock (now, or a replay's) is left out, with
@@ -34,7 +34,7 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
   }
 
   /// Reads each of `sources` and matches it to `feed`: a file that cannot be read or is no feed
-  /// ends the run; an `http://` URL is fetched now, and with `poll` again at the feed's pace for
+  /// ends the run; a URL is fetched now, and with `poll` again at the feed's pace for
   /// the rest of the run, each failure a warning (the ride goes on with the timetable).
   static func load(sources: [String], feed: Feed, maximumAge: Int64?, poll: Bool, program: String)
     throws(RealtimeFeedProblem) -> RealtimeFeedBoard
@@ -60,7 +60,7 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
         } catch {
           throw .notAFeed(source: source, error)
         }
-      case .http(let url):
+      case .url(let url):
         let poller = RealtimeFeedPoller(
           source: source, location: url, feed: feed,
           onUpdate: { [board] in board.update(source: source, with: $0) },
@@ -91,7 +91,7 @@ final class RealtimeFeedBoard: RealtimeUpdatesSource {
       priority: .warning)
   }
 
-  /// Ends the polling of every `http://` source.
+  /// Ends the polling of every URL source.
   func stopPolling() {
     for poller in pollers.withLock({ $0 }) { poller.stop() }
   }

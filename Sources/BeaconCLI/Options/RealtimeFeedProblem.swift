@@ -8,7 +8,7 @@ import TransitRealtime
 enum RealtimeFeedProblem: InputFileProblem {
   case unreadable(source: String, SmallFileProblem)
   case notAFeed(source: String, RealtimeFeedError)
-  /// An `https://` URL, another scheme, or a malformed URL.
+  /// A URL of another scheme than http:// and https://, or a malformed URL.
   case fetch(source: String, RealtimeFetchProblem)
   /// `--gtfs-rt` with no timetable to update (the built-in one left out on this machine).
   case noTimetable

@@ -1,10 +1,10 @@
 import POSIXSupport
 import SystemPackage
 
-/// One GET over plain HTTP/1.1, `Connection: close`, through the project's TCP connector: enough
-/// for a realtime feed, with the validators for a conditional request. No TLS (see
-/// ``RealtimeFetchProblem/httpsNotSupported(source:)``).
-enum PlainHTTPClient {
+/// One GET over HTTP/1.1, `Connection: close`, through the project's TCP connector, over TLS for an
+/// `https://` URL (``TLSStream``): enough for a realtime feed, with the validators for a
+/// conditional request.
+enum HTTPClient {
   /// The validators of the last answer, sent back so an unchanged feed is answered 304.
   struct Validators: Hashable, Sendable {
     var etag: String?
@@ -20,13 +20,15 @@ enum PlainHTTPClient {
   static let sizeLimit = 16 << 20
   static let redirectLimit = 3
 
-  /// GETs `location`, following up to ``redirectLimit`` redirects to other `http://` URLs.
-  static func get(_ location: HTTPLocation, validators: Validators, timeout: Duration)
+  /// GETs `location`, following up to ``redirectLimit`` redirects: from `http://` to `http://` or
+  /// `https://`, from `https://` only to `https://` (never down to plain HTTP). `trust` is what an
+  /// `https://` server's certificate is verified against.
+  static func get(_ location: HTTPLocation, validators: Validators, trust: TLSTrust, timeout: Duration)
     throws(RealtimeFetchProblem) -> Outcome
   {
     var location = location
     for _ in 0...redirectLimit {
-      let response = try exchange(location, validators: validators, timeout: timeout)
+      let response = try exchange(location, validators: validators, trust: trust, timeout: timeout)
       switch response.status {
       case 200:
         return .body(
@@ -35,14 +37,7 @@ enum PlainHTTPClient {
         return .notModified
       case 301, 302, 303, 307, 308:
         guard let target = response.headers["location"] else { throw .malformedResponse }
-        if target.hasPrefix("/"), !target.hasPrefix("//") {
-          // A path on the same server; one that could not stand in a request line is refused.
-          guard HTTPLocation.isRequestTarget(target) else { throw .malformedResponse }
-          location.path = target
-        } else {
-          guard case .http(let next) = try RealtimeFeedLocation(parsing: target) else { throw .malformedResponse }
-          location = next
-        }
+        location = try redirection(from: location, to: target)
       default:
         throw .status(code: response.status, reason: response.reason)
       }
@@ -50,9 +45,27 @@ enum PlainHTTPClient {
     throw .tooManyRedirects
   }
 
-  private static func exchange(_ location: HTTPLocation, validators: Validators, timeout: Duration)
-    throws(RealtimeFetchProblem) -> HTTPResponse
+  /// Where a redirect from `location` to `target` (its `Location` header) leads: a path on the
+  /// same server, or another URL, from `http://` to `http://` or `https://` but from `https://`
+  /// only to `https://`, as what TLS protects would otherwise go in the clear.
+  static func redirection(from location: HTTPLocation, to target: String) throws(RealtimeFetchProblem)
+    -> HTTPLocation
   {
+    if target.hasPrefix("/"), !target.hasPrefix("//") {
+      // A path on the same server; one that could not stand in a request line is refused.
+      guard HTTPLocation.isRequestTarget(target) else { throw .malformedResponse }
+      var next = location
+      next.path = target
+      return next
+    }
+    guard case .url(let next) = try RealtimeFeedLocation(parsing: target) else { throw .malformedResponse }
+    guard next.scheme == .https || location.scheme == .http else { throw .redirectedToPlainHTTP }
+    return next
+  }
+
+  private static func exchange(
+    _ location: HTTPLocation, validators: Validators, trust: TLSTrust, timeout: Duration
+  ) throws(RealtimeFetchProblem) -> HTTPResponse {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     let socket: FileDescriptor
@@ -62,6 +75,12 @@ enum PlainHTTPClient {
       throw .connect(error)
     }
     defer { socket.closeIgnoringErrors() }
+    let stream: any HTTPByteStream =
+      switch location.scheme {
+      case .http: SocketStream(socket: socket, deadline: deadline, timeout: timeout)
+      case .https:
+        try TLSStream(socket: socket, host: location.host, trust: trust, deadline: deadline, timeout: timeout)
+      }
     var request =
       "GET \(location.path) HTTP/1.1\r\nHost: \(location.hostHeader)\r\nUser-Agent: beacon-toolkit\r\n"
       + "Accept: application/x-protobuf, application/octet-stream, */*\r\nConnection: close\r\n"
@@ -73,13 +92,9 @@ enum PlainHTTPClient {
     request += "\r\n"
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
-    do { try socket.sendAll(Array(request.utf8)) } catch { throw .io(error) }
+    try stream.send(Array(request.utf8))
     while true {
-      let readable: Bool
-      do { readable = try socket.waitUntilReadable(until: deadline) } catch { throw .io(error) }
-      guard readable else { throw .timedOut(timeout) }
-      let count: Int
-      do { count = try socket.read(into: &chunk) } catch { throw .io(error) }
+      let count = try stream.receive(into: &chunk)
       if count == 0 { break }
       received.append(contentsOf: chunk[..<count])
       guard received.count <= sizeLimit else { throw .tooLarge(limit: sizeLimit) }
