@@ -1,5 +1,6 @@
 import BluetoothTypes
 import MRTNavigation
+import TransitFeeds
 import TransitRealtime
 
 /// A ride's timetable with live data (``MRTNavigation/RideTimetableMatching``): the
@@ -8,11 +9,17 @@ import TransitRealtime
 ///
 /// - On the platform at the journey's first station: the next departures are the timetable's
 ///   runs towards the destination, each moved by its trip's live departure delay there; a cancelled
-///   trip is never offered. The ETA is the first's live arrival at the destination.
+///   trip is never offered. The ETA is the first's live arrival at the destination. An update is
+///   for one service day's run of its trip: its `start_date`, else the day whose run leaves
+///   nearest now; the trip's runs on other days stay as scheduled.
 /// - On the train, once ``RideTimetable`` has matched the trip: the trip's live delay at the
 ///   station found is the `delay`, and its live arrival at the destination the ETA.
 ///
-/// Where no fresh feed has the trip, the estimate is the timetable's, with ``MRTNavigation/RideEstimate/Source/schedule``.
+/// Each value is ``MRTNavigation/RideEstimate/Source/realtime`` exactly when a fresh feed's trip
+/// update gave it, with that update's `uncertainty`: a departure of a trip no fresh feed has, or
+/// whose update says nothing of the stop, is the timetable's
+/// (``MRTNavigation/RideEstimate/Source/schedule``), and so is the delay inferred from the stations
+/// found where the feed has none for the station.
 /// A trip is followed by its `trip_id` on the service day found (a frequency-based trip's runs
 /// share one `trip_id`, so its live data moves each of them).
 public struct LiveRideTimetable: RideTimetableMatching {
@@ -55,12 +62,15 @@ public struct LiveRideTimetable: RideTimetableMatching {
       let atDestination = prediction(trip, at: there, departure: false, base: base),
       let arrival = timetable.scheduledTime(trip: scheduled.trip, position: there, departure: false, base: base)
     else {
-      return RideEstimate(eta: scheduled.eta, delay: scheduled.delay, nextDepartures: scheduled.nextDepartures)
+      return .scheduled(eta: scheduled.eta, delay: scheduled.delay, nextDepartures: scheduled.nextDepartures)
     }
-    let delayHere = prediction(trip, at: here, departure: false, base: base)?.delay ?? scheduled.delay
+    let delayHere = prediction(trip, at: here, departure: false, base: base).map {
+      RideEstimate.Estimated($0.delay, source: .realtime, uncertainty: $0.uncertainty)
+    }
     return RideEstimate(
-      eta: arrival + Int64(atDestination.delay), delay: delayHere, nextDepartures: [], source: .realtime,
-      uncertainty: atDestination.uncertainty)
+      eta: RideEstimate.Estimated(
+        arrival + Int64(atDestination.delay), source: .realtime, uncertainty: atDestination.uncertainty),
+      delay: delayHere ?? scheduled.delay.map { RideEstimate.Estimated($0) }, nextDepartures: [])
   }
 
   private func platformEstimate(
@@ -68,32 +78,50 @@ public struct LiveRideTimetable: RideTimetableMatching {
   ) -> RideEstimate? {
     guard let origin else { return nil }
     let timetable = ride.timetable
-    var departures: [(departure: Int64, arrival: Int64, live: Bool, uncertainty: Int?)] = []
-    for run in timetable.departures(
+    let runs = timetable.departures(
       from: origin, to: destination, around: seconds, from: seconds - Self.latestLateness)
-    {
-      guard let trip = liveTrip(run.trip) else {
-        if run.departure >= seconds { departures.append((run.departure, run.arrival, false, nil)) }
+    // The service day each live trip's update is for.
+    var updatedDays: [Int: Int64] = [:]
+    for run in runs where updatedDays[run.trip] == nil {
+      guard let trip = liveTrip(run.trip) else { continue }
+      if let startDate = trip.startDate {
+        guard let date = ServiceDate(gtfs: startDate) else { continue }
+        updatedDays[run.trip] = timetable.timeZone.serviceDayStart(date)
+      } else {
+        updatedDays[run.trip] =
+          runs.filter { $0.trip == run.trip }.min { abs($0.departure - seconds) < abs($1.departure - seconds) }?
+          .serviceDay
+      }
+    }
+    var departures: [(departure: RideEstimate.Estimated<Int64>, arrival: RideEstimate.Estimated<Int64>)] = []
+    for run in runs {
+      guard let trip = liveTrip(run.trip), updatedDays[run.trip] == run.serviceDay else {
+        if run.departure >= seconds {
+          departures.append((RideEstimate.Estimated(run.departure), RideEstimate.Estimated(run.arrival)))
+        }
         continue
       }
       guard !trip.isCanceled else { continue }
       let from = timetable.position(ofStation: origin, inTrip: run.trip)
       let to = from.flatMap { timetable.position(ofStation: destination, inTrip: run.trip, after: $0 + 1) }
       let leaving = from.flatMap { prediction(trip, at: $0, departure: true, base: run.base) }
-      let arriving = to.flatMap { prediction(trip, at: $0, departure: false, base: run.base) }
-      let departure = run.departure + Int64(leaving?.delay ?? 0)
-      guard departure >= seconds else { continue }
-      departures.append(
-        (
-          departure, run.arrival + Int64(arriving?.delay ?? leaving?.delay ?? 0), leaving != nil || arriving != nil,
-          arriving?.uncertainty ?? leaving?.uncertainty
-        ))
+      let arriving = to.flatMap { prediction(trip, at: $0, departure: false, base: run.base) } ?? leaving
+      let departure = Self.moved(run.departure, by: leaving)
+      guard departure.value >= seconds else { continue }
+      departures.append((departure, Self.moved(run.arrival, by: arriving)))
     }
-    departures.sort { $0.departure < $1.departure }
+    departures.sort { $0.departure.value < $1.departure.value }
     guard let first = departures.first else { return nil }
     return RideEstimate(
-      eta: first.arrival, delay: nil, nextDepartures: departures.prefix(Self.departuresListed).map(\.departure),
-      source: first.live ? .realtime : .schedule, uncertainty: first.uncertainty)
+      eta: first.arrival, delay: nil, nextDepartures: departures.prefix(Self.departuresListed).map(\.departure))
+  }
+
+  /// A scheduled time as a trip's live prediction moves it: realtime, with the prediction's
+  /// uncertainty; without one, the schedule's.
+  private static func moved(_ time: Int64, by prediction: LiveTrip.Prediction?) -> RideEstimate.Estimated<Int64> {
+    guard let prediction else { return RideEstimate.Estimated(time) }
+    return RideEstimate.Estimated(
+      time + Int64(prediction.delay), source: .realtime, uncertainty: prediction.uncertainty)
   }
 
   private func prediction(_ trip: LiveTrip, at position: Int, departure: Bool, base: Int64) -> LiveTrip.Prediction? {

@@ -4,6 +4,8 @@ import TransitFeeds
 struct TimetableDeparture {
   /// An index into the feed's trips.
   var trip: Int
+  /// The start of its service day (Unix seconds).
+  var serviceDay: Int64
   /// The start of its service day (Unix seconds) plus its run's shift: a stop time's seconds
   /// added to it are that stop's scheduled time.
   var base: Int64
@@ -30,7 +32,8 @@ extension Timetable {
         for day in days where day.runs(Int32(run), in: self) && day.base + Int64(leaves) >= earliest {
           found.append(
             TimetableDeparture(
-              trip: Int(runs[run].trip), base: day.base + Int64(runs[run].shift), departure: day.base + Int64(leaves),
+              trip: Int(runs[run].trip), serviceDay: day.base, base: day.base + Int64(runs[run].shift),
+              departure: day.base + Int64(leaves),
               arrival: day.base + Int64(hop.arrival)))
         }
         break

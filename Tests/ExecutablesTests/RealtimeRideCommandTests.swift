@@ -14,11 +14,12 @@ import Testing
   /// 2026-11-27T07:31:00+07:00, when the rider is on the platform.
   static let platformTime: UInt64 = 1_795_739_460
 
-  /// A feed with trip 023 `delayed` (trip-level), its arrival at GBHI02 (stop_sequence 12) as
-  /// late give or take `uncertainty`; or cancelled.
+  /// A feed with trip 023 `delayed` (trip-level, unless not `tripLevel`), its arrival at GBHI02
+  /// (stop_sequence 12) as late give or take `uncertainty`; or cancelled.
   static func feedFile(
     in directory: TemporaryDirectory, timestamp: UInt64 = platformTime, trip: String = "NS-WD-LBB-BHI-023",
-    delay: Int32 = 120, uncertainty: Int32 = 30, canceled: Bool = false, alerts: [TransitRealtime_FeedEntity] = []
+    delay: Int32 = 120, tripLevel: Bool = true, uncertainty: Int32 = 30, canceled: Bool = false,
+    alerts: [TransitRealtime_FeedEntity] = []
   ) throws -> String {
     var message = TransitRealtime_FeedMessage()
     message.header.gtfsRealtimeVersion = "2.0"
@@ -29,7 +30,7 @@ import Testing
     if canceled {
       entity.tripUpdate.trip.scheduleRelationship = .canceled
     } else {
-      entity.tripUpdate.delay = delay
+      if tripLevel { entity.tripUpdate.delay = delay }
       var last = TransitRealtime_TripUpdate.StopTimeUpdate()
       last.stopSequence = 12
       last.arrival.delay = delay
@@ -53,27 +54,74 @@ import Testing
     return (events.filter { $0["event"] as? String == "found" }, result)
   }
 
+  /// An estimated value's object (`eta`, `delay`, a `nextDeparture`).
+  func object(_ value: Any?) -> [String: Any] { value as? [String: Any] ?? [:] }
+
+  /// The next departures' times and sources.
+  func departures(_ event: [String: Any]) -> [String] {
+    (event["nextDeparture"] as? [[String: Any]] ?? []).map {
+      "\($0["time"] as? String ?? "-") \($0["source"] as? String ?? "-")"
+    }
+  }
+
   @Test func aFreshFeedsDelayReplacesTheTimetablesWithItsUncertainty() throws {
     let directory = try TemporaryDirectory()
     let (found, result) = try run(["--gtfs-rt", try Self.feedFile(in: directory), "--gtfs-rt-max-age", "3600"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(found.count == 12)
     let platform = try #require(found.first)
+    // Trip 023 is the feed's: its departure is live (the trip's delay, no uncertainty); 024 and
+    // 025 are not in the feed, so theirs are the timetable's.
     #expect(
-      platform["nextDeparture"] as? [String]
-        == ["2026-11-27T07:36:50+07:00", "2026-11-27T07:39:50+07:00", "2026-11-27T07:45:00+07:00"], "\(platform)")
-    #expect(platform["estimateSource"] as? String == "realtime")
+      departures(platform) == [
+        "2026-11-27T07:36:50+07:00 realtime", "2026-11-27T07:39:50+07:00 schedule",
+        "2026-11-27T07:45:00+07:00 schedule",
+      ], "\(platform)")
+    #expect((platform["nextDeparture"] as? [[String: Any]])?.allSatisfy { $0["uncertainty"] == nil } == true)
+    #expect(platform["estimateSource"] == nil && platform["uncertainty"] == nil, "\(platform)")
     // The event's own source, what found the station, is untouched.
     #expect(found.allSatisfy { $0["source"] as? String == "bluetooth" })
-    #expect(platform["eta"] as? String == "2026-11-27T08:06:30+07:00")
-    #expect(platform["uncertainty"] as? Int == 30)
-    #expect((platform["detail"] as? String)?.contains("ETA 08:06 ±30 s") == true, "\(platform)")
-    #expect((platform["detail"] as? String)?.hasSuffix("(live)") == true, "\(platform)")
+    // The ETA is the arrival update's, with its uncertainty.
+    let eta = object(platform["eta"])
+    #expect(eta["time"] as? String == "2026-11-27T08:06:30+07:00", "\(platform)")
+    #expect(eta["source"] as? String == "realtime" && eta["uncertainty"] as? Int == 30, "\(platform)")
+    #expect(
+      (platform["detail"] as? String)?.hasPrefix("next train 07:36 (live, in 5 min), then 07:39, 07:45; ") == true,
+      "\(platform)")
+    #expect((platform["detail"] as? String)?.hasSuffix("; ETA 08:06 (live ±30 s)") == true, "\(platform)")
+    // At the second station, on the train but no trip matched yet: the timetable's ETA.
+    #expect(object(found.dropFirst().first?["eta"])["source"] as? String == "schedule")
     // Once the trip is matched on the train (from the third station), the feed's 120 s.
     for event in found.dropFirst(2) {
-      #expect(event["estimateSource"] as? String == "realtime", "\(event)")
-      #expect(event["delay"] as? Int == 120, "\(event)")
-      #expect(event["eta"] as? String == "2026-11-27T08:06:30+07:00", "\(event)")
+      #expect(object(event["delay"])["seconds"] as? Int == 120, "\(event)")
+      #expect(object(event["delay"])["source"] as? String == "realtime", "\(event)")
+      #expect(object(event["eta"])["time"] as? String == "2026-11-27T08:06:30+07:00", "\(event)")
+      #expect(object(event["eta"])["uncertainty"] as? Int == 30, "\(event)")
+      #expect((event["detail"] as? String)?.hasSuffix("ETA 08:06 (live ±30 s), 2 min late (live)") == true, "\(event)")
+    }
+  }
+
+  /// An update for the destination only: the ETA is live, but nothing moves the departure from
+  /// the first station or the delay at the stations before: they stay the timetable's.
+  @Test func anArrivalUpdateAloneMakesOnlyTheETALive() throws {
+    let directory = try TemporaryDirectory()
+    let (found, result) = try run([
+      "--gtfs-rt", try Self.feedFile(in: directory, tripLevel: false), "--gtfs-rt-max-age", "3600",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let platform = try #require(found.first)
+    #expect(departures(platform).first == "2026-11-27T07:34:50+07:00 schedule", "\(platform)")
+    #expect(object(platform["eta"])["source"] as? String == "realtime", "\(platform)")
+    #expect(
+      (platform["detail"] as? String)?.hasPrefix(
+        "next train 07:34 (in 3 min), then 07:39, 07:45; ETA 08:06 (live ±30 s)")
+        == true, "\(platform)")
+    let matched = Array(found.dropFirst(2))
+    #expect(!matched.isEmpty)
+    for event in matched {
+      #expect(object(event["eta"])["source"] as? String == "realtime", "\(event)")
+      #expect(object(event["delay"])["source"] as? String == "schedule", "\(event)")
+      #expect(object(event["delay"])["uncertainty"] == nil, "\(event)")
     }
   }
 
@@ -84,10 +132,11 @@ import Testing
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let platform = try #require(found.first)
-    let departures = try #require(platform["nextDeparture"] as? [String])
-    #expect(departures.first == "2026-11-27T07:39:50+07:00", "\(platform)")
-    #expect(!departures.contains("2026-11-27T07:34:50+07:00"))
-    #expect(platform["estimateSource"] as? String == "schedule")
+    let departures = departures(platform)
+    #expect(departures.first == "2026-11-27T07:39:50+07:00 schedule", "\(platform)")
+    #expect(!departures.contains { $0.hasPrefix("2026-11-27T07:34:50+07:00") })
+    #expect(departures.allSatisfy { $0.hasSuffix(" schedule") }, "\(platform)")
+    #expect(object(platform["eta"])["source"] as? String == "schedule")
   }
 
   @Test func aStaleFeedIsLeftOutWithAWarning() throws {
@@ -97,9 +146,9 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("the GTFS-Realtime feed is left out"), "\(result.stderr)")
     #expect(result.stderr.components(separatedBy: "is left out").count == 2, "warned once: \(result.stderr)")
-    #expect(found.first?["nextDeparture"] as? [String] != nil)
-    #expect(found.allSatisfy { $0["estimateSource"] as? String == "schedule" })
-    #expect(found.first.flatMap { ($0["nextDeparture"] as? [String])?.first } == "2026-11-27T07:34:50+07:00")
+    #expect(found.first.map(departures)?.first == "2026-11-27T07:34:50+07:00 schedule")
+    #expect(found.allSatisfy { object($0["eta"])["source"] as? String == "schedule" })
+    #expect(found.allSatisfy { $0["delay"] == nil || object($0["delay"])["source"] as? String == "schedule" })
   }
 
   @Test func unknownTripsAreCountedAndWarnedNotFatal() throws {
@@ -121,8 +170,8 @@ import Testing
     try server.serve(Array(try Data(contentsOf: URL(fileURLWithPath: try Self.feedFile(in: directory)))), as: "tu.pb")
     let (found, result) = try run(["--gtfs-rt", server.url("tu.pb"), "--gtfs-rt-max-age", "3600"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(found.first?["estimateSource"] as? String == "realtime", "\(found.first ?? [:])")
-    #expect(found.first.flatMap { ($0["nextDeparture"] as? [String])?.first } == "2026-11-27T07:36:50+07:00")
+    #expect(object(found.first?["eta"])["source"] as? String == "realtime", "\(found.first ?? [:])")
+    #expect(found.first.map(departures)?.first == "2026-11-27T07:36:50+07:00 realtime")
     #expect(server.log.contains("GET /tu.pb"), "\(server.log)")
 
     let stale = try Self.feedFile(in: directory, timestamp: Self.platformTime - 3600)
@@ -130,7 +179,7 @@ import Testing
     let (oldFound, oldResult) = try run(["--gtfs-rt", server.url("old.pb")])
     #expect(oldResult.status == 0, "\(oldResult.stderr)")
     #expect(oldResult.stderr.contains("old.pb: the GTFS-Realtime feed is left out"), "\(oldResult.stderr)")
-    #expect(oldFound.allSatisfy { $0["estimateSource"] as? String == "schedule" })
+    #expect(oldFound.allSatisfy { object($0["eta"])["source"] as? String == "schedule" })
   }
 
   /// The same feed over https:// from a local TLS server whose certificate a throwaway authority

@@ -18,6 +18,9 @@ import Testing
     }
   }
 
+  /// An estimated value's object (`eta`, `delay`, a `nextDeparture`).
+  func object(_ value: Any?) throws -> [String: Any] { try #require(value as? [String: Any]) }
+
   /// Seconds since 1970 of an ISO 8601 time with an offset, by Foundation's parser.
   func seconds(_ text: Any?) throws -> Double {
     let string = try #require(text as? String)
@@ -30,22 +33,27 @@ import Testing
     #expect(found.count == 12)
     let arrival = try seconds("2026-11-27T08:04:30+07:00")
     for event in found {
-      let eta = try seconds(event["eta"])
-      #expect(abs(eta - arrival) <= 60, "\(event)")
-      #expect((event["eta"] as? String)?.hasSuffix("+07:00") == true)
+      let eta = try object(event["eta"])
+      #expect(abs(try seconds(eta["time"]) - arrival) <= 60, "\(event)")
+      #expect((eta["time"] as? String)?.hasSuffix("+07:00") == true)
+      // Without a realtime feed, every value is the timetable's, and none has an uncertainty.
+      #expect(eta["source"] as? String == "schedule" && eta["uncertainty"] == nil, "\(event)")
+      #expect(event["estimateSource"] == nil && event["uncertainty"] == nil, "\(event)")
     }
     // On the platform, the next trains: the 07:34:50 first.
     let platform = try #require(found.first)
     #expect(platform["station"] as? String == "StasiunMRTLebakBulusBankSyariahIndonesia")
-    let departures = try #require(platform["nextDeparture"] as? [String])
-    #expect(departures.first == "2026-11-27T07:34:50+07:00")
+    let departures = try #require(platform["nextDeparture"] as? [[String: Any]])
+    #expect(departures.first?["time"] as? String == "2026-11-27T07:34:50+07:00")
     #expect(departures.count == 3)
+    #expect(departures.allSatisfy { $0["source"] as? String == "schedule" }, "\(platform)")
     #expect((platform["detail"] as? String)?.hasPrefix("next train 07:34 (in 3 min)") == true, "\(platform)")
     // From the second station on the train (Cipete Raya), the trip is matched: on time.
     #expect(found.dropFirst().first?["delay"] == nil)
     for event in found.dropFirst(2) {
-      let delay = try #require(event["delay"] as? Int, "\(event)")
-      #expect(abs(delay) <= 60, "\(event)")
+      let delay = try object(event["delay"])
+      #expect(abs(try #require(delay["seconds"] as? Int, "\(event)")) <= 60, "\(event)")
+      #expect(delay["source"] as? String == "schedule", "\(event)")
     }
   }
 
@@ -60,9 +68,9 @@ import Testing
       try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
     let fields = ["eta", "delay", "nextDeparture", "detail"]
-    func timetableFields(_ events: [[String: Any]]) -> [String] {
+    func timetableFields(_ events: [[String: Any]]) -> [NSDictionary] {
       events.filter { $0["event"] as? String == "found" }.map { event in
-        fields.map { "\(event[$0] ?? "-")" }.joined(separator: " | ")
+        NSDictionary(dictionary: event.filter { fields.contains($0.key) })
       }
     }
     #expect(timetableFields(builtIn).count == 12)

@@ -63,14 +63,14 @@ import Testing
     var asked = 0
     mutating func estimate(at station: Station, time: Timestamp) -> RideEstimate? {
       asked += 1
-      return RideEstimate(eta: 1_000, delay: asked, nextDepartures: [])
+      return .scheduled(eta: 1_000, delay: asked, nextDepartures: [])
     }
   }
 
   private func delays(_ effects: [RideEffect]) -> [Int?] {
     effects.compactMap { effect in
       guard case .found(_, _, _, let estimate) = effect else { return nil }
-      return estimate?.delay
+      return estimate?.delay?.value
     }
   }
 

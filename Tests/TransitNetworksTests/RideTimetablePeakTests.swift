@@ -171,7 +171,10 @@ struct RideTimetablePeakTests {
       let station = try #require(stationOfStop[call.station].flatMap { network.catalog.station(named: $0) })
       let time = Timestamp(microsecondsSinceUnixEpoch: (call.arrival + 170) * 1_000_000)
       for effect in state.step(.station(.found(station, evidence: .bluetooth(rssi: -75), at: time))) {
-        if case .found(_, _, _, let estimate) = effect { delays.append(estimate?.delay) }
+        guard case .found(_, _, _, let estimate) = effect else { continue }
+        delays.append(estimate?.delay?.value)
+        // Without a realtime feed every value is the timetable's.
+        #expect(estimate?.eta.source == .schedule && estimate?.delay?.source ?? .schedule == .schedule)
       }
     }
     // Found 10 s before standing still, 3 minutes late: from the second station, 170 s late.

@@ -58,12 +58,13 @@ public struct BeaconRideCommand: ParsableCommand {
 
       With a timetable, a ride to one of its stations adds to each station found the ETA \
       at the destination (eta), the delay of the train matched (delay), and at the first \
-      station the next trains (nextDeparture), with where they come from (estimateSource: \
-      schedule, or realtime). With --gtfs-rt FILE or http(s):// URL (polled at the feed's pace on a live \
+      station the next trains (nextDeparture), each an object with its own source \
+      (schedule, or realtime). With --gtfs-rt FILE or http(s):// URL (polled at the feed's pace on a live \
       ride), a GTFS-Realtime feed for the timetable's feed, a \
       trip's live times replace the timetable's while the feed is fresh (its header's \
       timestamp within --gtfs-rt-max-age, default 300 s, of now; for --replay, of the \
-      capture's clock): "(live)" in text, the feed's uncertainty as ±; a cancelled trip is \
+      capture's clock): "(live)" after each live value in text, with the feed's uncertainty \
+      as ±; a cancelled trip is \
       never offered. Trip and stop ids the timetable does not know are counted in a \
       warning and left out; a stale feed is left out with a warning.
 

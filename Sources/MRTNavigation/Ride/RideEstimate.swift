@@ -1,36 +1,29 @@
 import BluetoothTypes
 
 /// What a timetable tells the rider at a station found on the way to their destination.
+///
+/// Each value says where it comes from (``Estimated``): a realtime feed updates only some trips,
+/// so of the next departures one can be live and the others scheduled, and the ETA can be live
+/// while the delay is still the one inferred from the stations found.
 public struct RideEstimate: Hashable, Sendable {
-  /// Where an estimate's times come from.
-  public enum Source: String, Hashable, Sendable {
-    /// The timetable, with the delay inferred from when the stations were found.
-    case schedule
-    /// A fresh GTFS-Realtime feed's prediction for the trip followed.
-    case realtime
-  }
-
   /// When the rider reaches the destination (seconds since 1970-01-01 UTC).
-  public var eta: Int64
+  public var eta: Estimated<Int64>
   /// Seconds late (negative: early) against the trip matched; `nil` before a trip is matched.
-  public var delay: Int?
+  public var delay: Estimated<Int>?
   /// At the journey's first station: the next departures from it towards the destination
-  /// (seconds since 1970-01-01 UTC).
-  public var nextDepartures: [Int64]
-  /// Where `eta`, `delay` and the first of `nextDepartures` come from.
-  public var source: Source
-  /// Give or take how many seconds the realtime feed expects `eta` to be off; `nil` when it does
-  /// not say (and always for ``Source/schedule``).
-  public var uncertainty: Int?
+  /// (seconds since 1970-01-01 UTC), each from its own trip's source.
+  public var nextDepartures: [Estimated<Int64>]
 
-  public init(
-    eta: Int64, delay: Int?, nextDepartures: [Int64], source: Source = .schedule, uncertainty: Int? = nil
-  ) {
+  public init(eta: Estimated<Int64>, delay: Estimated<Int>?, nextDepartures: [Estimated<Int64>]) {
     self.eta = eta
     self.delay = delay
     self.nextDepartures = nextDepartures
-    self.source = source
-    self.uncertainty = uncertainty
+  }
+
+  /// An estimate all from the timetable.
+  public static func scheduled(eta: Int64, delay: Int?, nextDepartures: [Int64]) -> RideEstimate {
+    RideEstimate(
+      eta: Estimated(eta), delay: delay.map { Estimated($0) }, nextDepartures: nextDepartures.map { Estimated($0) })
   }
 }
 
