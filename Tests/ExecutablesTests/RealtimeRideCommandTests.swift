@@ -204,8 +204,8 @@ import Testing
     let trusted = try Executable.run("beacon-ride", arguments, environment: environment)
     #expect(trusted.status == 0, "\(trusted.stderr)")
     let found = jsonLines(trusted.stdout).filter { $0["event"] as? String == "found" }
-    #expect(found.first?["estimateSource"] as? String == "realtime", "\(found.first ?? [:])")
-    #expect(found.first.flatMap { ($0["nextDeparture"] as? [String])?.first } == "2026-11-27T07:36:50+07:00")
+    #expect(object(found.first?["eta"])["source"] as? String == "realtime", "\(found.first ?? [:])")
+    #expect(found.first.map(departures)?.first == "2026-11-27T07:36:50+07:00 realtime", "\(found.first ?? [:])")
 
     environment["SSL_CERT_FILE"] = nil
     let untrusted = try Executable.run("beacon-ride", arguments, environment: environment)
@@ -215,7 +215,8 @@ import Testing
       "\(untrusted.stderr)")
     let scheduled = jsonLines(untrusted.stdout).filter { $0["event"] as? String == "found" }
     #expect(scheduled.count == 12)
-    #expect(scheduled.allSatisfy { $0["estimateSource"] as? String == "schedule" })
+    #expect(scheduled.allSatisfy { object($0["eta"])["source"] as? String == "schedule" })
+    #expect(scheduled.first.map(departures)?.allSatisfy { $0.hasSuffix(" schedule") } == true)
   }
 
   @Test func otherSchemesAreRefusedSayingWhatIsFetched() throws {
