@@ -403,7 +403,9 @@ let package = Package(
     // the tests start.
     .testTarget(
       name: "RealtimeFeedFetchingTests",
-      dependencies: ["RealtimeFeedFetching", "TransitRealtime", "TransitFeeds", "BeaconTestSupport"]),
+      dependencies: [
+        "RealtimeFeedFetching", "TransitRealtime", "TransitFeeds", "POSIXSupport", "BeaconTestSupport",
+      ]),
     // The networks the real feeds in Fixtures/gtfs make.
     .testTarget(
       name: "TransitNetworksTests",

@@ -15,7 +15,7 @@ import TransitRealtime
 public final class RealtimeFeedPoller: Sendable {
   private struct State {
     var validators = HTTPClient.Validators()
-    var pace = RealtimePollPace()
+    var pace: RealtimePollPace
     var stopped = false
   }
 
@@ -24,17 +24,17 @@ public final class RealtimeFeedPoller: Sendable {
   private let feed: Feed
   private let timeout: Duration
   private let trust: TLSTrust
-  private let state = POSIXMutex(State())
+  private let state: POSIXMutex<State>
   private let onUpdate: @Sendable (MatchedRealtimeFeed) -> Void
   private let onProblem: @Sendable (RealtimeFetchProblem) -> Void
 
   /// The time a fetch may take, connecting included.
   public static let defaultTimeout: Duration = .seconds(20)
 
-  /// An `https://` server's certificate is verified against `trust`.
+  /// An `https://` server's certificate is verified against `trust`; the polling keeps to `pace`.
   public init(
     source: String, location: HTTPLocation, feed: Feed, timeout: Duration = defaultTimeout,
-    trust: TLSTrust = .systemStore,
+    trust: TLSTrust = .systemStore, pace: RealtimePollPace.Bounds = .standard,
     onUpdate: @escaping @Sendable (MatchedRealtimeFeed) -> Void,
     onProblem: @escaping @Sendable (RealtimeFetchProblem) -> Void
   ) {
@@ -43,6 +43,7 @@ public final class RealtimeFeedPoller: Sendable {
     self.feed = feed
     self.timeout = timeout
     self.trust = trust
+    state = POSIXMutex(State(validators: HTTPClient.Validators(), pace: RealtimePollPace(bounds: pace)))
     self.onUpdate = onUpdate
     self.onProblem = onProblem
   }

@@ -1,5 +1,6 @@
 import BeaconTestSupport
 import Foundation
+import POSIXSupport
 import Testing
 import TransitFeeds
 
@@ -140,6 +141,16 @@ struct RealtimePollPaceTests {
     #expect(pace.interval == 300)
   }
 
+  @Test func boundsAreOrderedAndAtLeastASecond() {
+    #expect(RealtimePollPace.Bounds(initial: 0, minimum: -3, maximum: 0) == .init(initial: 1, minimum: 1, maximum: 1))
+    #expect(RealtimePollPace.Bounds(initial: 900, minimum: 10, maximum: 60).initial == 60)
+    var pace = RealtimePollPace(bounds: .init(initial: 2, minimum: 1, maximum: 4))
+    #expect(pace.interval == 2)
+    pace.failed()
+    pace.failed()
+    #expect(pace.interval == 4)
+  }
+
   @Test func backsOffAfterFailures() {
     var pace = RealtimePollPace()
     pace.failed()
@@ -187,6 +198,42 @@ struct RealtimeFeedPollerTests {
     // Unchanged: the server answers the conditional request 304.
     #expect(try poller.fetch() == nil)
     #expect(server.log.contains("\" 304 "), "\(server.log)")
+  }
+
+  /// The poller's own thread, running: it fetches at the pace, asks again conditionally (304)
+  /// while nothing changed, hands on each new feed once, and fetches nothing after stop().
+  @Test func pollingHandsOnEachNewFeedAndStopsWhenTold() throws {
+    let server = try LocalHTTPServer()
+    try server.serve(try Self.feedBytes(timestamp: 1_764_108_600), as: "tu.pb")
+    let feed = try Feed.load(from: TestPaths.fixture("gtfs/jakarta-mrt.zip"))
+    guard case .url(let url) = try RealtimeFeedLocation(parsing: server.url("tu.pb")) else {
+      Issue.record("not a URL")
+      return
+    }
+    let updates = POSIXMutex([Int64?]())
+    let poller = RealtimeFeedPoller(
+      source: server.url("tu.pb"), location: url, feed: feed,
+      pace: RealtimePollPace.Bounds(initial: 1, minimum: 1, maximum: 1),
+      onUpdate: { matched in updates.withLock { $0.append(matched.realtime.timestamp) } },
+      onProblem: { problem in Issue.record("\(problem)") })
+    #expect(poller.start())
+    defer { poller.stop() }
+    /// Waits up to 30 s for `condition`.
+    func waitUntil(_ condition: () -> Bool) -> Bool {
+      for _ in 0..<300 where !condition() { usleep(100_000) }
+      return condition()
+    }
+    #expect(waitUntil { updates.withLock { $0 } == [1_764_108_600] })
+    #expect(waitUntil { server.log.contains("\" 304 ") }, "\(server.log)")
+    try server.serve(try Self.feedBytes(timestamp: 1_764_108_630), as: "tu.pb")
+    #expect(waitUntil { updates.withLock { $0 } == [1_764_108_600, 1_764_108_630] })
+    poller.stop()
+    // The thread sees stop() within its one-second sleep; then nothing more is asked.
+    sleep(2)
+    let requests = server.log.components(separatedBy: "GET /tu.pb").count
+    sleep(2)
+    #expect(server.log.components(separatedBy: "GET /tu.pb").count == requests, "\(server.log)")
+    #expect(updates.withLock { $0 } == [1_764_108_600, 1_764_108_630])
   }
 
   @Test func aMissingFeedIsAProblemNotACrash() throws {
