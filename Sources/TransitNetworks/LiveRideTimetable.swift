@@ -13,7 +13,8 @@ import TransitRealtime
 ///   for one service day's run of its trip: its `start_date`, else the day whose run leaves
 ///   nearest now; the trip's runs on other days stay as scheduled.
 /// - On the train, once ``RideTimetable`` has matched the trip: the trip's live delay at the
-///   station found is the `delay`, and its live arrival at the destination the ETA.
+///   station found is the `delay`, and its live arrival at the destination the ETA, when the
+///   update is for the run ridden (its `start_date` that run's service day, or none given).
 ///
 /// Each value is ``MRTNavigation/RideEstimate/Source/realtime`` exactly when a fresh feed's trip
 /// update gave it, with that update's `uncertainty`: a departure of a trip no fresh feed has, or
@@ -59,6 +60,7 @@ public struct LiveRideTimetable: RideTimetableMatching {
       let here = timetable.position(ofStation: stop, inTrip: scheduled.trip),
       let there = timetable.position(ofStation: destination, inTrip: scheduled.trip, after: here),
       let base = serviceDayBase(trip: scheduled.trip, position: here, near: seconds),
+      trip.isFor(day: base, in: timetable),
       let atDestination = prediction(trip, at: there, departure: false, base: base),
       let arrival = timetable.scheduledTime(trip: scheduled.trip, position: there, departure: false, base: base)
     else {
@@ -84,9 +86,9 @@ public struct LiveRideTimetable: RideTimetableMatching {
     var updatedDays: [Int: Int64] = [:]
     for run in runs where updatedDays[run.trip] == nil {
       guard let trip = liveTrip(run.trip) else { continue }
-      if let startDate = trip.startDate {
-        guard let date = ServiceDate(gtfs: startDate) else { continue }
-        updatedDays[run.trip] = timetable.timeZone.serviceDayStart(date)
+      if trip.startDate != nil {
+        guard let day = trip.serviceDay(in: timetable) else { continue }
+        updatedDays[run.trip] = day
       } else {
         updatedDays[run.trip] =
           runs.filter { $0.trip == run.trip }.min { abs($0.departure - seconds) < abs($1.departure - seconds) }?
@@ -140,5 +142,19 @@ public struct LiveRideTimetable: RideTimetableMatching {
         (base: day.base, off: abs($0 - time))
       }
     }.min { $0.off < $1.off }?.base
+  }
+}
+
+extension LiveTrip {
+  /// The start of the service day its `start_date` names, in `timetable`'s zone; `nil` without
+  /// one, or when it is no date.
+  fileprivate func serviceDay(in timetable: Timetable) -> Int64? {
+    startDate.flatMap { ServiceDate(gtfs: $0) }.map { timetable.timeZone.serviceDayStart($0) }
+  }
+
+  /// Whether the update can be for the run on the service day starting at `day`: it names that
+  /// day, or no day (then it is for the run nearest now, which the caller chose).
+  fileprivate func isFor(day: Int64, in timetable: Timetable) -> Bool {
+    startDate == nil || serviceDay(in: timetable) == day
   }
 }

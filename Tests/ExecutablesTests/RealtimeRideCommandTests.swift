@@ -19,7 +19,7 @@ import Testing
   static func feedFile(
     in directory: TemporaryDirectory, timestamp: UInt64 = platformTime, trip: String = "NS-WD-LBB-BHI-023",
     delay: Int32 = 120, tripLevel: Bool = true, uncertainty: Int32 = 30, canceled: Bool = false,
-    alerts: [TransitRealtime_FeedEntity] = []
+    startDate: String? = nil, alerts: [TransitRealtime_FeedEntity] = []
   ) throws -> String {
     var message = TransitRealtime_FeedMessage()
     message.header.gtfsRealtimeVersion = "2.0"
@@ -27,6 +27,7 @@ import Testing
     var entity = TransitRealtime_FeedEntity()
     entity.id = "1"
     entity.tripUpdate.trip.tripID = trip
+    if let startDate { entity.tripUpdate.trip.startDate = startDate }
     if canceled {
       entity.tripUpdate.trip.scheduleRelationship = .canceled
     } else {
@@ -290,6 +291,22 @@ import Testing
     #expect(live.status == 0, "\(live.stderr)")
     #expect(live.stdout.contains("\"trip\":\"NS-WD-LBB-BHI-024\""), "\(live.stdout)")
     #expect(live.stdout.contains("\"departure\":\"2026-11-27T07:39:50+07:00\""), "\(live.stdout)")
+  }
+
+  /// An update for trip 023's run of another day (its start_date Thursday's) is not the ride's,
+  /// on the platform or on the train: every value is the timetable's. Friday's start_date is.
+  @Test(arguments: [("20261126", "schedule"), ("20261127", "realtime")])
+  func anUpdateIsForItsStartDatesRunOnly(startDate: String, source: String) throws {
+    let directory = try TemporaryDirectory()
+    let path = try Self.feedFile(in: directory, startDate: startDate)
+    let (found, result) = try run(["--gtfs-rt", path, "--gtfs-rt-max-age", "3600"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(found.count == 12)
+    #expect(departures(try #require(found.first)).first?.hasSuffix(" \(source)") == true, "\(found.first ?? [:])")
+    for event in found.dropFirst(2) {
+      #expect(object(event["delay"])["source"] as? String == source, "\(event)")
+      #expect(object(event["eta"])["source"] as? String == source, "\(event)")
+    }
   }
 
   @Test func bytesThatAreNoFeedEndTheRun() throws {
