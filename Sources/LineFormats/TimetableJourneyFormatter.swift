@@ -57,7 +57,7 @@ package struct TimetableJourneyFormatter: Sendable {
           lines.append(
             "  \(times.clock(ride.departure, on: day))–\(times.clock(ride.arrival, on: day))  \(line) towards "
               + "\(towards(ride.trip)): \(names(ride.from).display) → \(names(ride.to).display), "
-              + "\(ride.stops) stop\(ride.stops == 1 ? "" : "s")")
+              + "\(ride.stops) stop\(ride.stops == 1 ? "" : "s")\(ride.source == .realtime ? " (live)" : "")")
         case .walk(let walk):
           lines.append(
             "  \(times.clock(walk.departure, on: day))–\(times.clock(walk.arrival, on: day))  walk from "
@@ -129,6 +129,7 @@ package struct TimetableJourneyFormatter: Sendable {
       object.add("departure", times.iso8601(ride.departure))
       object.add("arrival", times.iso8601(ride.arrival))
       object.add("stops", ride.stops)
+      object.add("source", ride.source.rawValue)
     case .walk(let walk):
       object.add("walkTo", names(walk.to).name)
       object.add("from", names(walk.from).name)

@@ -225,7 +225,7 @@ private struct Scan {
             TimetableJourney.Ride(
               route: feed.trips[Int(run.trip)].route, trip: Int(run.trip), from: timetable.stations[Int(board.from)],
               to: timetable.stations[Int(alight.to)], departure: departure, arrival: base + Int64(alight.arrival),
-              stops: Int(alight.hop - board.hop) + 1)))
+              stops: Int(alight.hop - board.hop) + 1, source: timetable.isLiveRun(board.run) ? .realtime : .schedule)))
         guard board.from != origin else { return journey(legs.reversed()) }
         at = board.from
         onFoot = walkArrival[Int(at)] <= departure

@@ -1,3 +1,4 @@
+import MRTNavigation
 import TransitFeeds
 
 /// A journey by the timetable: the earliest arrival ``Timetable/plan(from:to:at:)`` found, as rides
@@ -14,6 +15,9 @@ public struct TimetableJourney: Hashable, Sendable {
     public var arrival: Int64
     /// The stations it stops at after boarding, the last one included.
     public var stops: Int
+    /// Where its times come from: ``MRTNavigation/RideEstimate/Source/realtime`` when a fresh
+    /// feed's update moved this run (``Timetable/withLiveUpdates(_:near:)``), else the timetable's.
+    public var source: RideEstimate.Source = .schedule
   }
 
   /// A walk from one station to another (a transfer's or a pathway's time).

@@ -42,3 +42,11 @@ enum LiveRunDay: Hashable, Sendable {
   /// The scheduled run, on every day it runs but that one (moved or cancelled there).
   case except(Int64)
 }
+
+extension Timetable {
+  /// Whether run `run` is a live run: a trip's run at the times a realtime feed gave it.
+  func isLiveRun(_ run: Int32) -> Bool {
+    guard case .only = liveRunDays[run] else { return false }
+    return true
+  }
+}

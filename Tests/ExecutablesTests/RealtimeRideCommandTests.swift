@@ -309,6 +309,32 @@ import Testing
     }
   }
 
+  /// `--plan` with a feed fresh now delaying Friday's trip 023 by 2 minutes: the journey leaving
+  /// at 07:33 takes it at its live 07:36:50, and its leg says so (`source`, "(live)" in text); the
+  /// timetable alone plans it at 07:34:50 from the schedule.
+  @Test func aPlannedLegSaysWhetherItsTimesAreLive() throws {
+    let directory = try TemporaryDirectory()
+    let path = try Self.feedFile(
+      in: directory, timestamp: UInt64(Date().timeIntervalSince1970), tripLevel: true, startDate: "20261127")
+    let arguments = ["--gtfs", Self.feed, "--plan", "--from", "SLBB", "--to", "SBHI", "--at", "2026-11-27T07:33"]
+    func firstLeg(_ extra: [String]) throws -> [String: Any] {
+      let result = try Executable.run("beacon-ride", arguments + ["--format", "json"] + extra)
+      #expect(result.status == 0, "\(result.stderr)")
+      let plan = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      return try #require((plan["legs"] as? [[String: Any]])?.first, "\(plan)")
+    }
+    let scheduled = try firstLeg([])
+    #expect(scheduled["departure"] as? String == "2026-11-27T07:34:50+07:00", "\(scheduled)")
+    #expect(scheduled["source"] as? String == "schedule", "\(scheduled)")
+    let live = try firstLeg(["--gtfs-rt", path])
+    #expect(live["trip"] as? String == "NS-WD-LBB-BHI-023", "\(live)")
+    #expect(live["departure"] as? String == "2026-11-27T07:36:50+07:00", "\(live)")
+    #expect(live["source"] as? String == "realtime", "\(live)")
+    let text = try Executable.run("beacon-ride", arguments + ["--gtfs-rt", path])
+    let legs = text.stdout.split(separator: "\n").dropFirst()
+    #expect(legs.first?.hasPrefix("  07:36–") == true && legs.first?.hasSuffix(" (live)") == true, "\(text.stdout)")
+  }
+
   @Test func bytesThatAreNoFeedEndTheRun() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("feed.html")
