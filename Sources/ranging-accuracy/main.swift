@@ -57,7 +57,8 @@ struct RangingAccuracyCommand: ParsableCommand {
   @Option(help: "With --pair: the path-loss exponent n.")
   var exponent: Double = 2.5
 
-  @Option(help: "With --pair: the RSSI offset in whole dB added to each report.")
+  @Option(
+    parsing: .unconditional, help: "With --pair: the RSSI offset in whole dB added to each report (may be negative).")
   var offset: Int = 0
 
   func validate() throws {
