@@ -30,6 +30,6 @@ enum CalibrationRule: CaseIterable {
         differences[recording.receiver.alias, default: []].append(model - heard)
       }
     }
-    return differences.compactMapValues { values in median(values).map { Int($0.rounded()) } }
+    return differences.compactMapValues { values in median(values).flatMap { Int(exactly: $0.rounded()) } }
   }
 }

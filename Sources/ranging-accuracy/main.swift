@@ -33,6 +33,10 @@ struct RangingAccuracyCommand: ParsableCommand {
       --exponent and --offset, and prints its report count and median error factor, for checking \
       against a computation of your own (--window 0: each report alone).
 
+      In one command from the repository: tools/ranging-accuracy [--markdown] converts the \
+      recordings into .build/rssi-captures when needed and runs this; the RangingAccuracy \
+      article explains the method and the results.
+
       Exit status: 0 done; 1 the captures cannot be read (run tools/rssi-captures.py first); \
       64 bad command line.
       """)
