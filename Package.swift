@@ -105,6 +105,7 @@ let package = Package(
     .executable(name: "beacon-fleet", targets: ["beacon-fleet"]),
     .executable(name: "beacon-ride", targets: ["beacon-ride"]),
     .executable(name: "detection-sweep", targets: ["detection-sweep"]),
+    .executable(name: "ranging-accuracy", targets: ["ranging-accuracy"]),
     .executable(name: "beacon-toolkit", targets: ["beacon-toolkit"]),
     .library(name: "BluetoothTypes", targets: ["BluetoothTypes"]),
     .library(name: "HCICodec", targets: ["HCICodec"]),
@@ -311,6 +312,15 @@ let package = Package(
       dependencies: [
         "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons", "BeaconScanning",
         "MRTNavigation", "StationCatalogs", "RideReports", "POSIXSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // How far the ranging is from the truth on real radio (the RangingAccuracy article): the philotuxo
+    // recordings, converted by tools/rssi-captures.py, decoded by the scanner and ranged by Beacons.
+    .executableTarget(
+      name: "ranging-accuracy",
+      dependencies: [
+        "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "Beacons", "BeaconScanning", "ProgramOutput",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
