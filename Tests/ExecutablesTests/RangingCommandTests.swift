@@ -159,6 +159,7 @@ import Testing
     let summary = try Executable.run("beacon-scan", ["--replay", capture, "--summary", "--format", "json"])
     let document = try #require(try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])
     #expect(document["impossibleRSSIReports"] as? Int == 2)
+    #expect(summary.stderr.components(separatedBy: "which no receiver can").count == 2, "one warning")
 
     // Nothing usable (no Eddystone-UID heard): refused as a data error, with nothing on stdout.
     let nothing = try Executable.run(

@@ -47,9 +47,9 @@ public struct BeaconScanCommand: ParsableCommand {
         beacon-scan --replay ride.btsnoop --once      # each beacon once
         beacon-scan --replay day.btsnoop --summary    # a row per beacon: reports, addresses, RSSI
         beacon-scan --replay ride.btsnoop --format json --station CipeteRaya
-        beacon-scan -i hci0 --ranging --rssi-offset 6  # distance with an interval, proximity
+        beacon-scan -i hci0 --ranging --rssi-offset 6 # metres, with an interval
         beacon-scan -i hci0 --calibrate 1 --duration 60
-                                                      # the beacon 1 m away: prints the --rssi-offset
+                                                      # a beacon 1 m away: its offset
         beacon-scan --replay ride.btsnoop --notify --report ride.html   # the ride as a page
         beacon-scan -i hci0 --notify --mqtt mqtt://broker.lan --mqtt-node platform-1
                                                       # a station monitor reporting to a broker
@@ -354,6 +354,7 @@ public struct BeaconScanCommand: ParsableCommand {
         // (and made itself the finder's delegate).
         let listeners: [any BeaconFinderDelegate] =
           [useCase.runner] + ((watch ?? remoteWatch).map { [$0] } ?? []) + reportListeners
+          + [ImpossibleRSSIListener(program: "beacon-scan", source: sourceName)]
         let composite = CompositeScanOutput(output: presenter, listeners: listeners, reporter: reporter)
         deliver(to: composite)
         try scan(output: composite)
@@ -391,7 +392,8 @@ public struct BeaconScanCommand: ParsableCommand {
     if let watch, !table, !summary {
       output = CompositeScanOutput(
         output: HealthPresenter(watch: watch, format: self.output.format, output: stdout),
-        listeners: [watch] + listeners, reporter: reporter)
+        listeners: [watch] + listeners + [ImpossibleRSSIListener(program: "beacon-scan", source: sourceName)],
+        reporter: reporter)
     } else if summary {
       let presenter = ScanSummaryPresenter(
         format: self.output.format, output: stdout, sourceName: sourceName, catalog: catalog)

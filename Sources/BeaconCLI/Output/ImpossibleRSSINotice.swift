@@ -19,3 +19,22 @@ struct ImpossibleRSSINotice {
         + "such reports are left out of ranging and counted in the summary (--summary); this is said once")
   }
 }
+
+/// ``ImpossibleRSSINotice`` beside an output that takes no sightings itself (`--notify`'s station
+/// events, `--expect`'s health changes).
+final class ImpossibleRSSIListener: BeaconFinderDelegate {
+  private var notice = ImpossibleRSSINotice()
+  private let program: String
+  private let source: String
+
+  init(program: String, source: String) {
+    self.program = program
+    self.source = source
+  }
+
+  func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+    notice.check(sighting, program: program, source: source)
+  }
+
+  func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) {}
+}
