@@ -21,6 +21,15 @@ import Testing
     #expect(configuration.rssiSpread == BeaconRanging.Configuration.defaultRSSISpread)
   }
 
+  @Test func theRideTakesTheReceiverOptionsToo() throws {
+    let ride = try #require(
+      try BeaconRideCommand.parseAsRoot(["--replay", "x.btsnoop", "--rssi-offset", "4", "--path-loss-exponent", "2"])
+        as? BeaconRideCommand)
+    let configuration = ride.receiverOptions.configured(try ride.policyOptions.rangingConfiguration())
+    #expect(configuration.rssiOffset == 4)
+    #expect(configuration.pathLossExponent == 2)
+  }
+
   @Test func withoutThemTheDefaultsStand() throws {
     let command = try scan([])
     #expect(try command.rangingConfiguration() == BeaconRanging.Configuration())

@@ -3,8 +3,8 @@ import Beacons
 import StationCatalogs
 
 /// How `beacon-scan` ranges beacons on this receiver: `--ranging` (the estimates in its
-/// output), the receiver's `--rssi-offset`, the model's `--path-loss-exponent`, and
-/// `--calibrate`, which measures the offset.
+/// output), the receiver's options (``ReceiverOptions``), and `--calibrate`, which measures the
+/// offset.
 struct RangingOptions: ParsableArguments {
   @Flag(
     help: ArgumentHelp(
@@ -15,25 +15,7 @@ struct RangingOptions: ParsableArguments {
         + "Calibrate first (--calibrate), or the distances can be off by a factor of several."))
   var ranging = false
 
-  @Option(
-    name: .customLong("rssi-offset"), parsing: .unconditional,
-    help: ArgumentHelp(
-      "The dB this receiver's RSSIs are off, added to every RSSI before smoothing, ranging and station detection; "
-        + "\(ValueRange.rssiOffset) (default: 0). Measure it with --calibrate.",
-      valueName: "dB"),
-    transform: ValueRange.rssiOffset.parse)
-  var rssiOffset: Double?
-
-  @Option(
-    name: .customLong("path-loss-exponent"), parsing: .unconditional,
-    help: ArgumentHelp(
-      "The log-distance model's exponent n (distance = 10^((measured power − RSSI) / (10·n)) m); "
-        + "\(ValueRange.pathLossExponent): 2 is free space, real receivers fit 1.1–2.5 (a car or corridor guides the signal), "
-        + "walls and bodies up to 4–6; below 1 a signal would outlast free space "
-        + "(default: \(ValueRange.format(BeaconRanging.Configuration.defaultPathLossExponent))).",
-      valueName: "n"),
-    transform: ValueRange.pathLossExponent.parse)
-  var pathLossExponent: Double?
+  @OptionGroup var receiver: ReceiverOptions
 
   @Option(
     parsing: .unconditional,
@@ -51,9 +33,6 @@ struct RangingOptions: ParsableArguments {
 
   /// `configuration` with this receiver's offset and the model's exponent.
   func configured(_ configuration: BeaconRanging.Configuration) -> BeaconRanging.Configuration {
-    var configuration = configuration
-    if let rssiOffset { configuration.rssiOffset = rssiOffset }
-    if let pathLossExponent { configuration.pathLossExponent = pathLossExponent }
-    return configuration
+    receiver.configured(configuration)
   }
 }
