@@ -132,6 +132,21 @@ import Testing
     #expect(heard.map(\.measuredPower) == [-59, -65])
   }
 
+  @Test func beaconsBeyondTheListStillCountTowardsTheOffset() throws {
+    var calibration = ReceiverCalibration(distance: 1)
+    let beacons = ReceiverCalibration.maximumListedBeacons + 3
+    for index in 0..<beacons {
+      // Half the listed beacons at −70 dBm (measured power − RSSI: 11), the rest and the three
+      // beyond the list at −50 (−9): the median is −9 only when those three count.
+      let rssi: Int8 = index < ReceiverCalibration.maximumListedBeacons / 2 ? -70 : -50
+      calibration.add(F.sighting(minor: UInt16(index), rssi: rssi, at: Double(index), major: 9))
+    }
+    #expect(calibration.heard.count == ReceiverCalibration.maximumListedBeacons)
+    #expect(calibration.unlistedReportCount == 3)
+    #expect(calibration.reportCount == beacons)
+    #expect(try #require(calibration.rssiOffset) == -9)
+  }
+
   @Test func noUsableReportIsNoOffset() {
     var calibration = ReceiverCalibration(distance: 1)
     calibration.add(F.sighting(minor: 3, rssi: 42, at: 0))

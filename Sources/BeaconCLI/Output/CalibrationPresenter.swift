@@ -81,6 +81,7 @@ final class CalibrationPresenter: ScanOutput, BeaconFinderDelegate {
         entry.add("measuredPower", beacon.measuredPower)
         return entry
       })
+    if calibration.unlistedReportCount > 0 { object.add("unlistedReports", calibration.unlistedReportCount) }
     return object.line
   }
 
@@ -93,6 +94,9 @@ final class CalibrationPresenter: ScanOutput, BeaconFinderDelegate {
       + "the model (exponent \(NumberText.plain(calibration.pathLossExponent))) gives "
       + "\(NumberText.plain(calibration.distance)) m, the median of \(calibration.reportCount) report(s); "
       + beacons.joined(separator: "; ")
+      + (calibration.unlistedReportCount > 0
+        ? "; \(calibration.unlistedReportCount) report(s) of beacons beyond the first "
+          + "\(ReceiverCalibration.maximumListedBeacons) not listed" : "")
   }
 
   /// Two decimals: a receiver's offset is not known better than that.

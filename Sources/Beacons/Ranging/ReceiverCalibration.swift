@@ -7,7 +7,8 @@ import BluetoothTypes
 /// The offset is the median over the usable reports of `measuredPower − 10·n·log10(d) − rssi`: a
 /// median, so the odd reflection or deep fade does not move it. A report is usable when its RSSI
 /// is possible (``BeaconRanging/isPossible(rssi:)``) and its frame's measured power is a
-/// calibration (negative). Memory is bounded per beacon: counts per RSSI value, not the values.
+/// calibration (negative). Memory is bounded: counts per RSSI value, not the values, for at most
+/// ``maximumListedBeacons`` beacons; the reports of any beyond still count towards the offset.
 public struct ReceiverCalibration: Sendable {
   /// What was heard of one beacon.
   public struct Beacon: Hashable, Sendable {
@@ -31,6 +32,10 @@ public struct ReceiverCalibration: Sendable {
   private var differenceCounts: [Int: Int] = [:]
   /// Usable reports taken.
   public private(set) var reportCount = 0
+  /// The most beacons listed in ``heard``: a calibration stands a few beacons by the receiver.
+  public static let maximumListedBeacons = 1024
+  /// Usable reports of beacons beyond ``maximumListedBeacons``: in the offset, not in ``heard``.
+  public private(set) var unlistedReportCount = 0
   /// Reports left out: an impossible RSSI, none, or a frame without a calibration.
   public private(set) var unusableCount = 0
 
@@ -51,6 +56,10 @@ public struct ReceiverCalibration: Sendable {
     differenceCounts[measuredPower - reported, default: 0] += 1
     let identity = sighting.frame.identity
     let order = beacons.count
+    if beacons[identity] == nil, order >= Self.maximumListedBeacons {
+      unlistedReportCount += 1
+      return
+    }
     beacons[identity, default: ([:], measuredPower, order)].rssiCounts[reported, default: 0] += 1
     beacons[identity]?.measuredPower = measuredPower
   }
