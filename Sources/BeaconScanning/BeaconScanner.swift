@@ -86,6 +86,7 @@ public struct BeaconScanner: Sendable {
     statistics.beaconReports += 1
     guard filter.matches(frame) else { return }
     statistics.emittedSightings += 1
+    if let rssi = report.rssi, !BeaconRanging.isPossible(rssi: Int(rssi)) { statistics.impossibleRSSIReports += 1 }
     sighting(
       BeaconSighting(
         time: timed.time, address: report.address, addressType: report.addressType, rssi: report.rssi,

@@ -14,6 +14,9 @@ public struct ScanStatistics: Hashable, Sendable {
   public var emittedSightings = 0
   /// Event packets that were malformed in whole or in part.
   public var malformedEvents = 0
+  /// Emitted sightings whose RSSI no receiver can report (``BeaconRanging/isPossible(rssi:)``):
+  /// ranging leaves them out.
+  public var impossibleRSSIReports = 0
   /// What was done to a controller that went deaf (``HCIBeaconFinder/RunEnd/deaf(silence:)``).
   public var deafScanRecoveries = DeafScanRecoveries()
 
@@ -28,6 +31,7 @@ public struct ScanStatistics: Hashable, Sendable {
     beaconReports += other.beaconReports
     emittedSightings += other.emittedSightings
     malformedEvents += other.malformedEvents
+    impossibleRSSIReports += other.impossibleRSSIReports
     deafScanRecoveries.rescans += other.deafScanRecoveries.rescans
     deafScanRecoveries.resets += other.deafScanRecoveries.resets
     deafScanRecoveries.powerCycles += other.deafScanRecoveries.powerCycles

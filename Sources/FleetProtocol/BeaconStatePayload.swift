@@ -8,12 +8,14 @@ import ProgramOutput
 /// ```json
 /// {"id":"iBeacon:UUID-MAJOR-MINOR","kind":"ibeacon","uuid":"…","major":1,"minor":2,
 ///  "station":"CipeteRaya","stationName":"Cipete Raya","address":"…","rssi":-71,
-///  "rssiSmoothed":-72.5,"txPower":-59,"distance":4.1,"proximity":"far",
+///  "rssiSmoothed":-72.5,"txPower":-59,"distance":4.1,"distanceLow":2.7,"distanceHigh":6.3,
+///  "proximity":"far",
 ///  "lastSeen":"2026-…Z","reports":12,"node":"pi-platform-1"}
 /// ```
 ///
-/// `id` is written as ESPresense writes iBeacon ids; `rssiSmoothed` and `distance` are
-/// ``BeaconRanging``'s (a trimmed mean over 10 s; the log-distance model), `null` when unknown.
+/// `id` is written as ESPresense writes iBeacon ids; `rssiSmoothed`, `distance` and its interval
+/// `distanceLow`–`distanceHigh` are ``BeaconRanging``'s (a trimmed mean over 10 s with the
+/// receiver's offset; the log-distance model), `null` when unknown.
 package enum BeaconStatePayload {
   package static func json(_ state: BeaconState, station: Station?, node: String) -> String {
     var object = JSONLine()
@@ -27,6 +29,8 @@ package enum BeaconStatePayload {
     object.add("rssiSmoothed", state.smoothedRSSI.map(rounded))
     object.add("txPower", state.txPowerAt1m)
     object.add("distance", state.estimatedDistance.map(rounded))
+    object.add("distanceLow", state.distanceLow.map(rounded))
+    object.add("distanceHigh", state.distanceHigh.map(rounded))
     object.add("proximity", state.proximity.rawValue)
     object.add("lastSeen", state.lastSeen.iso8601)
     object.add("reports", state.reportCount)

@@ -65,7 +65,7 @@ package final class MQTTBeaconReporter: BeaconFinderDelegate {
 
   package init(
     publisher: MQTTPublisher, discovery: Bool, policy: StatePublishingPolicy, telemetryInterval: Duration,
-    catalog: StationCatalog
+    catalog: StationCatalog, ranging: BeaconRanging.Configuration = BeaconRanging.Configuration()
   ) {
     self.publisher = publisher
     self.policy = policy
@@ -76,11 +76,12 @@ package final class MQTTBeaconReporter: BeaconFinderDelegate {
       ? HomeAssistantDiscovery(
         topics: publisher.topics,
         expireAfterSeconds: HomeAssistantDiscovery.expireAfterSeconds(heartbeat: policy.heartbeat)) : nil
-    stations = Group(
-      ranging: BeaconRanging(
-        configuration: BeaconRanging.Configuration(maximumTrackedBeacons: max(1, catalog.stations.count))))
-    strangers = Group(
-      ranging: BeaconRanging(configuration: BeaconRanging.Configuration(maximumTrackedBeacons: Self.maximumStrangers)))
+    var stationsRanging = ranging
+    stationsRanging.maximumTrackedBeacons = max(1, catalog.stations.count)
+    var strangersRanging = ranging
+    strangersRanging.maximumTrackedBeacons = Self.maximumStrangers
+    stations = Group(ranging: BeaconRanging(configuration: stationsRanging))
+    strangers = Group(ranging: BeaconRanging(configuration: strangersRanging))
     // A broker that restarted without persistence forgot the retained configs; Home Assistant
     // that restarted wants them again.
     sendTelemetryConfigs()

@@ -22,6 +22,8 @@ package struct LiveBeaconTable: Sendable {
     package var reports: Int
     package var firstSeen: Timestamp
     package var lastSeen: Timestamp
+    /// The beacon's ranging after its latest report, with `--ranging`.
+    package var ranged: BeaconState?
   }
 
   private var rows: [BeaconIdentity: Row] = [:]
@@ -38,14 +40,25 @@ package struct LiveBeaconTable: Sendable {
   private let stationColumn: StationNameColumn
   private let columns: TextColumns
 
-  package init(catalog: StationCatalog, maximumRows: Int = 256) {
+  /// Whether rows show the ranging (`--ranging`): SMOOTHED is the ranging's smoothed RSSI, and
+  /// the distance, its interval and the proximity follow it.
+  package let showsRanging: Bool
+
+  package init(catalog: StationCatalog, maximumRows: Int = 256, showsRanging: Bool = false) {
     self.catalog = catalog
     self.maximumRows = maximumRows
+    self.showsRanging = showsRanging
     stationColumn = .displayNames(of: catalog.stations)
-    columns = TextColumns(widths: [stationColumn.width, 13, 24, 17, 5, 8, 7], rightAligned: [4, 5, 6])
+    columns =
+      showsRanging
+      ? TextColumns(
+        widths: [stationColumn.width, 13, 24, 17, 5, 8] + RangingText.widths.dropFirst() + [7],
+        rightAligned: [4, 5, 6, 7, 8, 10])
+      : TextColumns(widths: [stationColumn.width, 13, 24, 17, 5, 8, 7], rightAligned: [4, 5, 6])
   }
 
-  package mutating func record(_ sighting: BeaconSighting) {
+  /// Takes a report; `ranged`: the beacon's ranging after it, shown with ``showsRanging``.
+  package mutating func record(_ sighting: BeaconSighting, ranged: BeaconState? = nil) {
     let identity = sighting.frame.identity
     var row =
       rows[identity]
@@ -55,6 +68,7 @@ package struct LiveBeaconTable: Sendable {
     row.reports += 1
     row.address = sighting.address
     row.lastSeen = sighting.time
+    row.ranged = ranged
     if let rssi = sighting.rssi {
       row.rssi = rssi
       let value = Double(rssi)
@@ -94,18 +108,23 @@ package struct LiveBeaconTable: Sendable {
 
   /// The table as text lines; LAST SEEN as `lastSeen` says, an age measured from `now`.
   package func lines(now: Timestamp, lastSeen: LastSeen = .age) -> [String] {
+    let ranging = showsRanging ? Array(RangingText.headers.dropFirst()) : []
     var lines = [
-      columns.line("STATION", "KIND", "IDENTITY", "ADDRESS", "RSSI", "SMOOTHED", "REPORTS", "LAST SEEN")
+      columns.line(
+        ["STATION", "KIND", "IDENTITY", "ADDRESS", "RSSI", "SMOOTHED"] + ranging + ["REPORTS", "LAST SEEN"])
     ]
     for row in sortedRows {
       let age = Double(now.microsecondsSinceUnixEpoch - row.lastSeen.microsecondsSinceUnixEpoch) / 1_000_000
-      lines.append(
-        columns.line(
-          row.station.map { stationColumn.cell($0.displayName) } ?? "-", row.identity.kind.rawValue,
-          row.identity.shortText,
-          row.address.description, row.rssi.map { String($0) } ?? "n/a",
-          row.smoothedRSSI.map { NumberText.oneDecimal($0) } ?? "n/a", String(row.reports),
-          lastSeen == .age ? "\(NumberText.oneDecimal(max(age, 0))) s ago" : row.lastSeen.iso8601))
+      let smoothed = showsRanging ? row.ranged?.smoothedRSSI : row.smoothedRSSI
+      var cells: [String] = [
+        row.station.map { stationColumn.cell($0.displayName) } ?? "-", row.identity.kind.rawValue,
+        row.identity.shortText, row.address.description, row.rssi.map { String($0) } ?? "n/a",
+        smoothed.map { NumberText.oneDecimal($0) } ?? "n/a",
+      ]
+      if showsRanging { cells += RangingText.cells(row.ranged).dropFirst() }
+      cells.append(String(row.reports))
+      cells.append(lastSeen == .age ? "\(NumberText.oneDecimal(max(age, 0))) s ago" : row.lastSeen.iso8601)
+      lines.append(columns.line(cells))
     }
     if droppedRows > 0 {
       lines.append(

@@ -32,6 +32,7 @@ package struct ScanSummaryFormatter: Sendable {
     document.add("matchedReports", summary.reports)
     document.add("nonBeaconReports", Self.nonBeaconReports(statistics))
     document.add("malformedEvents", statistics.malformedEvents)
+    if statistics.impossibleRSSIReports > 0 { document.add("impossibleRSSIReports", statistics.impossibleRSSIReports) }
     var kinds = JSONLine()
     for kind in BeaconKind.allCases {
       var entry = JSONLine()
@@ -130,6 +131,9 @@ package struct ScanSummaryFormatter: Sendable {
     lines.append(Self.totalColumns.line("all reports", String(statistics.advertisingReports), "-"))
     if statistics.malformedEvents > 0 {
       lines.append(Self.totalColumns.line("malformed events", String(statistics.malformedEvents), "-"))
+    }
+    if statistics.impossibleRSSIReports > 0 {
+      lines.append(Self.totalColumns.line("impossible RSSI", String(statistics.impossibleRSSIReports), "-"))
     }
     let recoveries = statistics.deafScanRecoveries
     if !recoveries.isEmpty {

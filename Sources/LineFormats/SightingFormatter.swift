@@ -8,10 +8,14 @@ package struct SightingFormatter: Sendable {
   package var format: OutputFormat
   /// Whether text rows end with the radio that heard the beacon (a run of several radios).
   package var showsController: Bool
+  /// Whether lines carry the beacon's ranging (`--ranging`): smoothed RSSI, distance with its
+  /// interval, proximity; text rows in columns after TX@1M.
+  package var showsRanging: Bool
 
-  package init(format: OutputFormat, showsController: Bool = false) {
+  package init(format: OutputFormat, showsController: Bool = false, showsRanging: Bool = false) {
     self.format = format
     self.showsController = showsController
+    self.showsRanging = showsRanging
   }
 
   /// The column header for text output, `nil` for JSON.
@@ -20,21 +24,24 @@ package struct SightingFormatter: Sendable {
     case .json: return nil
     case .text:
       return columns.line(
-        ["TIME", "ADDRESS", "TYPE", "RSSI", "KIND", "UUID / NAMESPACE", "MAJOR", "MINOR", "TX@1M", "STATION"]
-          + (showsController ? ["CONTROLLER"] : []))
+        ["TIME", "ADDRESS", "TYPE", "RSSI", "KIND", "UUID / NAMESPACE", "MAJOR", "MINOR", "TX@1M"]
+          + (showsRanging ? RangingText.headers : []) + ["STATION"] + (showsController ? ["CONTROLLER"] : []))
     }
   }
 
-  /// One line (without newline) for a sighting of `station`'s beacon (`nil`: no station's).
-  package func line(for sighting: BeaconSighting, station: Station?) -> String {
+  /// One line (without newline) for a sighting of `station`'s beacon (`nil`: no station's), with
+  /// the beacon's `ranged` state after it when ``showsRanging``.
+  package func line(for sighting: BeaconSighting, station: Station?, ranged: BeaconState? = nil) -> String {
     switch format {
-    case .json: return json(sighting, station: station)
-    case .text: return text(sighting, station: station)
+    case .json: return json(sighting, station: station, ranged: ranged)
+    case .text: return text(sighting, station: station, ranged: ranged)
     }
   }
 
-  /// The JSON object for a sighting. Fields: see README, "JSON output".
-  package func json(_ sighting: BeaconSighting, station: Station?) -> String {
+  /// The JSON object for a sighting. Fields: see README, "JSON output"; with ``showsRanging``,
+  /// `rssiSmoothed`, `distance`, `distanceLow`, `distanceHigh` (`null` when unknown) and
+  /// `proximity`.
+  package func json(_ sighting: BeaconSighting, station: Station?, ranged: BeaconState? = nil) -> String {
     var object = JSONLine()
     object.add("time", sighting.time.iso8601)
     object.add("address", sighting.address.description)
@@ -46,6 +53,7 @@ package struct SightingFormatter: Sendable {
     object.add("major", identity.major)
     object.add("minor", identity.minor)
     object.add("txPower", sighting.frame.txPowerAt1m)
+    if showsRanging { RangingText.add(ranged, to: &object) }
     object.add("station", station?.name)
     if let controller = sighting.controller { object.add("controller", controller) }
     switch sighting.frame {
@@ -62,7 +70,7 @@ package struct SightingFormatter: Sendable {
   }
 
   /// One aligned text row for a sighting.
-  package func text(_ sighting: BeaconSighting, station: Station?) -> String {
+  package func text(_ sighting: BeaconSighting, station: Station?, ranged: BeaconState? = nil) -> String {
     let identity = sighting.frame.identity
     let idText: String
     switch sighting.frame {
@@ -79,8 +87,9 @@ package struct SightingFormatter: Sendable {
       identity.major.map { String($0) } ?? "-",
       identity.minor.map { String($0) } ?? "-",
       String(sighting.frame.txPowerAt1m),
-      station?.displayName ?? "-",
     ]
+    if showsRanging { fields += RangingText.cells(ranged) }
+    fields.append(station?.displayName ?? "-")
     if showsController { fields.append(sighting.controller ?? "-") }
     return columns.line(fields)
   }
@@ -100,5 +109,20 @@ package struct SightingFormatter: Sendable {
   private static let textColumnsWithController = TextColumns(
     widths: [24, 17, 6, 5, 13, 36, 5, 5, 5, 20], rightAligned: [3, 6, 7, 8])
 
-  private var columns: TextColumns { showsController ? Self.textColumnsWithController : Self.textColumns }
+  /// With the ranging columns after TX@1M.
+  private static let textColumnsWithRanging = TextColumns(
+    widths: [24, 17, 6, 5, 13, 36, 5, 5, 5] + RangingText.widths,
+    rightAligned: Set([3, 6, 7, 8] + RangingText.rightAligned.map { $0 + 9 }))
+  private static let textColumnsWithRangingAndController = TextColumns(
+    widths: [24, 17, 6, 5, 13, 36, 5, 5, 5] + RangingText.widths + [20],
+    rightAligned: Set([3, 6, 7, 8] + RangingText.rightAligned.map { $0 + 9 }))
+
+  private var columns: TextColumns {
+    switch (showsRanging, showsController) {
+    case (false, false): return Self.textColumns
+    case (false, true): return Self.textColumnsWithController
+    case (true, false): return Self.textColumnsWithRanging
+    case (true, true): return Self.textColumnsWithRangingAndController
+    }
+  }
 }

@@ -81,6 +81,15 @@ extension ValueRange {
   /// A station's RSSI threshold (`--enter-rssi`, `--exit-rssi`, `enterRSSI`, `exitRSSI`): what
   /// a controller can report (−127 dBm) to a transmitter touching the antenna.
   package static let rssi = ValueRange(lowest: -127, highest: 20, unit: "dBm")
+  /// The dB added to a receiver's RSSIs (`--rssi-offset`): receivers differ by about 10 dB at the
+  /// same distance; 60 dB either way is far beyond any receiver and still keeps a sum finite.
+  package static let rssiOffset = ValueRange(lowest: -60, highest: 60, unit: "dB")
+  /// The log-distance model's exponent (`--path-loss-exponent`): 2 in free space, 1.1–2.5 on real
+  /// receivers (a corridor or car guides the signal below 2), up to 4–6 through walls and bodies;
+  /// below 1 a signal would grow stronger than free space allows over distance.
+  package static let pathLossExponent = ValueRange(lowest: 1, highest: 6, unit: "")
+  /// How far calibration beacons stand from the receiver (`--calibrate`): within a room to a platform.
+  package static let calibrationMetres = ValueRange(lowest: 0.1, highest: 100, unit: "m")
   /// Reports in a row (`--enter-reports`, `enterReports`).
   package static let reportCount = ValueRange(lowest: 1, highest: 100, unit: "", wholeNumbers: true)
   /// Stops a station found may lie ahead of the last one (`maximumPlausibleSkip`).

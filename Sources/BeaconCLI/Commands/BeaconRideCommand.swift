@@ -144,6 +144,7 @@ public struct BeaconRideCommand: ParsableCommand {
   @OptionGroup public var reconnectOptions: ReconnectOptions
   @OptionGroup(title: "Scan timing (live controllers)") public var scanTiming: ScanTimingOptions
   @OptionGroup(title: "Station detection") public var policyOptions: StationPolicyOptions
+  @OptionGroup(title: "This receiver") var receiverOptions: ReceiverOptions
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var catalogOptions: CatalogOptions
   @OptionGroup(title: "Report") var reportOptions: ReportOptions
@@ -320,7 +321,7 @@ public struct BeaconRideCommand: ParsableCommand {
         source: [run?.sourceName, gps.map { "gpsd at \($0.endpoint)" }].compactMap { $0 }.joined(separator: " and "),
         scan: run?.scanning,
         catalog: catalog, catalogName: catalogOptions.sourceName, policy: try policyOptions.policy(),
-        ranging: try policyOptions.rangingConfiguration(), journey: journey,
+        ranging: receiverOptions.configured(try policyOptions.rangingConfiguration()), journey: journey,
         checkpointInterval: spec?.pacing == .recorded ? nil : reportOptions.checkpointInterval)
     }
     if let finder { report?.statistics = { finder.scanner.statistics } }
@@ -334,7 +335,8 @@ public struct BeaconRideCommand: ParsableCommand {
       output: stdout, alerts: alerts, report: report)
     let rideRun = RideRun(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
     let detection = RideDetection(
-      catalog: catalog, policy: try policyOptions.policy(), ranging: try policyOptions.rangingConfiguration())
+      catalog: catalog, policy: try policyOptions.policy(),
+      ranging: receiverOptions.configured(try policyOptions.rangingConfiguration()))
     func drive(_ started: StationWatchStartResult, starts: SourceStarts) throws {
       try RunReport.run(reportingTo: report) { try rideRun.drive(started: started, starts: starts, output: presenter) }
     }

@@ -47,6 +47,9 @@ public struct BeaconScanCommand: ParsableCommand {
         beacon-scan --replay ride.btsnoop --once      # each beacon once
         beacon-scan --replay day.btsnoop --summary    # a row per beacon: reports, addresses, RSSI
         beacon-scan --replay ride.btsnoop --format json --station CipeteRaya
+        beacon-scan -i hci0 --ranging --rssi-offset 6 # metres, with an interval
+        beacon-scan -i hci0 --calibrate 1 --duration 60
+                                                      # a beacon 1 m away: its offset
         beacon-scan --replay ride.btsnoop --notify --report ride.html   # the ride as a page
         beacon-scan -i hci0 --notify --mqtt mqtt://broker.lan --mqtt-node platform-1
                                                       # a station monitor reporting to a broker
@@ -67,7 +70,8 @@ public struct BeaconScanCommand: ParsableCommand {
         65  the file is no capture, or is corrupt (the message names the
             byte offset; everything before it was still reported); or a
             --catalog, --policy-file or --expect file holds a value it must
-            not (the message names the file and the key)
+            not (the message names the file and the key); or --calibrate
+            heard no usable report
         66  the capture, or a catalog or policy file, cannot be opened
         69  the controller cannot be used, stopped answering or went away
             (with --reconnect: still gone when --duration ran out)
@@ -145,6 +149,7 @@ public struct BeaconScanCommand: ParsableCommand {
   public var notify = false
 
   @OptionGroup(title: "Station detection (with --notify)") public var policyOptions: StationPolicyOptions
+  @OptionGroup(title: "Ranging and this receiver") var rangingOptions: RangingOptions
 
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var filters: BeaconFilterOptions
@@ -171,6 +176,17 @@ public struct BeaconScanCommand: ParsableCommand {
     }
     if summary, table || once || notify {
       throw ValidationError("--summary prints one summary at the end; drop --table/--once/--notify.")
+    }
+    if rangingOptions.calibrate != nil, table || once || notify || summary || rangingOptions.ranging {
+      throw ValidationError(
+        "--calibrate prints one calibration at the end; drop --table/--once/--notify/--summary/--ranging.")
+    }
+    if rangingOptions.calibrate != nil, expectOptions.expected != nil {
+      throw ValidationError("--calibrate prints one calibration at the end; drop --expect.")
+    }
+    if rangingOptions.ranging, notify || summary {
+      throw ValidationError(
+        "--ranging adds to each report's line and to --table; --notify and --summary show none: drop one.")
     }
     if doctor {
       let given = [
@@ -283,7 +299,7 @@ public struct BeaconScanCommand: ParsableCommand {
         source: sourceName,
         scan: live ? run.configuration : nil, catalog: catalog,
         catalogName: catalogOptions.sourceName, policy: try policyOptions.policy(),
-        ranging: try policyOptions.rangingConfiguration(),
+        ranging: try rangingConfiguration(),
         checkpointInterval: live ? reportOptions.checkpointInterval : nil)
     }
     report?.statistics = {
@@ -304,7 +320,9 @@ public struct BeaconScanCommand: ParsableCommand {
       reporter: MQTTBeaconReporter?, watch: StationHealthWatch?, remoteWatch: StationHealthWatch?,
       settings: NodeRemoteSettings?
     ) {
-      let reporter = try mqttScan.startReporter(mqtt, program: "beacon-scan", catalog: catalog)
+      let reporter = try mqttScan.startReporter(
+        mqtt, program: "beacon-scan", catalog: catalog,
+        ranging: rangingOptions.configured(BeaconRanging.Configuration()))
       reporter?.controllerStatus = run.controllerStatus(of: finder, named: sourceName)
       let watch = try healthWatch(catalog: catalog, reporter: reporter)
       let remoteWatch = remoteHealthWatch(reporter: reporter, expecting: watch)
@@ -320,7 +338,7 @@ public struct BeaconScanCommand: ParsableCommand {
       let useCase = NotifyWhenNearMRTStationWithBluetooth(
         finder: finder,
         detection: RideDetection(
-          catalog: catalog, policy: try policyOptions.policy(), ranging: try policyOptions.rangingConfiguration()))
+          catalog: catalog, policy: try policyOptions.policy(), ranging: try rangingConfiguration()))
       let presenter = RidePresenter(
         program: "beacon-scan", format: output.format, names: .labels(of: catalog.stations), output: stdout,
         alerts: Alerts(program: "beacon-scan", sounding: false), namesSources: false, report: report)
@@ -336,6 +354,7 @@ public struct BeaconScanCommand: ParsableCommand {
         // (and made itself the finder's delegate).
         let listeners: [any BeaconFinderDelegate] =
           [useCase.runner] + ((watch ?? remoteWatch).map { [$0] } ?? []) + reportListeners
+          + [ImpossibleRSSIListener(program: "beacon-scan", source: sourceName)]
         let composite = CompositeScanOutput(output: presenter, listeners: listeners, reporter: reporter)
         deliver(to: composite)
         try scan(output: composite)
@@ -349,17 +368,40 @@ public struct BeaconScanCommand: ParsableCommand {
     // The stations a setting names on a node without --expect are watched for the broker alone.
     let listeners: [any BeaconFinderDelegate] = (remoteWatch.map { [$0] } ?? []) + reportListeners
     let output: any ScanOutput & BeaconFinderDelegate
+    if let distance = rangingOptions.calibrate {
+      let presenter = CalibrationPresenter(
+        calibration: ReceiverCalibration(
+          distance: distance, pathLossExponent: try rangingConfiguration().pathLossExponent),
+        format: self.output.format, output: stdout, sourceName: sourceName)
+      let calibrating = CompositeScanOutput.combining(presenter, with: listeners, reporter: reporter)
+      finder.delegate = calibrating
+      switch finder.start() {
+      case .started, .alreadyStarted:
+        settings?.sourceStarted()
+        deliver(to: calibrating)
+        try scan(output: calibrating)
+      case .notAuthorized, .bluetoothUnavailable, .failed:
+        try run.reportStartFailure(of: finder, output: calibrating)
+      }
+      if let nothingHeard = presenter.nothingHeard {
+        StandardError.writeLine(nothingHeard, priority: .error)
+        throw ProcessExitStatus.dataError
+      }
+      return
+    }
     if let watch, !table, !summary {
       output = CompositeScanOutput(
         output: HealthPresenter(watch: watch, format: self.output.format, output: stdout),
-        listeners: [watch] + listeners, reporter: reporter)
+        listeners: [watch] + listeners + [ImpossibleRSSIListener(program: "beacon-scan", source: sourceName)],
+        reporter: reporter)
     } else if summary {
       let presenter = ScanSummaryPresenter(
         format: self.output.format, output: stdout, sourceName: sourceName, catalog: catalog)
       output = CompositeScanOutput.combining(presenter, with: listeners, reporter: reporter)
     } else {
       let presenter = SightingPresenter(
-        mode: presentationMode(output: stdout, live: live), output: stdout, sourceName: sourceName, catalog: catalog)
+        mode: presentationMode(output: stdout, live: live), output: stdout, sourceName: sourceName, catalog: catalog,
+        ranging: rangingOptions.ranging ? try rangingConfiguration() : nil)
       presenter.tableFooter = watch.map { watch in { watch.tableLines(now: $0) } }
       output = CompositeScanOutput.combining(
         presenter, with: (watch.map { [$0] } ?? []) + listeners, reporter: reporter)
@@ -440,6 +482,12 @@ public struct BeaconScanCommand: ParsableCommand {
     return watch
   }
 
+  /// The ranging constants: the detection options' (`--lost-after`, `--policy-file`), then this
+  /// receiver's offset and the model's exponent.
+  func rangingConfiguration() throws -> BeaconRanging.Configuration {
+    rangingOptions.configured(try policyOptions.rangingConfiguration())
+  }
+
   /// The options that set how the controller scans, with whether each was given.
   private var scanShaping: [(String, Bool)] {
     [("--active", active), ("--dedupe", dedupe)] + scanTiming.shapingNames.map { ($0, true) }
@@ -461,7 +509,9 @@ public struct BeaconScanCommand: ParsableCommand {
     table
       ? .table(live: live && output.isTerminal, lastSeen: live ? .age : .captureTime)
       : .lines(
-        SightingFormatter(format: self.output.format, showsController: deviceOptions.devices.count > 1),
+        SightingFormatter(
+          format: self.output.format, showsController: deviceOptions.devices.count > 1,
+          showsRanging: rangingOptions.ranging),
         oncePerBeacon: once)
   }
 }

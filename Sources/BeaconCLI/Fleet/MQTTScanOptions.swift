@@ -1,4 +1,5 @@
 import ArgumentParser
+import Beacons
 import FleetProtocol
 import MRTNavigation
 import StationCatalogs
@@ -97,9 +98,10 @@ struct MQTTScanOptions: ParsableArguments {
 
   /// The reporter of `program`'s sightings to `mqtt`'s broker, connecting in the background;
   /// `nil` without `--mqtt`.
-  func startReporter(_ mqtt: MQTTOptions<MQTTReportingNode>, program: String, catalog: StationCatalog) throws
-    -> MQTTBeaconReporter?
-  {
+  func startReporter(
+    _ mqtt: MQTTOptions<MQTTReportingNode>, program: String, catalog: StationCatalog,
+    ranging: BeaconRanging.Configuration
+  ) throws -> MQTTBeaconReporter? {
     let takesSettings = try remoteSettings(environment: ProcessInfo.processInfo.environment)
     guard let publisher = try mqtt.startPublisher(program: program, layout: layout, takesSettings: takesSettings)
     else {
@@ -107,7 +109,7 @@ struct MQTTScanOptions: ParsableArguments {
     }
     return MQTTBeaconReporter(
       publisher: publisher, discovery: mqtt.announcesToHomeAssistant(layout: layout),
-      policy: policy, telemetryInterval: .milliseconds(ofSeconds: telemetry), catalog: catalog)
+      policy: policy, telemetryInterval: .milliseconds(ofSeconds: telemetry), catalog: catalog, ranging: ranging)
   }
 }
 

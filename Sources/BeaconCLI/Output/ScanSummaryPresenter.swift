@@ -18,6 +18,7 @@ public final class ScanSummaryPresenter: ScanOutput, BeaconFinderDelegate {
   private let sourceName: String
   private var problemCount = 0
   private var printed = false
+  private var notice = ImpossibleRSSINotice()
 
   /// Malformed events are listed one by one up to this many, then counted.
   static let problemsShownInFull = 20
@@ -29,7 +30,10 @@ public final class ScanSummaryPresenter: ScanOutput, BeaconFinderDelegate {
     self.sourceName = sourceName
   }
 
-  public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) { summary.record(sighting) }
+  public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
+    notice.check(sighting, program: "beacon-scan", source: sourceName)
+    summary.record(sighting)
+  }
 
   public func beaconFinder(_ finder: any BeaconFinder, didReach time: Timestamp) {}
 

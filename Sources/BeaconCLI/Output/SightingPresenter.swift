@@ -21,6 +21,7 @@ package final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   let output: StandardOutput
   private let sourceName: String
   private var seen = RecentIdentities()
+  private var notice = ImpossibleRSSINotice()
   private var table: LiveBeaconTable
   private var lastRedraw: Timestamp?
   /// The latest time heard of: a sighting's, or the time a live run reached while quiet.
@@ -41,10 +42,18 @@ package final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   /// Lines shown under the table (`--expect`'s health block), given the time now.
   var tableFooter: ((Timestamp) -> [String])?
 
-  package init(mode: Mode, output: StandardOutput, sourceName: String, catalog: StationCatalog) {
+  /// The ranging shown with `--ranging`: each beacon's state after each report.
+  private var ranging: BeaconRanging?
+
+  /// `ranging`: the configuration to range with for `--ranging`; `nil` shows none.
+  package init(
+    mode: Mode, output: StandardOutput, sourceName: String, catalog: StationCatalog,
+    ranging: BeaconRanging.Configuration? = nil
+  ) {
     self.mode = mode
     self.catalog = catalog
-    table = LiveBeaconTable(catalog: catalog)
+    self.ranging = ranging.map { BeaconRanging(configuration: $0) }
+    table = LiveBeaconTable(catalog: catalog, showsRanging: ranging != nil)
     self.output = output
     self.sourceName = sourceName
     screen = LiveScreen(output: output)
@@ -57,17 +66,28 @@ package final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
   /// A line for the sighting (or a row of the table).
   package func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
     latestTime = max(latestTime, sighting.time)
+    notice.check(sighting, program: "beacon-scan", source: sourceName)
+    let ranged = rangedState(after: sighting)
     switch mode {
     case .lines(let formatter, let once):
       let station = catalog.station(for: sighting.frame.identity)
       if once, !seen.insert(sighting.frame.identity, isStation: station != nil) { return }
       if !headerWritten, let header = formatter.header { output.writeLine(header) }
       headerWritten = true
-      output.writeLine(formatter.line(for: sighting, station: station))
+      output.writeLine(formatter.line(for: sighting, station: station, ranged: ranged))
     case .table(let live, _):
-      table.record(sighting)
+      table.record(sighting, ranged: ranged)
       if live { redrawIfDue(now: sighting.time) }
     }
+  }
+
+  /// The beacon's ranging after `sighting`, with `--ranging`.
+  private func rangedState(after sighting: BeaconSighting) -> BeaconState? {
+    guard ranging != nil else { return nil }
+    for event in ranging?.ingest(sighting) ?? [] {
+      if case .ranged(let state) = event, state.identity == sighting.frame.identity { return state }
+    }
+    return nil
   }
 
   /// Redraws the live table if it is due; the live loop calls this while no reports arrive,

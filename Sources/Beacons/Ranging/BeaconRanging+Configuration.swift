@@ -4,6 +4,15 @@ extension BeaconRanging {
   /// The finder's constants. The defaults suit beacons heard from a moving train: see
   /// ``BeaconRanging`` for why each model was chosen.
   public struct Configuration: Hashable, Sendable {
+    /// The log-distance exponent used unless one is given: the middle of 2–3, the range of
+    /// cars and platforms.
+    public static let defaultPathLossExponent = 2.5
+    /// The spread of a smoothed RSSI about the log-distance model on a calibrated receiver, in
+    /// dB: about two smoothed RSSIs in three lie within it, so the distance interval built from
+    /// it holds the true distance about two times in three. As measured on real recordings in
+    /// the article RangingAccuracy (to be written); 4.5 dB until then.
+    public static let defaultRSSISpread = 4.5
+
     /// How far back the smoothing looks. Long enough to span a multi-second fade and to hold
     /// several reports at 30–60 % loss (a beacon advertising every 100–300 ms still leaves a
     /// dozen or more), short enough to follow a train pulling in within a few seconds.
@@ -22,8 +31,17 @@ extension BeaconRanging {
     /// The most beacon identities tracked at once; a new one evicts the least recently heard.
     public var maximumTrackedBeacons: Int
     /// The path-loss exponent *n* of the log-distance model: 2 in free space, 2–3 inside a car
-    /// and on a platform. 2.5 is the middle of that range.
+    /// and on a platform; real receivers' recordings fit 1.1–2.5. Default
+    /// ``defaultPathLossExponent``.
     public var pathLossExponent: Double
+    /// The dB added to every RSSI this receiver reports before it is smoothed, ranged or used to
+    /// detect a station: receivers differ by several dB at the same distance. 0: the receiver is
+    /// taken as calibrated. ``ReceiverCalibration`` measures it.
+    public var rssiOffset: Double
+    /// The spread (dB) of a smoothed RSSI about the model on a calibrated receiver: the distance
+    /// interval (``BeaconState/distanceLow``, ``BeaconState/distanceHigh``) is the model's
+    /// distance at the smoothed RSSI plus and minus this. Default ``defaultRSSISpread``.
+    public var rssiSpread: Double
     /// Estimated distances below this (metres) are ``BeaconProximity/immediate``.
     public var immediateDistance: Double
     /// Estimated distances below this (metres) and not immediate are ``BeaconProximity/near``.
@@ -31,8 +49,10 @@ extension BeaconRanging {
 
     public init(
       smoothingWindow: Duration = .seconds(10), trimmedFraction: Double = 0.2, maximumSamplesPerBeacon: Int = 100,
-      exitPeriod: Duration = .seconds(20), maximumTrackedBeacons: Int = 256, pathLossExponent: Double = 2.5,
-      immediateDistance: Double = 0.5, nearDistance: Double = 3.0
+      exitPeriod: Duration = .seconds(20), maximumTrackedBeacons: Int = 256,
+      pathLossExponent: Double = defaultPathLossExponent,
+      immediateDistance: Double = 0.5, nearDistance: Double = 3.0, rssiOffset: Double = 0,
+      rssiSpread: Double = defaultRSSISpread
     ) {
       self.smoothingWindow = smoothingWindow
       self.trimmedFraction = trimmedFraction
@@ -42,6 +62,8 @@ extension BeaconRanging {
       self.pathLossExponent = pathLossExponent
       self.immediateDistance = immediateDistance
       self.nearDistance = nearDistance
+      self.rssiOffset = rssiOffset
+      self.rssiSpread = rssiSpread
     }
   }
 }

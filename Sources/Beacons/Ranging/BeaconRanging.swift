@@ -15,7 +15,12 @@ import BluetoothTypes
 /// with c = 0.1 takes tens of reports to settle, which at 50 % loss is longer than a stop.
 ///
 /// **Distance: the log-distance path-loss model** from the frame's measured power (see
-/// ``Configuration/pathLossExponent``); proximity classes follow from the distance.
+/// ``Configuration/pathLossExponent``), with an interval from ``Configuration/rssiSpread``;
+/// proximity classes follow from the distance.
+///
+/// **The receiver's RSSI**: ``Configuration/rssiOffset`` is added to every RSSI before use. An
+/// impossible RSSI (``isPossible(rssi:)``) is counted (``impossibleRSSICount``) and dropped: the
+/// report still counts as the beacon heard, but never moves its estimate.
 ///
 /// **Lost**: a beacon not heard for ``Configuration/exitPeriod`` is reported ``Event/lost(_:)``
 /// and forgotten, on the first sighting or ``advance(to:)`` at or after that moment.
@@ -48,6 +53,8 @@ public struct BeaconRanging: Sendable {
   /// The smoothing, distance, exit and memory constants.
   public let configuration: Configuration
   private var tracked: [BeaconIdentity: Tracked] = [:]
+  /// Reports of a ranged beacon whose RSSI was impossible (``isPossible(rssi:)``), dropped.
+  public private(set) var impossibleRSSICount = 0
   /// The latest time seen; sightings older than this still count but never move time back.
   public private(set) var now: Timestamp?
   /// No tracked beacon can be lost before this time: the earliest last-heard time plus the exit
@@ -104,12 +111,21 @@ public struct BeaconRanging: Sendable {
     return wideRegions.contains { $0.contains(identity) }
   }
 
+  /// The RSSIs a receiver can report, in dBm as reported (before any offset): −127 to 0. Above
+  /// 0 dBm the transmitter would have to sit on the antenna at more than a beacon's power; HCI's
+  /// 127 ("not available") already arrives as no RSSI at all.
+  public static let possibleRSSIs: ClosedRange<Int> = -127...0
+
+  /// Whether a reported RSSI is one a receiver can report (``possibleRSSIs``).
+  public static func isPossible(rssi: Int) -> Bool { possibleRSSIs.contains(rssi) }
+
   /// Takes one sighting: first reports beacons lost by its time, then (if it is in a region)
   /// the beacon's new state.
   public mutating func ingest(_ sighting: BeaconSighting) -> [Event] {
     var events = advance(to: sighting.time)
     let identity = sighting.frame.identity
     guard isRanged(identity) else { return events }
+    if let rssi = sighting.rssi, !Self.isPossible(rssi: Int(rssi)) { impossibleRSSICount += 1 }
     if let index = tracked.index(forKey: identity) {
       // Updated in place: one lookup, and the RSSI window is not copied.
       tracked.values[index].state.reportCount += 1
@@ -140,19 +156,28 @@ public struct BeaconRanging: Sendable {
     entry.state.address = sighting.address
     entry.state.controller = sighting.controller
     entry.state.txPowerAt1m = sighting.frame.txPowerAt1m
-    entry.state.lastRSSI = sighting.rssi.map(Int.init)
-    if let rssi = sighting.rssi {
+    let reported = sighting.rssi.map(Int.init)
+    entry.state.lastRSSI = reported.flatMap { Self.isPossible(rssi: $0) ? $0 : nil }
+    if let rssi = entry.state.lastRSSI {
       entry.window.add(
-        Int(rssi), at: sighting.time, window: configuration.smoothingWindow,
+        rssi, at: sighting.time, window: configuration.smoothingWindow,
         capacity: configuration.maximumSamplesPerBeacon)
     }
-    entry.state.smoothedRSSI = entry.window.trimmedMean(trimmedFraction: configuration.trimmedFraction)
+    // The window keeps the reported values; the offset moves each one, hence their trimmed mean,
+    // by the same dB (and not their spread).
+    entry.state.smoothedRSSI = entry.window.trimmedMean(trimmedFraction: configuration.trimmedFraction).map {
+      $0 + configuration.rssiOffset
+    }
     entry.state.smoothedRSSIStandardError = entry.window.trimmedMeanStandardError(
       trimmedFraction: configuration.trimmedFraction)
-    entry.state.estimatedDistance = entry.state.smoothedRSSI.flatMap {
-      DistanceEstimate.metres(
-        rssi: $0, txPowerAt1m: entry.state.txPowerAt1m, pathLossExponent: configuration.pathLossExponent)
+    let distances = entry.state.smoothedRSSI.flatMap {
+      DistanceEstimate.interval(
+        rssi: $0, spread: configuration.rssiSpread, txPowerAt1m: entry.state.txPowerAt1m,
+        pathLossExponent: configuration.pathLossExponent)
     }
+    entry.state.estimatedDistance = distances?.distance
+    entry.state.distanceLow = distances?.low
+    entry.state.distanceHigh = distances?.high
     entry.state.proximity = proximity(at: entry.state.estimatedDistance)
   }
 

@@ -8,9 +8,13 @@ public struct BeaconState: Hashable, Sendable {
   public var address: BluetoothAddress
   /// The beacon's expected RSSI at 1 m, from its latest frame.
   public var txPowerAt1m: Int
-  /// The latest report's RSSI in dBm, `nil` when the controller reported none.
+  /// The latest report's RSSI in dBm as the controller reported it (without
+  /// ``BeaconRanging/Configuration/rssiOffset``), `nil` when it reported none or an impossible one
+  /// (``BeaconRanging/isPossible(rssi:)``).
   public var lastRSSI: Int?
-  /// The smoothed RSSI in dBm (see ``BeaconRanging``), `nil` when no recent report carried an RSSI.
+  /// The smoothed RSSI in dBm (see ``BeaconRanging``), with the receiver's
+  /// ``BeaconRanging/Configuration/rssiOffset`` added; `nil` when no recent report carried a
+  /// possible RSSI.
   public var smoothedRSSI: Double?
   /// How uncertain ``smoothedRSSI`` is, in dB (the spread of the values it averages over the
   /// square root of their count); `nil` with fewer than two values. A beacon heard often is
@@ -18,6 +22,13 @@ public struct BeaconState: Hashable, Sendable {
   public var smoothedRSSIStandardError: Double?
   /// Estimated distance in metres from ``smoothedRSSI``, `nil` when it cannot be estimated.
   public var estimatedDistance: Double?
+  /// The near end of the distance interval (metres): the model's distance at ``smoothedRSSI`` plus
+  /// ``BeaconRanging/Configuration/rssiSpread``. The interval holds the true distance about two
+  /// times in three on a calibrated receiver. `nil` with ``estimatedDistance``.
+  public var distanceLow: Double?
+  /// The far end of the distance interval: the model's distance at ``smoothedRSSI`` minus
+  /// ``BeaconRanging/Configuration/rssiSpread``.
+  public var distanceHigh: Double?
   /// The class of ``estimatedDistance``; ``BeaconProximity/unknown`` when there is none.
   public var proximity: BeaconProximity
   /// When the beacon was first heard (or first heard again after being lost).
