@@ -18,7 +18,9 @@ import Testing
     #expect(configuration.rssiOffset == -7.5)
     #expect(configuration.pathLossExponent == 1.8)
     #expect(configuration.exitPeriod == .seconds(30))
-    #expect(configuration.rssiSpread == BeaconRanging.Configuration.defaultRSSISpread)
+    // An offset given: the receiver is calibrated, and its interval the calibrated one.
+    #expect(configuration.rssiSpread == BeaconRanging.Configuration.calibratedRSSISpread)
+    #expect(try scan([]).rangingConfiguration().rssiSpread == BeaconRanging.Configuration.uncalibratedRSSISpread)
   }
 
   @Test func theRideTakesTheReceiverOptionsToo() throws {

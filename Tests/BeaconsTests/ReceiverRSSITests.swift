@@ -98,7 +98,7 @@ import Testing
     let distance = try #require(state.estimatedDistance)
     #expect(abs(distance - modelDistance(rssi: -71, exponent: 1.5)) / distance < 1e-9)
     #expect(BeaconRanging.Configuration().pathLossExponent == 2.5)
-    #expect(BeaconRanging.Configuration().rssiSpread == 4.5)
+    #expect(BeaconRanging.Configuration().rssiSpread == 9.4)
   }
 
   @Test func farBeyondADoubleIsNoEstimateRatherThanInfinity() throws {
