@@ -320,8 +320,8 @@ let package = Package(
     .executableTarget(
       name: "ranging-accuracy",
       dependencies: [
-        "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "Beacons", "BeaconScanning", "ProgramOutput",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "Beacons", "BeaconScanning", "MRTNavigation",
+        "ProgramOutput", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 

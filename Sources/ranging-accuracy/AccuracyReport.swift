@@ -1,8 +1,12 @@
 import Beacons
+import MRTNavigation
 
-/// The study's tables: the data, the choices on the calibration part, the results on the measured part.
+/// The study's tables: the data, the choices on the calibration part, the results on the measured
+/// part, and station detection before and after calibration.
 struct AccuracyReport {
   var study: AccuracyStudy
+  /// The recorded beacon as a station, for the detection tables.
+  var catalog: StationCatalog
 
   func tables() -> [AccuracyTable] {
     let grid = study.grid()
@@ -32,7 +36,7 @@ struct AccuracyReport {
     return [
       dataTable(), smoothingTable(grid), exponentTable(grid, chosen: chosen), ruleTable(rules, chosen: chosen),
       offsetTable(outcomes), resultTable(outcomes), confusionTable(outcomes[0]),
-    ]
+    ] + DetectionReport(study: study, catalog: catalog, offsets: outcomes[1].offsets).tables()
   }
 
   private func measurable(_ recording: ReceiverRecording) -> Int { recording.reports.filter(isMeasurable).count }

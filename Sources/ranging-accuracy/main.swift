@@ -7,7 +7,7 @@ import Beacons
 import Foundation
 import ProgramOutput
 
-/// The command line: `ranging-accuracy CAPTURES_DIR [--markdown] [--pair TRACK/RECEIVER ...]`.
+/// The command line: `ranging-accuracy CAPTURES_DIR [--markdown] [--pair TRACK/RECEIVER [--detect] ...]`.
 struct RangingAccuracyCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ranging-accuracy",
@@ -32,6 +32,15 @@ struct RangingAccuracyCommand: ParsableCommand {
       --pair ranges one receiver on one track with the configuration given by --window, --trim, \
       --exponent and --offset, and prints its report count and median error factor, for checking \
       against a computation of your own (--window 0: each report alone).
+
+      Station detection: the recorded beacon is taken as a station and each receiver's captures \
+      are replayed through the product's StationDetector (the detector of beacon-ride and \
+      beacon-scan --notify), with its default thresholds (-88/-95 dBm) and with the same rule \
+      moved into the room's range (-75/-82 dBm), with offset 0 and with the receiver's offset \
+      from the calibration part; for each found and left it reports the true distance of the \
+      report that triggered it, per receiver, on the calibration part and on the measured part. \
+      --pair with --detect prints one receiver's events on one track instead (default \
+      thresholds): "found|left TIME_µs DISTANCE_m" a line.
 
       In one command from the repository: tools/ranging-accuracy [--markdown] converts the \
       recordings into .build/rssi-captures when needed and runs this; the RangingAccuracy \
@@ -65,6 +74,12 @@ struct RangingAccuracyCommand: ParsableCommand {
     parsing: .unconditional, help: "With --pair: the RSSI offset in whole dB added to each report (may be negative).")
   var offset: Int = 0
 
+  @Flag(
+    help: ArgumentHelp(
+      "With --pair: replay through the station detector instead and print each found and left "
+        + "(time in µs, true distance in m), with --window and --offset."))
+  var detect = false
+
   func validate() throws {
     guard window >= 0, window <= 3600 else { throw ValidationError("--window must be 0 to 3600 seconds") }
     guard trim >= 0, trim <= 0.49 else { throw ValidationError("--trim must be 0 to 0.49") }
@@ -73,6 +88,7 @@ struct RangingAccuracyCommand: ParsableCommand {
     if let pair, pair.split(separator: "/").count != 2 {
       throw ValidationError("--pair takes TRACK/RECEIVER, e.g. straight_01/sensor10")
     }
+    if detect, pair == nil { throw ValidationError("--detect goes with --pair TRACK/RECEIVER") }
   }
 
   func run() throws {
@@ -82,7 +98,9 @@ struct RangingAccuracyCommand: ParsableCommand {
         try runPair(pair, receivers: receivers)
         return
       }
-      let tables = try AccuracyReport(study: AccuracyStudy(loadAll(receivers))).tables()
+      let recordings = try loadAll(receivers)
+      let tables = try AccuracyReport(study: AccuracyStudy(recordings), catalog: RecordedStation.catalog(recordings))
+        .tables()
       print(tables.map { $0.text(markdown: markdown) }.joined(separator: "\n"), terminator: "")
     } catch {
       FileHandle.standardError.write(Data("ranging-accuracy: \(TerminalText.escaped(error.description))\n".utf8))
@@ -96,6 +114,13 @@ struct RangingAccuracyCommand: ParsableCommand {
       throw AccuracyInputError(description: "--pair \(pair): no such receiver in receivers.csv")
     }
     let recording = try ReceiverRecording.load(directory: capturesDirectory, track: parts[0], receiver: receiver)
+    if detect {
+      let catalog = try RecordedStation.catalog([recording])
+      for event in recording.detections(catalog: catalog, offset: offset, window: .seconds(window)) {
+        print("\(event.kind.rawValue) \(event.time.microsecondsSinceUnixEpoch) \(decimal(event.trueDistance, 6))")
+      }
+      return
+    }
     let setup = RangingSetup(window: .seconds(window), trimmedFraction: trim, exponent: exponent)
     let ranged = recording.ranged(setup, offset: offset)
     print("reports \(ranged.count)")

@@ -73,4 +73,84 @@ import Testing
       captures, ["straight_03/sensor41", "--window", "10", "--trim", "0.49", "--exponent", "2.3", "--offset", "0"])
     #expect(unadjusted.factor != smoothed.factor)
   }
+
+  /// One station event: found or left, the time (µs) and the true distance (m).
+  struct Detection: Equatable {
+    var kind: String
+    var microseconds: Int64
+    var distance: Double
+  }
+
+  /// The pair and offset of the detection test: at −10 dB the Pi sensor10 drops below the
+  /// thresholds on straight_01 (found three times, left twice), at 0 dB it never leaves.
+  static let detectionPair = "straight_01/sensor10"
+  static let detectionOffset = -10
+
+  /// The product's presence rules computed on the truth file alone, each report alone (a window of
+  /// 0 s): found at the third report in a row at −88 dBm or more, left at a report below −95 dBm
+  /// or, when the next report comes 20 s or more later (the exit period), at the last one heard.
+  static func expectedDetections(_ rows: [RealRSSICaptureTests.TruthRow], offset: Int) -> [Detection] {
+    var detections: [Detection] = []
+    var present = false
+    var strong = 0
+    var previous: RealRSSICaptureTests.TruthRow?
+    for row in rows {
+      if let last = previous, row.microseconds - last.microseconds >= 20_000_000 {
+        if present {
+          detections.append(Detection(kind: "left", microseconds: last.microseconds, distance: last.distance))
+        }
+        present = false
+        strong = 0
+      }
+      previous = row
+      let rssi = row.rssi + offset
+      if present {
+        guard rssi < -95 else { continue }
+        detections.append(Detection(kind: "left", microseconds: row.microseconds, distance: row.distance))
+        present = false
+        strong = 0
+      } else {
+        strong = rssi >= -88 ? strong + 1 : 0
+        if strong >= 3 {
+          detections.append(Detection(kind: "found", microseconds: row.microseconds, distance: row.distance))
+          present = true
+        }
+      }
+    }
+    return detections
+  }
+
+  @Test(
+    .enabled(
+      if: RealRSSICaptureTests.datasetAvailable,
+      "../shared/rssi/philotuxo is not beside the project: the station detection test is skipped"),
+    .enabled(if: RealRSSICaptureTests.python != nil, "needs python3 for tools/rssi-captures.py"))
+  func detectionPairsEachFoundAndLeftWithTheTriggeringReportsTrueDistance() throws {
+    let captures = try TemporaryDirectory()
+    defer { captures.remove() }
+    let conversion = try RealRSSICaptureTests.convert(data: RealRSSICaptureTests.dataset, into: captures)
+    #expect(conversion.status == 0, "\(conversion.stderr)")
+
+    let rows = try RealRSSICaptureTests.truth(captures.path("\(Self.detectionPair).truth.csv"))
+    let result = try Executable.run(
+      "ranging-accuracy",
+      [
+        captures.url.path, "--pair", Self.detectionPair, "--detect", "--window", "0", "--offset",
+        "\(Self.detectionOffset)",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let detections = try result.stdout.split(separator: "\n").map { line in
+      let fields = line.split(separator: " ").map(String.init)
+      try #require(fields.count == 3, "\(line)")
+      return Detection(
+        kind: fields[0], microseconds: try #require(Int64(fields[1])), distance: try #require(Double(fields[2])))
+    }
+    let expected = Self.expectedDetections(rows, offset: Self.detectionOffset)
+    #expect(expected.contains { $0.kind == "found" } && expected.contains { $0.kind == "left" })
+    #expect(detections.map(\.kind) == expected.map(\.kind))
+    #expect(detections.map(\.microseconds) == expected.map(\.microseconds))
+    for (tool, truth) in zip(detections, expected) {
+      #expect(abs(tool.distance - truth.distance) < 0.000_001, "tool \(tool), truth \(truth)")
+    }
+  }
 }
