@@ -22,7 +22,8 @@ package final class NodeRemoteSettings {
     case listensOnly
   }
 
-  private(set) var current: NodeSettings
+  /// The settings in force.
+  package private(set) var current: NodeSettings
   private let catalog: StationCatalog
   private let store: NodeSettingsStore?
   private let publisher: MQTTPublisher
