@@ -96,6 +96,13 @@ package final class MQTTBeaconReporter: BeaconFinderDelegate {
 
   private var topics: FleetTopics { publisher.topics }
 
+  /// Ranges both groups with this receiver's `offset` from now on (a remote setting): each
+  /// beacon's next state has it (``BeaconRanging/setRSSIOffset(_:)``).
+  package func setRSSIOffset(_ offset: Double) {
+    stations.ranging.setRSSIOffset(offset)
+    strangers.ranging.setRSSIOffset(offset)
+  }
+
   package func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
     telemetry.countReport()
     if let station = catalog.station(for: sighting.frame.identity) {

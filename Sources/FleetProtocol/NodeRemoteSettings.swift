@@ -22,7 +22,8 @@ package final class NodeRemoteSettings {
     case listensOnly
   }
 
-  private(set) var current: NodeSettings
+  /// The settings in force.
+  package private(set) var current: NodeSettings
   private let catalog: StationCatalog
   private let store: NodeSettingsStore?
   private let publisher: MQTTPublisher
@@ -61,7 +62,7 @@ package final class NodeRemoteSettings {
       say(
         "settings over MQTT are on, over an \(publisher.exposures.joined(separator: ", ")) connection: anyone who can "
           + "publish to \(publisher.topics.allSettingsSet) can change this node (its expected stations, its scan "
-          + "timing); --no-mqtt-remote-settings turns them off, and the Fleet article's broker ACL keeps them to "
+          + "timing, its RSSI offset); --no-mqtt-remote-settings turns them off, and the Fleet article's broker ACL keeps them to "
           + "the operator", priority: .warning)
     }
     if let store {

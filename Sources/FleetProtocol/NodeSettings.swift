@@ -14,7 +14,7 @@ import StationCatalogs
 ///
 /// ```json
 /// {"deadband":2,"heartbeat":60,"expectedStations":["CipeteRaya"],"silentAfter":30,
-///  "weakDrop":10,"scanInterval":100,"scanWindow":100}
+///  "weakDrop":10,"scanInterval":100,"scanWindow":100,"rssiOffset":-7}
 /// ```
 ///
 /// A message sets any of these keys and leaves the others as they are. A message with a key this
@@ -36,10 +36,13 @@ package struct NodeSettings: Equatable {
   /// `--scan-interval` and the window, milliseconds; `nil` where this program does not scan.
   package var scanInterval: Double?
   package var scanWindow: Double?
+  /// `--rssi-offset`, dB: this receiver's offset, which every ranging of the node adds from the
+  /// moment it is set; `nil` when none was given (the receiver is taken as not calibrated).
+  package var rssiOffset: Double?
 
   package init(
     deadband: Double, heartbeat: Double, expectedStations: [String], silentAfter: Double, weakDrop: Double,
-    scanInterval: Double?, scanWindow: Double?
+    scanInterval: Double?, scanWindow: Double?, rssiOffset: Double? = nil
   ) {
     self.deadband = deadband
     self.heartbeat = heartbeat
@@ -48,11 +51,13 @@ package struct NodeSettings: Equatable {
     self.weakDrop = weakDrop
     self.scanInterval = scanInterval
     self.scanWindow = scanWindow
+    self.rssiOffset = rssiOffset
   }
 
   /// The keys a message may set.
   package static let keys = [
     "deadband", "heartbeat", "expectedStations", "silentAfter", "weakDrop", "scanInterval", "scanWindow",
+    "rssiOffset",
   ]
 
   /// What a message carries, before its values are checked. Each value is decoded on its own:
@@ -65,11 +70,12 @@ package struct NodeSettings: Equatable {
     package var weakDrop: Double?
     package var scanInterval: Double?
     package var scanWindow: Double?
+    package var rssiOffset: Double?
     /// The keys whose value is not of the type the key takes, in ``NodeSettings/keys``' order.
     package var wrongType: [String]
 
     private enum CodingKeys: String, CodingKey {
-      case deadband, heartbeat, expectedStations, silentAfter, weakDrop, scanInterval, scanWindow
+      case deadband, heartbeat, expectedStations, silentAfter, weakDrop, scanInterval, scanWindow, rssiOffset
     }
 
     package init(from decoder: any Decoder) throws {
@@ -90,6 +96,7 @@ package struct NodeSettings: Equatable {
       weakDrop = value(.weakDrop)
       scanInterval = value(.scanInterval)
       scanWindow = value(.scanWindow)
+      rssiOffset = value(.rssiOffset)
       self.wrongType = wrongType
     }
   }
@@ -153,6 +160,7 @@ package struct NodeSettings: Equatable {
     next.heartbeat = checked(values.heartbeat, .mqttHeartbeatSeconds, key: "heartbeat") ?? heartbeat
     next.silentAfter = checked(values.silentAfter, .silentAfterSeconds, key: "silentAfter") ?? silentAfter
     next.weakDrop = checked(values.weakDrop, .weakDrop, key: "weakDrop") ?? weakDrop
+    next.rssiOffset = checked(values.rssiOffset, .rssiOffset, key: "rssiOffset") ?? rssiOffset
     let interval = checked(values.scanInterval, .scanMilliseconds, key: "scanInterval")
     let window = checked(values.scanWindow, .scanMilliseconds, key: "scanWindow")
     if interval != nil || window != nil {
@@ -197,6 +205,7 @@ package struct NodeSettings: Equatable {
     object.add("weakDrop", weakDrop)
     object.add("scanInterval", scanInterval)
     object.add("scanWindow", scanWindow)
+    object.add("rssiOffset", rssiOffset)
     return object.line
   }
 }

@@ -1,5 +1,6 @@
 import BeaconTestSupport
 import BluetoothTypes
+import Foundation
 import Testing
 
 @testable import Beacons
@@ -25,6 +26,24 @@ import Testing
     #expect(state.firstSeen == F.time(0))
     #expect(state.lastSeen == F.time(9.5))
     #expect(finder.trackedCount == 1)
+  }
+
+  /// An offset set while beacons are tracked moves each one's next estimate by itself, from the
+  /// same window (the reports heard before still count), and makes the receiver calibrated.
+  @Test func anOffsetSetWhileRangingMovesTheNextEstimateAndKeepsTheWindow() throws {
+    var finder = BeaconRanging()
+    for second in 0..<10 { _ = finder.ingest(F.sighting(minor: 3, rssi: -70, at: Double(second) * 0.5)) }
+    let before = try #require(finder.states.first)
+    finder.setRSSIOffset(-7)
+    #expect(finder.configuration.rssiOffset == -7)
+    #expect(finder.configuration.rssiSpread == BeaconRanging.Configuration.calibratedRSSISpread)
+    let after = try #require(rangedStates(finder.ingest(F.sighting(minor: 3, rssi: -90, at: 5))).first)
+    // Eleven reports: the one at −90 is trimmed away, so the mean is still −70's, now −77.
+    #expect(before.smoothedRSSI == -70)
+    #expect(after.smoothedRSSI == -77)
+    #expect(after.reportCount == 11)
+    let distances = try #require(before.estimatedDistance.flatMap { b in after.estimatedDistance.map { (b, $0) } })
+    #expect(abs(distances.1 / distances.0 - pow(10, 7 / 25)) < 1e-9)
   }
 
   @Test func trimmingIgnoresIsolatedOutliers() throws {

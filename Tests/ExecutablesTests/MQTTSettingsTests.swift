@@ -93,6 +93,87 @@ import Testing
     #expect(restart.0.wait(seconds: 60) == 0, "\(restart.0.stderr)")
   }
 
+  /// The last state each beacon was published with by `node`, by its key.
+  static func lastStates(_ messages: [MosquittoSubscriber.Message], node: String) -> [String: [String: Any]] {
+    var states: [String: [String: Any]] = [:]
+    for message in messages where message.topic.hasPrefix("beacon-toolkit/\(node)/beacons/") {
+      states[String(message.topic.dropFirst("beacon-toolkit/\(node)/beacons/".count))] = MQTTCommandTests.json(
+        message.payload)
+    }
+    return states
+  }
+
+  /// Each beacon's last state of `shifted` against `baseline`'s (the same capture, the same
+  /// reports in its window): its smoothed RSSI 7 dB lower, its distance 10^(7/25) times as far.
+  static func expectShiftedBySevenDecibels(
+    _ shifted: [String: [String: Any]], from baseline: [String: [String: Any]]
+  ) {
+    #expect(!baseline.isEmpty && Set(shifted.keys) == Set(baseline.keys), "\(shifted.keys) \(baseline.keys)")
+    var compared = 0
+    defer { #expect(compared > 0, "no beacon's state had a smoothed RSSI and a distance") }
+    for (key, state) in baseline {
+      guard let rssi = state["rssiSmoothed"] as? Double, let distance = state["distance"] as? Double else { continue }
+      compared += 1
+      let moved = shifted[key]?["rssiSmoothed"] as? Double
+      #expect(moved.map { abs($0 - (rssi - 7)) < 0.011 } == true, "\(key): \(rssi) then \(String(describing: moved))")
+      let farther = shifted[key]?["distance"] as? Double
+      #expect(
+        farther.map { abs($0 / distance - pow(10, 7.0 / 25)) < 0.02 } == true,
+        "\(key): \(distance) m then \(String(describing: farther))")
+    }
+  }
+
+  /// `{"rssiOffset": -7}` on a running node: echoed, and every beacon's next state ranged with it
+  /// from the reports already heard (against the same capture reported without it); saved, and
+  /// a restart ranges with it from the start.
+  @Test func anOffsetSetRemotelyMovesTheStatesAndOutlivesARestart() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let broker = try MosquittoBroker()
+    let states = try broker.subscribe(["beacon-toolkit/+/beacons/#"])
+    // Deadband 0: each node's last state of a beacon is its state after the same last report.
+    let baselineRun = try Executable.run(
+      "beacon-scan",
+      [
+        "--replay", Self.capture, "--format", "json", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--mqtt-node",
+        "baseline", "--mqtt-deadband", "0",
+      ], environment: Self.environment(stateDirectory: directory.url.path))
+    #expect(baselineRun.status == 0, "\(baselineRun.stderr)")
+    #expect(states.wait { !Self.lastStates($0, node: "baseline").isEmpty })
+    let feed = try SlowCaptureFeed(btsnoop: Self.capture)
+    let scanner = try MQTTCommandTests.startScan(
+      feed: feed, broker: broker, extraArguments: ["--mqtt-deadband", "0"],
+      environment: Self.environment(stateDirectory: directory.url.path))
+    #expect(MQTTCommandTests.feedUntil(feed, scanner, says: "connected"), "\(scanner.stderr)")
+    #expect(try MQTTCommandTests.waitFor { try Self.settings(broker)?["rssiOffset"] is NSNull })
+    try broker.publish(topic: "beacon-toolkit/\(Self.node)/config/set", payload: #"{"rssiOffset": -7}"#)
+    #expect(
+      try MQTTCommandTests.waitFor {
+        feed.feed(1)
+        return try Self.settings(broker)?["rssiOffset"] as? Double == -7
+      }, "\(scanner.stderr)")
+    feed.feed(feed.recordCount)
+    feed.close()
+    #expect(scanner.wait(seconds: 60) == 0, "\(scanner.stderr)")
+    let baseline = Self.lastStates(states.received, node: "baseline")
+    #expect(states.wait { Self.lastStates($0, node: Self.node).count == baseline.count })
+    Self.expectShiftedBySevenDecibels(Self.lastStates(states.received, node: Self.node), from: baseline)
+    // Restarted on the same capture: the saved offset, from the first report.
+    let restartStates = try broker.subscribe(["beacon-toolkit/+/beacons/#"])
+    let restart = try Executable.run(
+      "beacon-scan",
+      [
+        "--replay", Self.capture, "--format", "json", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--mqtt-node",
+        Self.node, "--mqtt-deadband", "0",
+      ], environment: Self.environment(stateDirectory: directory.url.path))
+    #expect(restart.status == 0, "\(restart.stderr)")
+    #expect(
+      restart.stderr.contains("settings from \(directory.url.path)/settings-\(Self.node).json"), "\(restart.stderr)")
+    #expect(try Self.settings(broker)?["rssiOffset"] as? Double == -7)
+    #expect(restartStates.wait { Self.lastStates($0, node: Self.node).count == baseline.count })
+    Self.expectShiftedBySevenDecibels(Self.lastStates(restartStates.received, node: Self.node), from: baseline)
+  }
+
   /// A node started without --expect watches the stations a setting names: their health is
   /// published, retained, with Home Assistant's problem sensors; nothing changes on its output.
   @Test func aNodeWithoutExpectWatchesTheStationsASettingNames() throws {
@@ -136,6 +217,7 @@ import Testing
       (#"{"deadband": "wide"}"#, "deadband"),
       (#"{"deadband": 3, "bogus": 1}"#, "bogus"),
       (#"{"heartbeat": 0.5}"#, "heartbeat"),
+      (#"{"rssiOffset": -61}"#, "rssiOffset"),
       (#"{"expectedStations": ["Atlantis"]}"#, "expectedStations"),
       // A replay scans nothing of its own: its timing cannot change.
       (#"{"scanInterval": 200, "scanWindow": 50}"#, "scanInterval"),
@@ -151,6 +233,8 @@ import Testing
     #expect(answers.prefix(bad.count).map { $0["key"] as? String } == bad.map { $0.1 })
     #expect(answers.last?["key"] is NSNull)
     #expect(answers.allSatisfy { ($0["error"] as? String)?.isEmpty == false })
+    let offset = answers.first { $0["key"] as? String == "rssiOffset" }
+    #expect(offset?["error"] as? String == "must be from -60 to 60 dB (not -61)", "\(answers)")
     // Nothing changed: the deadband of the second message was not taken either.
     let settings = try #require(try Self.settings(broker))
     #expect(settings["deadband"] as? Double == 2)

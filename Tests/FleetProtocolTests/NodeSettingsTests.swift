@@ -30,7 +30,9 @@ import Testing
     #expect(next.expectedStations == ["Fatmawati", "BlokA"])
     #expect(next.scanInterval == 200 && next.scanWindow == 50)
     #expect(next.heartbeat == 60 && next.silentAfter == 30 && next.weakDrop == 10)
+    #expect(next.rssiOffset == nil)
     #expect(try Self.apply("{}") == Self.initial)
+    #expect(try Self.apply(#"{"rssiOffset": -7}"#).rssiOffset == -7)
   }
 
   @Test func eachRefusalNamesItsKey() {
@@ -41,6 +43,8 @@ import Testing
       (#"{"heartbeat": 1e9}"#, "heartbeat"),
       (#"{"silentAfter": 0}"#, "silentAfter"),
       (#"{"weakDrop": 100}"#, "weakDrop"),
+      (#"{"rssiOffset": 61}"#, "rssiOffset"),
+      (#"{"rssiOffset": "-7"}"#, "rssiOffset"),
       (#"{"expectedStations": "Fatmawati"}"#, "expectedStations"),
       (#"{"expectedStations": ["Atlantis"]}"#, "expectedStations"),
       (#"{"scanWindow": 150}"#, "scanWindow"),
@@ -114,7 +118,12 @@ import Testing
   @Test func theEchoIsWhatAMessageCanSetAgain() throws {
     let json = Self.initial.json()
     #expect(json.contains(#""deadband":2"#) && json.contains(#""expectedStations":["CipeteRaya"]"#))
+    #expect(json.hasSuffix(#""scanWindow":100.0,"rssiOffset":null}"#), "\(json)")
     #expect(try Self.initial.applying(Array(json.utf8), catalog: Self.catalog, scans: true) == Self.initial)
+    var calibrated = Self.initial
+    calibrated.rssiOffset = -7
+    #expect(calibrated.json().hasSuffix(#""rssiOffset":-7.0}"#), "\(calibrated.json())")
+    #expect(try Self.initial.applying(Array(calibrated.json().utf8), catalog: Self.catalog, scans: true) == calibrated)
   }
 
   @Test func theStoreIsInSystemdsStateDirectoryOrTheUsersOwn() {

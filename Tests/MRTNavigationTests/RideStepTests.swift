@@ -57,6 +57,22 @@ import Testing
     #expect(!ride.isWatchingTrain && !ride.isFinished, "the train told, the ride goes on")
   }
 
+  /// A receiver 10 dB low hears a station beacon below the enter threshold (−88 dBm) and finds
+  /// nothing; its offset set mid-ride (a fleet node's remote setting) finds the station from the
+  /// reports already heard and the next ones.
+  @Test func anOffsetSetMidRideFindsTheStationItsReceiverHeardTooWeak() {
+    var ride = RideState(
+      stories: [.stationEvents], detection: RideDetection(catalog: network), bluetooth: true, gps: false)
+    var found: [Double] = []
+    for step in stride(from: 0.0, to: 10.0, by: 0.5) {
+      if step == 5 { ride.setRSSIOffset(10) }
+      if kinds(ride.step(.sighting(F.sighting(minor: 1, rssi: -92, at: step)))).contains("found") {
+        found.append(step)
+      }
+    }
+    #expect(found.count == 1 && (found.first ?? 0) >= 5, "\(found)")
+  }
+
   /// A timetable that answers each station with how many it was asked before: what it has
   /// matched is the state's, so a copy of the state goes on from the same point.
   private struct CountingTimetable: RideTimetableMatching {

@@ -314,6 +314,9 @@ public struct BeaconScanCommand: ParsableCommand {
       && Alerts(program: "beacon-scan", sounding: expectOptions.expected != nil).reachTheUser
     stdout.runHasOtherOutputs = report != nil || mqtt.broker != nil || record != nil || alerting
     let reportListeners = report.map { [$0.listener] } ?? []
+    /// The rangings besides the reporter's that take this receiver's offset when a remote setting
+    /// changes it: the ride's station detection (`--notify`), the `--ranging` presenter's.
+    var offsetTakers: [(Double) -> Void] = []
     /// What a node of a fleet runs beside the scan: the reporter on the broker (`--mqtt`), the
     /// health watch of `--expect`, the watch of stations a remote setting names, the remote settings.
     func fleetNode() throws -> (
@@ -328,7 +331,10 @@ public struct BeaconScanCommand: ParsableCommand {
       let remoteWatch = remoteHealthWatch(reporter: reporter, expecting: watch)
       let settings = startRemoteSettings(
         reporter: reporter, watch: watch ?? remoteWatch, finders: [finder] + (companions?.finders ?? []), run: run,
-        catalog: catalog)
+        catalog: catalog,
+        setRSSIOffset: { offset in
+          for take in offsetTakers { take(offset) }
+        })
       return (reporter, watch, remoteWatch, settings)
     }
     func scan(output: any ScanOutput) throws {
@@ -343,6 +349,7 @@ public struct BeaconScanCommand: ParsableCommand {
         program: "beacon-scan", format: output.format, names: .labels(of: catalog.stations), output: stdout,
         alerts: Alerts(program: "beacon-scan", sounding: false), namesSources: false, report: report)
       useCase.handler = presenter
+      offsetTakers.append { [weak runner = useCase.runner] in runner?.setRSSIOffset($0) }
       let (reporter, watch, remoteWatch, settings) = try fleetNode()
       defer { withExtendedLifetime(settings) {} }
       // With --expect, health changes are printed among the station events.
@@ -403,6 +410,11 @@ public struct BeaconScanCommand: ParsableCommand {
         mode: presentationMode(output: stdout, live: live), output: stdout, sourceName: sourceName, catalog: catalog,
         ranging: rangingOptions.ranging ? try rangingConfiguration() : nil)
       presenter.tableFooter = watch.map { watch in { watch.tableLines(now: $0) } }
+      if rangingOptions.ranging {
+        // Made after the settings were read: takes the offset in force now, and the next ones.
+        if let offset = settings?.current.rssiOffset { presenter.setRSSIOffset(offset) }
+        offsetTakers.append { [weak presenter] in presenter?.setRSSIOffset($0) }
+      }
       output = CompositeScanOutput.combining(
         presenter, with: (watch.map { [$0] } ?? []) + listeners, reporter: reporter)
     }
@@ -418,9 +430,12 @@ public struct BeaconScanCommand: ParsableCommand {
 
   /// The node's remote settings (``NodeRemoteSettings``) over `reporter`'s broker, started: the
   /// saved ones applied and the settings in force echoed; `nil` without `--mqtt`.
+  ///
+  /// An offset set (`rssiOffset`) ranges the reporter's beacons with it from then on, and is
+  /// handed to `setRSSIOffset` for the node's other rangings.
   func startRemoteSettings(
     reporter: MQTTBeaconReporter?, watch: StationHealthWatch?, finders: [HCIBeaconFinder], run: ScanRun,
-    catalog: StationCatalog
+    catalog: StationCatalog, setRSSIOffset: @escaping (Double) -> Void
   ) -> NodeRemoteSettings? {
     guard let finder = finders.first else { return nil }
     guard let reporter else { return nil }
@@ -429,7 +444,7 @@ public struct BeaconScanCommand: ParsableCommand {
       deadband: reporter.policy.deadband, heartbeat: reporter.policy.heartbeat.secondsValue,
       expectedStations: watch?.stations.map(\.name) ?? [], silentAfter: expectOptions.silentAfter,
       weakDrop: expectOptions.weakDrop, scanInterval: scanTiming?.intervalMilliseconds,
-      scanWindow: scanTiming?.windowMilliseconds)
+      scanWindow: scanTiming?.windowMilliseconds, rssiOffset: rangingOptions.receiver.rssiOffset)
     let remote = NodeRemoteSettings(
       initial: initial, catalog: catalog,
       store: NodeSettingsStore(node: reporter.publisher.topics.node),
@@ -444,6 +459,10 @@ public struct BeaconScanCommand: ParsableCommand {
       apply: { [weak reporter, weak watch] settings in
         reporter?.policy.deadband = settings.deadband
         reporter?.policy.heartbeat = .milliseconds(ofSeconds: settings.heartbeat)
+        if let offset = settings.rssiOffset {
+          reporter?.setRSSIOffset(offset)
+          setRSSIOffset(offset)
+        }
         if let watch {
           var health = watch.monitor.configuration
           health.silentAfter = .milliseconds(ofSeconds: settings.silentAfter)

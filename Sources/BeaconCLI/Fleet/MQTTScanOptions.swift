@@ -60,7 +60,7 @@ struct MQTTScanOptions: ParsableArguments {
     name: .customLong("mqtt-remote-settings"), inversion: .prefixedNo,
     help: ArgumentHelp(
       "Take settings sent to PREFIX/NODE/config/set and PREFIX/all/config/set (deadband, heartbeat, expected "
-        + "stations, scan timing), keep them across restarts and echo them on PREFIX/NODE/config. Anyone who can "
+        + "stations, scan timing, RSSI offset), keep them across restarts and echo them on PREFIX/NODE/config. Anyone who can "
         + "publish to the broker can send them: on a broker that lets anonymous clients in, turn them off, or give "
         + "the broker the Fleet article's ACL. Default: on, unless \(Self.remoteSettingsVariable)=off (the "
         + "unit's /etc/default/beacon-scan)."))

@@ -30,11 +30,7 @@ struct ReceiverOptions: ParsableArguments {
   /// `configuration` with this receiver's offset and the model's exponent.
   func configured(_ configuration: BeaconRanging.Configuration) -> BeaconRanging.Configuration {
     var configuration = configuration
-    if let rssiOffset {
-      // A receiver given its offset is calibrated: its smoothed RSSI strays less from the model.
-      configuration.rssiOffset = rssiOffset
-      configuration.rssiSpread = BeaconRanging.Configuration.calibratedRSSISpread
-    }
+    if let rssiOffset { configuration = configuration.calibrated(rssiOffset: rssiOffset) }
     if let pathLossExponent { configuration.pathLossExponent = pathLossExponent }
     return configuration
   }

@@ -81,6 +81,9 @@ package final class SightingPresenter: ScanOutput, BeaconFinderDelegate {
     }
   }
 
+  /// Ranges with this receiver's `offset` from now on (a fleet node's offset set remotely).
+  package func setRSSIOffset(_ offset: Double) { ranging?.setRSSIOffset(offset) }
+
   /// The beacon's ranging after `sighting`, with `--ranging`.
   private func rangedState(after sighting: BeaconSighting) -> BeaconState? {
     guard ranging != nil else { return nil }

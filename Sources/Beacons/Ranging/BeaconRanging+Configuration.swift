@@ -71,5 +71,15 @@ extension BeaconRanging {
       self.rssiOffset = rssiOffset
       self.rssiSpread = rssiSpread
     }
+
+    /// This configuration for a receiver whose offset is known (`--rssi-offset`, or set on a
+    /// fleet node): `offset`, and the spread of a calibrated receiver
+    /// (``calibratedRSSISpread``), whose smoothed RSSI strays less from the model.
+    public func calibrated(rssiOffset offset: Double) -> Configuration {
+      var configuration = self
+      configuration.rssiOffset = offset
+      configuration.rssiSpread = Self.calibratedRSSISpread
+      return configuration
+    }
   }
 }

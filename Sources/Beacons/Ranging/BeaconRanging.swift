@@ -50,8 +50,9 @@ public struct BeaconRanging: Sendable {
 
   /// Regions to range; empty ranges every beacon.
   public let regions: [BeaconRegion]
-  /// The smoothing, distance, exit and memory constants.
-  public let configuration: Configuration
+  /// The smoothing, distance, exit and memory constants; only the receiver's offset changes
+  /// (``setRSSIOffset(_:)``).
+  public private(set) var configuration: Configuration
   private var tracked: [BeaconIdentity: Tracked] = [:]
   /// Reports of a ranged beacon whose RSSI was impossible (``isPossible(rssi:)``), dropped.
   public private(set) var impossibleRSSICount = 0
@@ -98,6 +99,13 @@ public struct BeaconRanging: Sendable {
 
   /// How many identities are tracked.
   public var trackedCount: Int { tracked.count }
+
+  /// Ranges with `offset` (dB, ``Configuration/rssiOffset``) from now on, as a calibrated
+  /// receiver (``Configuration/calibrated(rssiOffset:)``). The tracked beacons keep their
+  /// windows, which hold the RSSIs as reported: each one's next estimate has the new offset.
+  public mutating func setRSSIOffset(_ offset: Double) {
+    configuration = configuration.calibrated(rssiOffset: offset)
+  }
 
   /// Whether a sighting of `identity` is ranged at all.
   public func isRanged(_ identity: BeaconIdentity) -> Bool {

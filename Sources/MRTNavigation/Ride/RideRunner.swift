@@ -28,6 +28,16 @@ public final class RideRunner: BeaconFinderDelegate, LocationFinderDelegate {
   private var generation = 0
   /// The finders this ride started and has not left to the caller.
   private var running: (bluetooth: Bool, gps: Bool) = (false, false)
+  /// This receiver's offset set while running (``setRSSIOffset(_:)``), over the detection's;
+  /// kept for the rides started later.
+  private var rssiOffset: Double?
+
+  /// Ranges with this receiver's `offset` from now on, in this ride and the ones started later
+  /// (``RideState/setRSSIOffset(_:)``): a fleet node's offset set remotely.
+  public func setRSSIOffset(_ offset: Double) {
+    rssiOffset = offset
+    state?.setRSSIOffset(offset)
+  }
 
   public init(finder: (any BeaconFinder)?, locationFinder: (any LocationFinder)?) {
     self.finder = finder
@@ -61,6 +71,7 @@ public final class RideRunner: BeaconFinderDelegate, LocationFinderDelegate {
     state = RideState(
       stories: stories, detection: detection, bluetooth: running.bluetooth, gps: running.gps, timetable: timetable,
       samplesForReport: samplesForReport)
+    if let rssiOffset { state?.setRSSIOffset(rssiOffset) }
     isRunning = true
     return .started
   }

@@ -56,6 +56,13 @@ public struct RideState: Sendable {
     self.samplesForReport = samplesForReport
   }
 
+  /// Ranges the station and train beacons with this receiver's `offset` from now on
+  /// (``BeaconRanging/setRSSIOffset(_:)``): a fleet node's offset set remotely.
+  public mutating func setRSSIOffset(_ offset: Double) {
+    stations?.setRSSIOffset(offset)
+    trains?.setRSSIOffset(offset)
+  }
+
   /// The destination's journey, once known: given, or planned from the first station found.
   public var journey: Journey? { destination?.progress?.journey }
 

@@ -26,6 +26,9 @@ public struct StationDetector: Sendable {
     presence = StationPresence(catalog: catalog, policy: policy)
   }
 
+  /// Ranges with this receiver's `offset` from now on (``BeaconRanging/setRSSIOffset(_:)``).
+  public mutating func setRSSIOffset(_ offset: Double) { ranging.setRSSIOffset(offset) }
+
   /// Takes one sighting.
   public mutating func ingest(_ sighting: BeaconSighting) -> [StationEvent] {
     ranging.ingest(sighting).flatMap { presence.handle($0) }

@@ -31,6 +31,9 @@ public struct TrainArrivalDetector: Sendable {
     ranging = catalog.trainBeacons.map { BeaconRanging(regions: $0.regions, configuration: rangingConfiguration) }
   }
 
+  /// Ranges with this receiver's `offset` from now on (``BeaconRanging/setRSSIOffset(_:)``).
+  public mutating func setRSSIOffset(_ offset: Double) { ranging?.setRSSIOffset(offset) }
+
   /// Takes one sighting.
   public mutating func ingest(_ sighting: BeaconSighting) -> [Event] {
     (ranging?.ingest(sighting) ?? []).flatMap { handle($0) }
