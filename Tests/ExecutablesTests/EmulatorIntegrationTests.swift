@@ -97,6 +97,32 @@ struct EmulatorIntegrationTests {
     #expect(found.first?["txPower"] as? Int == -60)
   }
 
+  /// Ranging and calibration live, on an emulated controller's reports: `--calibrate 1` prints
+  /// the offset that puts the beacon at 1 m (its measured power −60 dBm less the median RSSI the
+  /// same controller reports), and `--ranging` with that offset ranges it at 1 m.
+  @Test func aLiveReceiverIsCalibratedAndRangesWithItsOffset() throws {
+    let emulator = try Emulator(
+      controllers: 1, extra: ["--advertise-ibeacon", "F63B21BA-2635-4BE4-B6FF-E2EAB8B541C3:1:13:-60"])
+    defer { emulator.stop() }
+    let device = emulator.controllers[0].device
+    let heard = try run("beacon-scan", ["-i", device, "--duration", "2", "--format", "json"])
+    let rssis = jsonLines(heard.stdout).compactMap { $0["rssi"] as? Int }.sorted()
+    let median = try #require(rssis.isEmpty ? nil : Double(rssis[(rssis.count - 1) / 2] + rssis[rssis.count / 2]) / 2)
+    let calibration = try run("beacon-scan", ["-i", device, "--duration", "2", "--calibrate", "1", "--format", "json"])
+    #expect(calibration.status == 0, "\(calibration.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(calibration.stdout.utf8)) as? [String: Any], "\(calibration.stdout)")
+    let offset = try #require(object["rssiOffset"] as? Double, "\(object)")
+    // The emulator reports one RSSI throughout, so both runs' medians are the same.
+    #expect(abs(offset - (-60 - median)) < 0.01, "\(object); RSSIs heard: \(rssis)")
+    let ranged = try run(
+      "beacon-scan",
+      ["-i", device, "--duration", "2", "--ranging", "--rssi-offset", String(offset), "--format", "json"])
+    #expect(ranged.status == 0, "\(ranged.stderr)")
+    let distances = jsonLines(ranged.stdout).compactMap { $0["distance"] as? Double }
+    #expect(!distances.isEmpty && distances.allSatisfy { abs($0 - 1) < 0.01 }, "\(ranged.stdout)")
+  }
+
   @Test func bumbleScannerHearsOurBroadcaster() throws {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("scan-log-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: log) }
