@@ -103,10 +103,12 @@ import Testing
     return states
   }
 
-  /// Each beacon's last state of `shifted` against `baseline`'s (the same capture, the same
-  /// reports in its window): its smoothed RSSI 7 dB lower, its distance 10^(7/25) times as far.
-  /// The mismatches, one line each (empty: all shifted); "no beacon compared" when none had both.
-  static func unshifted(_ shifted: [String: [String: Any]], from baseline: [String: [String: Any]]) -> [String] {
+  /// Each beacon's last state of `shifted` against `baseline`'s: its smoothed RSSI 7 dB lower,
+  /// and its distance as far as 7 dB makes it at n = 2.5 (10^(7/25) times), each within
+  /// `tolerance` dB. The mismatches, one line each (empty: all shifted).
+  static func unshifted(
+    _ shifted: [String: [String: Any]], from baseline: [String: [String: Any]], tolerance: Double
+  ) -> [String] {
     guard !baseline.isEmpty, Set(shifted.keys) == Set(baseline.keys) else {
       return ["beacons differ: \(shifted.keys.sorted()) against \(baseline.keys.sorted())"]
     }
@@ -117,8 +119,9 @@ import Testing
       compared += 1
       let moved = shifted[key]?["rssiSmoothed"] as? Double
       let farther = shifted[key]?["distance"] as? Double
-      let rssiShifted = moved.map { abs($0 - (rssi - 7)) < 0.011 } == true
-      let distanceShifted = farther.map { abs($0 / distance - pow(10, 7.0 / 25)) < 0.02 } == true
+      let rssiShifted = moved.map { abs($0 - (rssi - 7)) <= tolerance } == true
+      // The distances are printed to the centimetre: a quarter of a dB more for their rounding.
+      let distanceShifted = farther.map { abs(25 * log10($0 / distance) - 7) <= tolerance + 0.25 } == true
       if !rssiShifted || !distanceShifted {
         mismatches.append(
           "\(key): \(rssi) dBm, \(distance) m then \(String(describing: moved)) dBm, \(String(describing: farther)) m")
@@ -127,14 +130,15 @@ import Testing
     return compared == 0 ? ["no beacon's state had a smoothed RSSI and a distance"] : mismatches
   }
 
-  /// Waits for `node`'s last states on `subscriber` to be `baseline`'s shifted by 7 dB: the node
-  /// has ended, but the broker may still be delivering its last states (under ASan beside the
-  /// kernel lab, a check made at once saw a beacon's state before its last).
+  /// Waits for `node`'s last states on `subscriber` to be `baseline`'s shifted by 7 dB within
+  /// `tolerance`: the node has ended, but the broker may still be delivering its last states.
   static func expectShiftedBySevenDecibels(
-    _ subscriber: MosquittoSubscriber, node: String, from baseline: [String: [String: Any]]
+    _ subscriber: MosquittoSubscriber, node: String, from baseline: [String: [String: Any]], tolerance: Double
   ) {
-    let shifted = subscriber.wait(seconds: 20) { unshifted(lastStates($0, node: node), from: baseline).isEmpty }
-    #expect(shifted, "\(unshifted(lastStates(subscriber.received, node: node), from: baseline))")
+    let check = { (messages: [MosquittoSubscriber.Message]) in
+      unshifted(lastStates(messages, node: node), from: baseline, tolerance: tolerance)
+    }
+    #expect(subscriber.wait(seconds: 20) { check($0).isEmpty }, "\(check(subscriber.received))")
   }
 
   /// `{"rssiOffset": -7}` on a running node: echoed, and every beacon's next state ranged with it
@@ -170,7 +174,11 @@ import Testing
     feed.close()
     #expect(scanner.wait(seconds: 60) == 0, "\(scanner.stderr)")
     let baseline = Self.lastStates(states.received, node: "baseline")
-    Self.expectShiftedBySevenDecibels(states, node: Self.node, from: baseline)
+    // Fed through a pipe at this machine's pace, the node's last published state of a beacon need
+    // not follow the same report as the replay's last (under TSan, Fatmawati's −78.0 for −78.17,
+    // however long the broker was waited for). Within 1 dB of the 7 dB shift, which an offset not
+    // applied misses by 7; the replay after the restart below matches the baseline exactly.
+    Self.expectShiftedBySevenDecibels(states, node: Self.node, from: baseline, tolerance: 1)
     // Restarted on the same capture: the saved offset, from the first report.
     let restartStates = try broker.subscribe(["beacon-toolkit/+/beacons/#"])
     let restart = try Executable.run(
@@ -183,7 +191,7 @@ import Testing
     #expect(
       restart.stderr.contains("settings from \(directory.url.path)/settings-\(Self.node).json"), "\(restart.stderr)")
     #expect(try Self.settings(broker)?["rssiOffset"] as? Double == -7)
-    Self.expectShiftedBySevenDecibels(restartStates, node: Self.node, from: baseline)
+    Self.expectShiftedBySevenDecibels(restartStates, node: Self.node, from: baseline, tolerance: 0.011)
   }
 
   /// A node started without --expect watches the stations a setting names: their health is
