@@ -174,11 +174,13 @@ import Testing
     feed.close()
     #expect(scanner.wait(seconds: 60) == 0, "\(scanner.stderr)")
     let baseline = Self.lastStates(states.received, node: "baseline")
-    // Fed through a pipe at this machine's pace, the node's last published state of a beacon need
-    // not follow the same report as the replay's last (under TSan, Fatmawati's −78.0 for −78.17,
-    // however long the broker was waited for). Within 1 dB of the 7 dB shift, which an offset not
-    // applied misses by 7; the replay after the restart below matches the baseline exactly.
-    Self.expectShiftedBySevenDecibels(states, node: Self.node, from: baseline, tolerance: 1)
+    // A state is published only when the smoothed RSSI moved beyond its noise
+    // (StatePublishingPolicy): after the offset's 7 dB jump, set at a report that depends on this
+    // machine's pace, the node's last published state of a beacon need not follow the same report
+    // as the baseline's (under TSan, Fatmawati's −78.0 for −78.17, however long the broker was
+    // waited for). Within 2 dB of the shift, which an offset not applied misses by 7; the replay
+    // after the restart below, offset from its first report, matches the baseline exactly.
+    Self.expectShiftedBySevenDecibels(states, node: Self.node, from: baseline, tolerance: 2)
     // Restarted on the same capture: the saved offset, from the first report.
     let restartStates = try broker.subscribe(["beacon-toolkit/+/beacons/#"])
     let restart = try Executable.run(
