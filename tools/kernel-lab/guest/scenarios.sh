@@ -631,11 +631,15 @@ scenario_coexistence() {
     kill -INT "$btmon" 2>/dev/null
     wait_for_exit "$btmon" 10
     "$SCAN" --replay "$LOGS/$mode.btmon.btsnoop" --format json >"$mode.btmon.jsonl" 2>>$s.log
-    # The window: from a second after our start (set-up) to the end of our --duration, which
+    # The window: from three seconds after our start (set-up) to the end of our --duration, which
     # counts from after our set-up: we listen all through it. What btmon records later, while
     # our program stops (the scan bluetoothd restarts when our discovery ends), we never read.
+    # Three, not one: in a rehearsal with both sanitized suites beside the lab, -i hci0 (auto)
+    # had 309 of btmon's 328 (94.2 %), about 3 s of the broadcaster's reports, where the same
+    # run's monitor mode had 98.3 %; auto's set-up asks bluetoothd first. Not yet confirmed from
+    # the guest's logs (see the stop note of 2026-11-28).
     local from to ours theirs listed discovering
-    from=$(python3 -c "print($start + 1)")
+    from=$(python3 -c "print($start + 3)")
     to=$(python3 -c "print(min($end, $start + $seconds))")
     ours=$(reports_between "$mode.jsonl" "$from" "$to")
     theirs=$(reports_between "$mode.btmon.jsonl" "$from" "$to")
