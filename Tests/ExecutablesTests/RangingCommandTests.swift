@@ -122,26 +122,12 @@ import Testing
   /// The made-up recording of RealRSSICaptureTests: −87, +42 and −128 dBm from one beacon.
   @Test(.enabled(if: RealRSSICaptureTests.python != nil, "needs python3 for tools/rssi-captures.py"))
   func impossibleRSSIsAreCountedAndLeftOutOfRanging() throws {
-    let data = try TemporaryDirectory()
+    let data = try RealRSSICaptureTests.madeUpRecording([
+      "1581249601.4086823,b827eb4521b4,e78f135624ce,-87,18.031,8.465,1.816",
+      "1581249601.8640,b827eb4521b4,e78f135624ce,42,18.0296574,8.465104933,1.821895067",
+      "1581249602.3191755,b827eb4521b4,e78f135624ce,-128,7.0,7.09,1.22",
+    ])
     defer { data.remove() }
-    for folder in ["cnf", "trk"] {
-      try FileManager.default.createDirectory(
-        at: data.url.appendingPathComponent(folder), withIntermediateDirectories: true)
-    }
-    let files = [
-      "cnf/tetam.dev": """
-      Dongles:{"b827eb4521b4": [[7.00, 7.09, 1.22], 16711680, "sensor10"]}
-      Beacons:{"e78f135624ce": [[], 1328790, "beacon1"] }
-
-      """,
-      "trk/lab_all_sensors.mbd": """
-      1581249601.4086823,b827eb4521b4,e78f135624ce,-87,18.031,8.465,1.816
-      1581249601.8640,b827eb4521b4,e78f135624ce,42,18.0296574,8.465104933,1.821895067
-      1581249602.3191755,b827eb4521b4,e78f135624ce,-128,7.0,7.09,1.22
-
-      """,
-    ]
-    for (name, text) in files { _ = try data.write(Array(text.utf8), to: name) }
     let output = try TemporaryDirectory()
     defer { output.remove() }
     let conversion = try RealRSSICaptureTests.convert(data: data.url, into: output)

@@ -110,27 +110,13 @@ import Testing
   /// named and skipped, and the lines after it are converted.
   @Test(.enabled(if: python != nil, "needs python3 for tools/rssi-captures.py"))
   func impossibleRSSIStaysAndMalformedLinesAreNamed() throws {
-    let data = try TemporaryDirectory()
+    let data = try Self.madeUpRecording([
+      "1581249601.4086823,b827eb4521b4,e78f135624ce,-87,18.031,8.465,1.816",
+      "1581249601.5,b827eb4521b4,e78f135624ce,loud,18.031,8.465,1.816",
+      "1581249601.8640,b827eb4521b4,e78f135624ce,42,18.0296574,8.465104933,1.821895067",
+      "1581249602.3191755,b827eb4521b4,e78f135624ce,-128,7.0,7.09,1.22",
+    ])
     defer { data.remove() }
-    for folder in ["cnf", "trk"] {
-      try FileManager.default.createDirectory(
-        at: data.url.appendingPathComponent(folder), withIntermediateDirectories: true)
-    }
-    let files = [
-      "cnf/tetam.dev": """
-      Dongles:{"b827eb4521b4": [[7.00, 7.09, 1.22], 16711680, "sensor10"]}
-      Beacons:{"e78f135624ce": [[], 1328790, "beacon1"] }
-
-      """,
-      "trk/lab_all_sensors.mbd": """
-      1581249601.4086823,b827eb4521b4,e78f135624ce,-87,18.031,8.465,1.816
-      1581249601.5,b827eb4521b4,e78f135624ce,loud,18.031,8.465,1.816
-      1581249601.8640,b827eb4521b4,e78f135624ce,42,18.0296574,8.465104933,1.821895067
-      1581249602.3191755,b827eb4521b4,e78f135624ce,-128,7.0,7.09,1.22
-
-      """,
-    ]
-    for (name, text) in files { _ = try data.write(Array(text.utf8), to: name) }
     let output = try TemporaryDirectory()
     defer { output.remove() }
     let conversion = try Self.convert(data: data.url, into: output)
@@ -143,5 +129,26 @@ import Testing
     #expect(truth.map(\.microseconds) == [1_581_249_601_408_682, 1_581_249_601_864_000, 1_581_249_602_319_176])
     #expect(truth.map(\.rssi) == [-87, 42, -128])
     #expect(truth.last?.distance == 0)
+  }
+
+  /// A recording in the philotuxo layout, made up: one receiver (the Pi sensor10 of
+  /// cnf/tetam.dev) and the beacon, and `lines` as the track `lab` (`trk/lab_all_sensors.mbd`).
+  static func madeUpRecording(_ lines: [String]) throws -> TemporaryDirectory {
+    let data = try TemporaryDirectory()
+    let files = [
+      "cnf/tetam.dev": """
+      Dongles:{"b827eb4521b4": [[7.00, 7.09, 1.22], 16711680, "sensor10"]}
+      Beacons:{"e78f135624ce": [[], 1328790, "beacon1"] }
+
+      """,
+      "trk/lab_all_sensors.mbd": lines.joined(separator: "\n") + "\n",
+    ]
+    for (name, text) in files {
+      let file = data.url.appendingPathComponent(name)
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: file)
+    }
+    return data
   }
 }

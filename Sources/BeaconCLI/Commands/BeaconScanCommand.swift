@@ -325,7 +325,7 @@ public struct BeaconScanCommand: ParsableCommand {
     ) {
       let reporter = try mqttScan.startReporter(
         mqtt, program: "beacon-scan", catalog: catalog,
-        ranging: rangingOptions.configured(BeaconRanging.Configuration()))
+        ranging: rangingOptions.receiver.configured(BeaconRanging.Configuration()))
       reporter?.controllerStatus = run.controllerStatus(of: finder, named: sourceName)
       let watch = try healthWatch(catalog: catalog, reporter: reporter)
       let remoteWatch = remoteHealthWatch(reporter: reporter, expecting: watch)
@@ -504,7 +504,7 @@ public struct BeaconScanCommand: ParsableCommand {
   /// The ranging constants: the detection options' (`--lost-after`, `--policy-file`), then this
   /// receiver's offset and the model's exponent.
   func rangingConfiguration() throws -> BeaconRanging.Configuration {
-    rangingOptions.configured(try policyOptions.rangingConfiguration())
+    rangingOptions.receiver.configured(try policyOptions.rangingConfiguration())
   }
 
   /// The options that set how the controller scans, with whether each was given.

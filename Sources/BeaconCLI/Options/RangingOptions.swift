@@ -32,9 +32,4 @@ struct RangingOptions: ParsableArguments {
   var calibrate: Double?
 
   init() {}
-
-  /// `configuration` with this receiver's offset and the model's exponent.
-  func configured(_ configuration: BeaconRanging.Configuration) -> BeaconRanging.Configuration {
-    receiver.configured(configuration)
-  }
 }
