@@ -26,11 +26,11 @@ package enum BeaconStatePayload {
     object.add("stationName", station?.displayName)
     object.add("address", state.address.description)
     object.add("rssi", state.lastRSSI)
-    object.add("rssiSmoothed", state.smoothedRSSI.map(rounded))
+    object.add("rssiSmoothed", state.smoothedRSSI.map(NumberText.hundredths))
     object.add("txPower", state.txPowerAt1m)
-    object.add("distance", state.estimatedDistance.map(rounded))
-    object.add("distanceLow", state.distanceLow.map(rounded))
-    object.add("distanceHigh", state.distanceHigh.map(rounded))
+    object.add("distance", state.estimatedDistance.map(NumberText.hundredths))
+    object.add("distanceLow", state.distanceLow.map(NumberText.hundredths))
+    object.add("distanceHigh", state.distanceHigh.map(NumberText.hundredths))
     object.add("proximity", state.proximity.rawValue)
     object.add("lastSeen", state.lastSeen.iso8601)
     object.add("reports", state.reportCount)
@@ -59,15 +59,13 @@ package enum BeaconStatePayload {
     object.add("id", espresenseID(state.identity))
     object.add("name", station?.displayName)
     object.add("rssi@1m", state.txPowerAt1m)
-    object.add("rssi", state.smoothedRSSI.map(rounded))
+    object.add("rssi", state.smoothedRSSI.map(NumberText.hundredths))
     object.add("mac", state.address.description.lowercased().filter { $0 != ":" })
-    object.add("distance", state.estimatedDistance.map(rounded))
+    object.add("distance", state.estimatedDistance.map(NumberText.hundredths))
     object.add("last", state.lastSeen.iso8601)
     return object.line
   }
 
   private static func plainHex(_ uuid: UUID128) -> String { uuid.description.lowercased().filter { $0 != "-" } }
 
-  /// Two decimals: enough for dBm and metres, and short.
-  private static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }

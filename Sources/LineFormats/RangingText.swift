@@ -13,10 +13,10 @@ package enum RangingText {
 
   /// Adds the fields of `state` (all unknown without one) to `object`.
   package static func add(_ state: BeaconState?, to object: inout JSONLine) {
-    object.add("rssiSmoothed", state?.smoothedRSSI.map(rounded))
-    object.add("distance", state?.estimatedDistance.map(rounded))
-    object.add("distanceLow", state?.distanceLow.map(rounded))
-    object.add("distanceHigh", state?.distanceHigh.map(rounded))
+    object.add("rssiSmoothed", state?.smoothedRSSI.map(NumberText.hundredths))
+    object.add("distance", state?.estimatedDistance.map(NumberText.hundredths))
+    object.add("distanceLow", state?.distanceLow.map(NumberText.hundredths))
+    object.add("distanceHigh", state?.distanceHigh.map(NumberText.hundredths))
     object.add("proximity", (state?.proximity ?? .unknown).rawValue)
   }
 
@@ -34,6 +34,4 @@ package enum RangingText {
     return value < 10 ? NumberText.oneDecimal(value) : NumberText.plain(value.rounded())
   }
 
-  /// Two decimals: enough for dBm and metres, and short (as the MQTT states write them).
-  package static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }

@@ -69,7 +69,7 @@ final class CalibrationPresenter: ScanOutput, BeaconFinderDelegate {
     var object = JSONLine()
     object.add("calibrationDistance", calibration.distance)
     object.add("pathLossExponent", calibration.pathLossExponent)
-    object.add("rssiOffset", Self.rounded(offset))
+    object.add("rssiOffset", NumberText.hundredths(offset))
     object.add("reports", calibration.reportCount)
     object.add(
       "beacons",
@@ -90,7 +90,8 @@ final class CalibrationPresenter: ScanOutput, BeaconFinderDelegate {
       "\(beacon.identity): \(beacon.reports) report(s), median RSSI \(NumberText.plain(beacon.medianRSSI)) dBm, "
         + "measured power \(beacon.measuredPower) dBm"
     }
-    return "--rssi-offset \(NumberText.plain(Self.rounded(offset))): the dB to add to this receiver's RSSI so that "
+    return
+      "--rssi-offset \(NumberText.plain(NumberText.hundredths(offset))): the dB to add to this receiver's RSSI so that "
       + "the model (exponent \(NumberText.plain(calibration.pathLossExponent))) gives "
       + "\(NumberText.plain(calibration.distance)) m, the median of \(calibration.reportCount) report(s); "
       + beacons.joined(separator: "; ")
@@ -99,6 +100,4 @@ final class CalibrationPresenter: ScanOutput, BeaconFinderDelegate {
           + "\(ReceiverCalibration.maximumListedBeacons) not listed" : "")
   }
 
-  /// Two decimals: a receiver's offset is not known better than that.
-  private static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }

@@ -16,4 +16,7 @@ public enum NumberText {
     if let whole = Int64(exactly: value), whole.magnitude < 1_000_000_000_000_000 { return String(whole) }
     return String(value)
   }
+
+  /// The value rounded to two decimals, for JSON: enough for dBm and metres, and short.
+  public static func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }
