@@ -116,6 +116,7 @@ let package = Package(
     .library(name: "BeaconAdvertising", targets: ["BeaconAdvertising"]),
     .library(name: "Positioning", targets: ["Positioning"]),
     .library(name: "MRTNavigation", targets: ["MRTNavigation"]),
+    .library(name: "PhoneModels", targets: ["PhoneModels"]),
     .library(name: "BeaconStatistics", targets: ["BeaconStatistics"]),
     .library(name: "TransitFeeds", targets: ["TransitFeeds"]),
     .library(name: "TransitNetworks", targets: ["TransitNetworks"]),
@@ -185,6 +186,9 @@ let package = Package(
       dependencies: ["CMosquitto", "POSIXSupport", .product(name: "SystemPackage", package: "swift-system")]
     ),
     .target(name: "MRTNavigation", dependencies: ["BluetoothTypes", "Beacons", "Positioning"]),
+    // What a phone would have made of a capture (`--phone`, `--trials`, `--check-phone`): its scan
+    // windows, its library's cycle, then the rider's station detection. No I/O.
+    .target(name: "PhoneModels", dependencies: ["BluetoothTypes", "Beacons", "MRTNavigation"]),
     .systemLibrary(name: "CLibzip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .target(
       name: "TransitFeeds",
@@ -273,7 +277,7 @@ let package = Package(
       name: "LineFormats",
       dependencies: [
         "BluetoothTypes", "Beacons", "BeaconScanning", "BeaconStatistics", "Positioning", "MRTNavigation",
-        "TransitFeeds", "TransitNetworks", "FleetJudging", "FleetProtocol", "ProgramOutput",
+        "PhoneModels", "TransitFeeds", "TransitNetworks", "FleetJudging", "FleetProtocol", "ProgramOutput",
       ]
     ),
     .target(
@@ -292,8 +296,8 @@ let package = Package(
       dependencies: [
         "BluetoothTypes", "HCICodec", "HCITransportCore", "HCICaptures", "LinuxHCITransports", "HCIController",
         "Beacons", "BeaconScanning", "BeaconAdvertising", "Positioning", "GPSDClient", "MosquittoClient",
-        "MRTNavigation", "BeaconStatistics", "TransitFeeds", "TransitRealtime", "RealtimeFeedFetching",
-        "TransitNetworks",
+        "MRTNavigation", "PhoneModels", "BeaconStatistics", "TransitFeeds", "TransitRealtime",
+        "RealtimeFeedFetching", "TransitNetworks",
         "StationCatalogs",
         "RideReports", "LinuxNotifications", "POSIXSupport", "ServiceManager", "BluetoothdClient", "BluetoothDoctor",
         "FleetJudging", "FleetProtocol", "ProgramOutput", "ScanSession", "BroadcastSession", "LineFormats",

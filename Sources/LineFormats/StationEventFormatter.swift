@@ -12,7 +12,8 @@ import ProgramOutput
 /// `approaching` (with `approach`: destination or transfer) and `wrongDirection` (with `line`,
 /// `towards`) events too, and at the departure station `train` (with `line`, `towards`,
 /// `trainSet`); each has a `detail` for people. With a timetable, `found` events carry `eta`,
-/// `delay` and `nextDeparture` (``RideEstimateText``).
+/// `delay` and `nextDeparture` (``RideEstimateText``). Events a phone model predicts (`--phone`)
+/// say so (``predictedFor``).
 ///
 /// It only formats: each event comes back as a ``StationEventLine``, the line and what it says,
 /// for the presenter that writes the line to record in `--report`'s page too.
@@ -20,6 +21,9 @@ package struct StationEventFormatter: Sendable {
   package var format: OutputFormat
   /// The text lines' station column, fitted to the catalog's names.
   package var names: StationNameColumn
+  /// The phone model the events are predicted for (`--phone`): each JSON event says
+  /// `"predicted": true` and `"phone"`, each text line ends `(predicted: MODEL)`.
+  package var predictedFor: String?
 
   package init(format: OutputFormat, names: StationNameColumn) {
     self.format = format
@@ -133,6 +137,10 @@ package struct StationEventFormatter: Sendable {
       }
       fields(&object)
       if let detail { object.add("detail", detail) }
+      if let predictedFor {
+        object.add("predicted", true)
+        object.add("phone", predictedFor)
+      }
       return object.line
     case .text:
       // Names come from the catalog: shown escaped (TerminalText), in a column that fits them.
@@ -140,6 +148,7 @@ package struct StationEventFormatter: Sendable {
       if let rssi { line += "  \(NumberText.oneDecimal(rssi)) dBm" }
       if let gps { line += "  GPS \(Self.degrees(gps.latitude)), \(Self.degrees(gps.longitude))" }
       if let detail { line += "  \(TerminalText.escaped(detail))" }
+      if let predictedFor { line += "  (predicted: \(TerminalText.escaped(predictedFor)))" }
       return line
     }
   }

@@ -68,6 +68,10 @@ extension ValueRange {
   package static let runSeconds = ValueRange(lowest: 0, includesLowest: false, highest: 31_536_000, unit: "seconds")
   /// A wait that may be none (`--arrive-after`): up to a year.
   package static let delaySeconds = ValueRange(lowest: 0, highest: 31_536_000, unit: "seconds")
+  /// `--trials`: how many phones a prediction runs.
+  package static let phoneTrials = ValueRange(lowest: 1, highest: 100_000, unit: "", wholeNumbers: true)
+  /// `--seed`: where a prediction's random draws start.
+  package static let seed = ValueRange(lowest: 0, highest: 4_294_967_295, unit: "", wholeNumbers: true)
   /// `--gtfs-rt-max-age`: up to a day.
   package static let realtimeAgeSeconds = ValueRange(
     lowest: 1, highest: 86_400, unit: "seconds", wholeNumbers: true)

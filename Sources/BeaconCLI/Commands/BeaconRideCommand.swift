@@ -6,6 +6,7 @@ import HCITransportCore
 import LineFormats
 import LinuxNotifications
 import MRTNavigation
+import PhoneModels
 import ProgramOutput
 import RunReports
 import ScanSession
@@ -148,6 +149,7 @@ public struct BeaconRideCommand: ParsableCommand {
   @OptionGroup public var output: FormatOptions
   @OptionGroup public var catalogOptions: CatalogOptions
   @OptionGroup(title: "Report") var reportOptions: ReportOptions
+  @OptionGroup(title: "A phone's eye (predicted from a capture)") var phoneOptions: PhoneOptions
 
   public init() {}
 
@@ -160,6 +162,11 @@ public struct BeaconRideCommand: ParsableCommand {
       throw ValidationError(
         "--at is when a journey planned by a timetable leaves, and a --catalog has none: drop --at, or give --gtfs FEED for its timetable."
       )
+    }
+    try phoneOptions.check(replay: replay, program: "beacon-ride")
+    if phoneOptions.phone != nil, plan || gpsOptions.endpoint() != nil || reportOptions.report != nil {
+      throw ValidationError(
+        "--phone predicts what a phone's Bluetooth would have noticed in the capture: drop --plan, --gps and --report.")
     }
     if plan {
       guard from != nil, to != nil else {
@@ -326,13 +333,35 @@ public struct BeaconRideCommand: ParsableCommand {
     }
     if let finder { report?.statistics = { finder.scanner.statistics } }
     let stdout = StandardOutput()
-    let alerts = Alerts(program: "beacon-ride")
+    // A prediction rings nothing: it tells what a phone would have done, not the rider now.
+    let alerts = Alerts(program: "beacon-ride", sounding: phoneOptions.phone == nil)
     // A reader of standard output that goes away ends the ride only when the ride has nothing
     // else to do: no page to write, no alarm or notification that can reach the rider.
     stdout.runHasOtherOutputs = report != nil || alerts.reachTheUser
     let presenter = RidePresenter(
       program: "beacon-ride", format: output.format, names: StationNameColumn.labels(of: catalog.stations),
       output: stdout, alerts: alerts, report: report)
+    if let model = phoneOptions.phone, let run, let finder {
+      // A phone's eye: the capture past many phones, or the ride as one phone would have told it.
+      let ranging = receiverOptions.configured(try policyOptions.rangingConfiguration())
+      if let trials = phoneOptions.trials {
+        let presenter = PhoneTrialsPresenter(
+          program: "beacon-ride",
+          trials: PhoneTrials(catalog: catalog, policy: try policyOptions.policy(), ranging: ranging),
+          model: model, count: trials, seed: phoneOptions.seedValue, format: output.format, output: stdout)
+        finder.delegate = presenter
+        switch finder.start() {
+        case .started, .alreadyStarted: try run.run(finder, output: presenter)
+        case .notAuthorized, .bluetoothUnavailable, .failed: try run.reportStartFailure(of: finder, output: presenter)
+        }
+        return
+      }
+      presenter.formatter.predictedFor = model.name
+    }
+    let phoneFinder = phoneOptions.phone.flatMap { model in
+      finder.map { PhoneBeaconFinder(wrapping: $0, schedule: model.schedule, seed: phoneOptions.seedValue) }
+    }
+    let rideFinder: (any BeaconFinder)? = phoneFinder ?? finder
     let rideRun = RideRun(spec: spec, run: run, finder: finder, gps: gps, duration: duration)
     let detection = RideDetection(
       catalog: catalog, policy: try policyOptions.policy(),
@@ -341,7 +370,8 @@ public struct BeaconRideCommand: ParsableCommand {
       try RunReport.run(reportingTo: report) { try rideRun.drive(started: started, starts: starts, output: presenter) }
     }
     guard let destination else {
-      let useCase = NotifyWhenNearMRTStationWhenInBackground(finder: finder, locationFinder: gps, detection: detection)
+      let useCase = NotifyWhenNearMRTStationWhenInBackground(
+        finder: rideFinder, locationFinder: gps, detection: detection)
       useCase.samplesForReport = report != nil
       useCase.handler = presenter
       try drive(useCase.start(), starts: useCase.sourceStarts)
@@ -351,7 +381,7 @@ public struct BeaconRideCommand: ParsableCommand {
     // A started journey (--from): its train is waited for at the departure station, on the same
     // detectors as the ride (when the network's trains carry beacons; its start says when not).
     let useCase = NotifyWhenNearMRTStationAndSpecificMRTStationOnce(
-      finder: finder, locationFinder: gps, detection: detection)
+      finder: rideFinder, locationFinder: gps, detection: detection)
     useCase.samplesForReport = report != nil
     useCase.handler = presenter
     let timetable = try network.usableTimetable(program: "beacon-ride")

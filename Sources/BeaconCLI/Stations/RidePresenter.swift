@@ -13,7 +13,8 @@ import ScanSession
 /// ride is done on arrival, or when standard output ends the run.
 final class RidePresenter: ScanOutput, RideEffectHandler {
   let program: String
-  let formatter: StationEventFormatter
+  /// How each event reads; its ``StationEventFormatter/predictedFor`` is set for `--phone`.
+  var formatter: StationEventFormatter
   let output: StandardOutput
   let alerts: Alerts
   /// Whether lines say which source found a station (`beacon-ride`, which has two); `beacon-scan

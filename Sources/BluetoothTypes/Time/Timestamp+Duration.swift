@@ -30,4 +30,18 @@ extension Timestamp {
     guard !overflow else { return Timestamp(microsecondsSinceUnixEpoch: duration < .zero ? .min : .max) }
     return Timestamp(microsecondsSinceUnixEpoch: sum)
   }
+
+  /// This time moved by `milliseconds` (to the microsecond, rounded), saturating on overflow; a
+  /// value that is not finite moves it to the end it points to (NaN: not at all).
+  public func adding(milliseconds: Double) -> Timestamp {
+    let microseconds = (milliseconds * 1000).rounded()
+    guard !microseconds.isNaN else { return self }
+    guard let step = Int64(exactly: min(max(microseconds, -9.2e18), 9.2e18)) else { return self }
+    let (sum, overflow) = microsecondsSinceUnixEpoch.addingReportingOverflow(step)
+    guard !overflow else { return Timestamp(microsecondsSinceUnixEpoch: step < 0 ? .min : .max) }
+    return Timestamp(microsecondsSinceUnixEpoch: sum)
+  }
+
+  /// Milliseconds from `earlier` to this time (saturating, as ``microseconds(since:)``).
+  public func milliseconds(since earlier: Timestamp) -> Double { Double(microseconds(since: earlier)) / 1000 }
 }
