@@ -1,3 +1,5 @@
+import BluetoothTypes
+
 /// Why a `--phone` value names no model: each says what to give instead.
 public enum PhoneModelError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Neither a named model nor a `key=value` schedule.
@@ -31,7 +33,8 @@ public enum PhoneModelError: Error, Hashable, Sendable, CustomStringConvertible 
       return "\(key)=\(value) in the phone schedule: \(key) must be \(expected)"
     case .missingKey(let key): return "the phone schedule needs \(key)=MS (\(example))"
     case .windowLongerThanInterval(let window, let interval):
-      return "the phone schedule's window (\(window) ms) is longer than its interval (\(interval) ms): "
+      return
+        "the phone schedule's window (\(NumberText.plain(window)) ms) is longer than its interval (\(NumberText.plain(interval)) ms): "
         + "a window is at most its interval (equal: listening all the time)"
     case .needsCycle(let key):
       return "\(key) in the phone schedule needs cycle=MS, the library's scan cycle (e.g. cycle=1100)"

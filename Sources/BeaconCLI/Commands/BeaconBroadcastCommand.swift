@@ -5,6 +5,7 @@ import BroadcastSession
 import HCICodec
 import LineFormats
 import MRTNavigation
+import PhoneModels
 import ProgramOutput
 import ScanSession
 import StationCatalogs
@@ -95,7 +96,7 @@ public struct BeaconBroadcastCommand: ParsableCommand {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Seconds each station of a --route (or the --train) is advertised, \(ValueRange.runSeconds).",
+      "Seconds each station of a --route (or the --train) is advertised, or a --check-phone phone is in range, \(ValueRange.runSeconds).",
       valueName: "seconds"),
     transform: ValueRange.runSeconds.parse)
   public var dwell: Double = 30
@@ -120,6 +121,18 @@ public struct BeaconBroadcastCommand: ParsableCommand {
     transform: ValueRange.delaySeconds.parse)
   public var arriveAfter: Double = 0
 
+  @Option(
+    name: .customLong("check-phone"),
+    help: ArgumentHelp(
+      "Predict, without advertising, the share of phones scanning as MODEL that would notice this beacon at --interval "
+        + "while in range for --dwell seconds, and the longest interval at which 99 % still would; MODEL as for "
+        + "beacon-ride --phone (e.g. android13-low-power, ios-monitoring-locked, or window=MS,interval=MS).",
+      valueName: "model"),
+    transform: PhoneOptions.model(parsing:))
+  var checkPhone: PhoneModel?
+
+  @OptionGroup(title: "With --check-phone") var phoneTrials: PhoneTrialOptions
+
   @Flag(name: .customLong("list-stations"), help: "List the catalog's stations and exit.")
   public var listStations = false
 
@@ -140,6 +153,15 @@ public struct BeaconBroadcastCommand: ParsableCommand {
   public func validate() throws {
     try deviceOptions.checkOneDevice(program: "beacon-broadcast")
     if listStations { return }
+    if checkPhone != nil {
+      if deviceOptions.transport() != nil || route != nil || train != nil || mqtt.broker != nil {
+        throw ValidationError(
+          "--check-phone only predicts, for one beacon: drop -i, --route, --train and --mqtt (give --station or --uuid/--major/--minor)."
+        )
+      }
+    } else {
+      try phoneTrials.refuse(without: "--check-phone MODEL")
+    }
     if let spec = deviceOptions.transport(), spec.onlyListens {
       throw ValidationError(
         "-i \(spec): \(spec.pacing == .recorded ? "a capture" : "the monitor channel only listens and") cannot advertise; give a controller such as hci0 or tcp:HOST:PORT."
@@ -192,6 +214,10 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       return
     }
     let plans = try advertisingPlans(catalog: catalog)
+    if let checkPhone, let plan = plans.first {
+      try check(plan, phone: checkPhone, to: stdout)
+      return
+    }
     guard let spec = deviceOptions.transport() else {
       for (index, plan) in plans.enumerated() {
         if index > 0, output.format == .text { stdout.writeLine("") }
@@ -210,6 +236,26 @@ public struct BeaconBroadcastCommand: ParsableCommand {
         BroadcastStatusReporter(publisher: $0, discovery: mqtt.announcesToHomeAssistant())
       })
     try live.run(output: stdout)
+  }
+
+  /// `--check-phone`: the share of phones that notice the plan's beacon within `--dwell`, and the
+  /// longest interval at which 99 % would.
+  private func check(_ plan: BroadcastPlan, phone: PhoneModel, to stdout: StandardOutput) throws {
+    let check = PhoneCheck(
+      frame: .iBeacon(plan.frame), schedule: phone.schedule, dwellSeconds: dwell,
+      trials: phoneTrials.trials ?? PhoneCheckFormatter.defaultTrials, seed: phoneTrials.seedValue,
+    )
+    let formatter = PhoneCheckFormatter(
+      format: output.format, model: phone, trials: check.trials, seed: check.seed, dwellSeconds: dwell)
+    do throws(PhoneCheckError) {
+      let notice = try check.notice(intervalMilliseconds: plan.interval.milliseconds)
+      let longest = try check.longestInterval(reaching: PhoneVerdict.safeShare)
+      for line in formatter.lines(intervalMilliseconds: plan.interval.milliseconds, notice: notice, longest: longest) {
+        stdout.writeLine(line)
+      }
+    } catch {
+      throw ValidationError(error.description)
+    }
   }
 
   /// One plan, or one per station of the `--route`.

@@ -9,6 +9,7 @@ import LinuxHCITransports
 import LinuxNotifications
 import MRTNavigation
 import POSIXSupport
+import PhoneModels
 import ProgramOutput
 import RunReports
 import ScanSession
@@ -158,6 +159,7 @@ public struct BeaconScanCommand: ParsableCommand {
   @OptionGroup(title: "A fleet over MQTT") var mqtt: MQTTOptions<MQTTReportingNode>
   @OptionGroup(title: "A fleet over MQTT") var mqttScan: MQTTScanOptions
   @OptionGroup(title: "Report") var reportOptions: ReportOptions
+  @OptionGroup(title: "A phone's eye (with --notify, predicted from a capture)") var phoneOptions: PhoneOptions
 
   public init() {}
 
@@ -167,6 +169,17 @@ public struct BeaconScanCommand: ParsableCommand {
       throw ValidationError("--table is for people; for programs use --format json without --table.")
     }
     if notify, table || once { throw ValidationError("--notify prints station events; drop --table/--once.") }
+    if phoneOptions.phone != nil {
+      guard notify else {
+        throw ValidationError("--phone predicts the station events a phone would have told: give --notify too.")
+      }
+      if reportOptions.report != nil || mqtt.broker != nil || expectOptions.expected != nil {
+        throw ValidationError(
+          "--phone predicts what a phone's Bluetooth would have noticed in the capture: drop --report, --mqtt and --expect."
+        )
+      }
+    }
+    try phoneOptions.check(replay: replay, program: "beacon-scan")
     if expectOptions.expected != nil, summary || once {
       throw ValidationError(
         "--expect prints health changes (among --notify's station events, or under --table); drop --summary/--once.")
@@ -340,14 +353,32 @@ public struct BeaconScanCommand: ParsableCommand {
     func scan(output: any ScanOutput) throws {
       try RunReport.run(reportingTo: report) { try run.run(finder, output: output, alongside: companions) }
     }
+    if notify, let model = phoneOptions.phone, let trials = phoneOptions.trials {
+      // The capture past many phones: a line per station visit, at the end.
+      let presenter = PhoneTrialsPresenter(
+        program: "beacon-scan",
+        trials: PhoneTrials(catalog: catalog, policy: try policyOptions.policy(), ranging: try rangingConfiguration()),
+        model: model, count: trials, seed: phoneOptions.seedValue, format: output.format, output: stdout)
+      finder.delegate = presenter
+      switch finder.start() {
+      case .started, .alreadyStarted: try run.run(finder, output: presenter)
+      case .notAuthorized, .bluetoothUnavailable, .failed: try run.reportStartFailure(of: finder, output: presenter)
+      }
+      return
+    }
     if notify {
+      // With --phone, the station events as one phone would have told them.
+      let phoneFinder = phoneOptions.phone.map {
+        PhoneBeaconFinder(wrapping: finder, schedule: $0.schedule, seed: phoneOptions.seedValue)
+      }
       let useCase = NotifyWhenNearMRTStationWithBluetooth(
-        finder: finder,
+        finder: phoneFinder ?? finder,
         detection: RideDetection(
           catalog: catalog, policy: try policyOptions.policy(), ranging: try rangingConfiguration()))
       let presenter = RidePresenter(
         program: "beacon-scan", format: output.format, names: .labels(of: catalog.stations), output: stdout,
         alerts: Alerts(program: "beacon-scan", sounding: false), namesSources: false, report: report)
+      presenter.formatter.predictedFor = phoneOptions.phone?.name
       useCase.handler = presenter
       offsetTakers.append { [weak runner = useCase.runner] in runner?.setRSSIOffset($0) }
       let (reporter, watch, remoteWatch, settings) = try fleetNode()
@@ -360,7 +391,7 @@ public struct BeaconScanCommand: ParsableCommand {
         // The watch and the reporter hear the sightings beside the use case that started them
         // (and made itself the finder's delegate).
         let listeners: [any BeaconFinderDelegate] =
-          [useCase.runner] + ((watch ?? remoteWatch).map { [$0] } ?? []) + reportListeners
+          [phoneFinder ?? useCase.runner] + ((watch ?? remoteWatch).map { [$0] } ?? []) + reportListeners
           + [ImpossibleRSSIListener(program: "beacon-scan", source: sourceName)]
         let composite = CompositeScanOutput(output: presenter, listeners: listeners, reporter: reporter)
         deliver(to: composite)

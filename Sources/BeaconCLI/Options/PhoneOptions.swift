@@ -25,35 +25,17 @@ struct PhoneOptions: ParsableArguments {
     }
   }
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "With --phone: run the capture past this many phones, each with its scan's phase drawn anew, "
-        + "and print per station visit the share that noticed it, the latency's median and 95th percentile, "
-        + "the dwell and a verdict (safe: 99 % or more, marginal: 50 % or more, misses); \(ValueRange.phoneTrials).",
-      valueName: "n"),
-    transform: ValueRange.phoneTrials.parseInteger)
-  var trials: Int?
-
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "With --phone: where the random draws start (the scan's phase), so a prediction repeats; "
-        + "\(ValueRange.seed) (default: 1).",
-      valueName: "n"),
-    transform: ValueRange.seed.parseInteger)
-  var seed: UInt64?
+  @OptionGroup var trialOptions: PhoneTrialOptions
 
   init() {}
 
-  /// The seed in force.
-  var seedValue: UInt64 { seed ?? 1 }
+  var trials: Int? { trialOptions.trials }
+  var seedValue: UInt64 { trialOptions.seedValue }
 
   /// Refuses `--trials` or `--seed` without `--phone`, and a phone without a capture.
   func check(replay: String?, program: String) throws {
     if phone == nil {
-      if trials != nil { throw ValidationError("--trials runs a capture past a phone: give --phone MODEL too.") }
-      if seed != nil { throw ValidationError("--seed sets a phone's random draws: give --phone MODEL too.") }
+      try trialOptions.refuse(without: "--phone MODEL")
       return
     }
     guard replay != nil else {
