@@ -390,6 +390,9 @@ let package = Package(
       name: "MRTNavigationTests",
       dependencies: ["BluetoothTypes", "Beacons", "Positioning", "MRTNavigation", "BeaconTestSupport"]
     ),
+    // What a phone would have noticed, over visits made up in the tests (the closed form and a
+    // simulation written apart from the code).
+    .testTarget(name: "PhoneModelsTests", dependencies: ["BluetoothTypes", "Beacons", "MRTNavigation", "PhoneModels"]),
     // The rides over recorded captures, through the real scanner into the domain's use cases as beacon-ride composes
     // them, and the advertisers in them.
     .testTarget(

@@ -80,7 +80,7 @@ extension PhoneModel {
       schedule: PhoneScanSchedule(
         windowMilliseconds: 100, intervalMilliseconds: 100, delivery: .ranging(periodMilliseconds: 1000)),
       basis: "iOS Core Location beacon ranging in the foreground: one report a second for each beacon, with "
-        + "the mean RSSI of the second (Apple documents the mean, not the rate; the second is Radius Networks' "
+        + "the mean RSSI of the second (Apple documents the mean; the once a second is Radius Networks' measured "
         + "figure); the scan itself is not published, and is taken as listening all the time"),
     PhoneModel(
       name: "ios-monitoring-locked",

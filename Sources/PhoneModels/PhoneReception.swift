@@ -13,6 +13,10 @@ public struct PhoneReception: Sendable {
   public let schedule: PhoneScanSchedule
   /// The radio's windows: where they fall, as a share of an interval.
   private let radioPhase: Double
+  /// How the windows drift against the capture's adverts (``ScanWindowGrid/slide``): drawn within
+  /// ±0.5 %, so that a capture whose adverts carry the spec's advDelay keeps its own drift on
+  /// average, and one whose adverts lie on a fixed grid does not stay in step with the windows.
+  private let slide: Double
   /// Where the library's cycles (or the ranging ticks) fall, in milliseconds into a period.
   private let periodOffsetMilliseconds: Double
   /// For the draws made as the reception runs (how long iOS ranges after an entry).
@@ -52,6 +56,7 @@ public struct PhoneReception: Sendable {
     default: period = (schedule.cycleMilliseconds ?? 0) + schedule.pauseMilliseconds
     }
     periodOffsetMilliseconds = random.unit() * period
+    slide = (random.unit() * 2 - 1) * ScanWindowGrid.advertisingSlide
     self.random = SeededRandom(seed: random.next())
   }
 
@@ -72,7 +77,7 @@ public struct PhoneReception: Sendable {
     // scan whose first window opens at once.
     var windows = ScanWindowGrid(
       windowMilliseconds: schedule.windowMilliseconds, intervalMilliseconds: schedule.intervalMilliseconds,
-      phase: radioPhase)
+      phase: radioPhase, slide: slide)
     if let downgrade = schedule.downgrade, time.milliseconds(since: origin) >= downgrade.afterMilliseconds {
       windows.windowMilliseconds = downgrade.windowMilliseconds
       windows.intervalMilliseconds = downgrade.intervalMilliseconds
@@ -143,7 +148,7 @@ public struct PhoneReception: Sendable {
     regions[identity] = nil
     let looks = ScanWindowGrid(
       windowMilliseconds: schedule.windowMilliseconds, intervalMilliseconds: schedule.intervalMilliseconds,
-      phase: radioPhase)
+      phase: radioPhase, slide: slide)
     guard let entry = looks.windowEnd(containing: time, origin: origin) else { return }
     let span = rangingSeconds.lowerBound + random.unit() * (rangingSeconds.upperBound - rangingSeconds.lowerBound)
     regions[identity] = RegionVisit(
