@@ -315,7 +315,7 @@ let package = Package(
       name: "detection-sweep",
       dependencies: [
         "BluetoothTypes", "HCITransportCore", "LinuxHCITransports", "HCIController", "Beacons", "BeaconScanning",
-        "MRTNavigation", "StationCatalogs", "RideReports", "POSIXSupport",
+        "MRTNavigation", "PhoneModels", "StationCatalogs", "RideReports", "POSIXSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -17,6 +17,8 @@ package struct PhoneCheckFormatter: Sendable {
 
   /// How many phones a check runs without `--trials`.
   package static let defaultTrials = 1000
+  /// The longest `--dwell` a check takes, in seconds: ten minutes, a long wait on a platform.
+  package static let longestDwellSeconds = 600.0
 
   package init(format: OutputFormat, model: PhoneModel, trials: Int, seed: UInt64, dwellSeconds: Double) {
     self.format = format

@@ -1,6 +1,7 @@
 // detection-sweep: detection latency and accuracy of the station detector over the ride fixtures,
-// across a sweep of policy constants, then of scan duty cycles (DutySweep). Usage:
-//   swift run detection-sweep [--stops] [--chart FILE.html] [CAPTURE.btsnoop ...]
+// across a sweep of policy constants, then of scan duty cycles (DutySweep); or, with --phones, what
+// the named phone models notice (PhoneSweep). Usage:
+//   swift run detection-sweep [--stops] [--chart FILE.html] [--phones [--phone-trials N]] [CAPTURE.btsnoop ...]
 // --chart writes the sweep as a page as well: a chart a constant (median latency and stops on
 // time at each value tried, the default marked).
 // Without captures it reads Fixtures/ride-*.btsnoop; each needs NAME.expected-stations.json
@@ -10,6 +11,7 @@ import Beacons
 import BluetoothTypes
 import Foundation
 import MRTNavigation
+import PhoneModels
 import POSIXSupport
 import RideReports
 import StationCatalogs
@@ -131,6 +133,11 @@ struct DetectionSweepCommand: ParsableCommand {
       needs NAME.expected-stations.json beside it (tools/make-fixtures.py writes them); \
       without captures it reads Fixtures/ride-*.btsnoop (run it from the package root).
 
+      With --phones it prints instead what the named phone models notice (predicted, the \
+      PhoneEye article): per model, the rides' station visits safe, marginal and missed over \
+      --phone-trials phones each; then, per model, the share of phones that notice a beacon \
+      advertising every 100 to 2000 ms while in range for 20 s.
+
       Exit status: 0 done; 1 a capture or its truth file cannot be read, or the chart cannot \
       be written; 2 no ride captures; 64 bad command line, or a --chart path that is not a \
       regular file or a new name in a writable folder (a link, a device, a FIFO).
@@ -145,11 +152,25 @@ struct DetectionSweepCommand: ParsableCommand {
       valueName: "file"))
   var chart: String?
 
+  @Flag(
+    help:
+      "Print what the named phone models notice instead (predicted, see the PhoneEye article): the rides' station visits under each, and a beacon at 100 to 2000 ms in a 20-s dwell."
+  )
+  var phones = false
+
+  @Option(
+    name: .customLong("phone-trials"),
+    help: ArgumentHelp("With --phones: the phones per ride or beacon, 1 to 100000 (default: 200).", valueName: "n"))
+  var phoneTrials = 200
+
   @Argument(help: ArgumentHelp("Ride captures (btsnoop), each with its truth file beside it.", valueName: "capture"))
   var captures: [String] = []
 
   /// A `--chart` path that could not be written is refused now, not after the sweep.
   func validate() throws {
+    guard (1...100_000).contains(phoneTrials) else {
+      throw ValidationError("--phone-trials \(phoneTrials): give a whole number from 1 to 100000.")
+    }
     guard let chart else { return }
     do {
       try OutputFile(path: chart).check()
@@ -190,6 +211,23 @@ struct DetectionSweepCommand: ParsableCommand {
 
     print("Rides: \(rides.map(\.name).joined(separator: ", "))")
     print("")
+    if phones {
+      print("Predicted, not observed: \(phoneTrials) phones per ride visit and per beacon (seed 1).")
+      print("")
+      print("The rides' station visits under each phone model:")
+      print("")
+      for line in PhoneSweep.ridesTable(rides, trials: phoneTrials, seed: 1) { print(line) }
+      print("")
+      print("A beacon at each advertising interval, in range for \(ValueRange.format(PhoneSweep.dwellSeconds)) s: the share of phones that notice it:")
+      print("")
+      do throws(PhoneCheckError) {
+        for line in try PhoneSweep.intervalsTable(trials: phoneTrials, seed: 1) { print(line) }
+      } catch {
+        FileHandle.standardError.write(Data("detection-sweep: \(error)\n".utf8))
+        throw ExitCode(1)
+      }
+      return
+    }
     let rows = sweepRows()
     var scored: [(row: SweepRow, score: RideScore)] = []
     let header = [

@@ -147,7 +147,9 @@ import Testing
       let result = try Executable.run("detection-sweep", [flag])
       #expect(result.status == 0, "\(flag): \(result.stderr)")
       #expect(
-        result.stdout.contains("USAGE: detection-sweep [--stops] [--chart <file>] [<capture> ...]"), "\(result.stdout)")
+        result.stdout.contains(
+          "USAGE: detection-sweep [--stops] [--chart <file>] [--phones] [--phone-trials <n>] [<capture> ...]"),
+        "\(result.stdout)")
       #expect(result.stdout.contains("--chart <file>") && result.stdout.contains("--stops"))
     }
     for arguments in [["--bogus"], ["--chart"]] {

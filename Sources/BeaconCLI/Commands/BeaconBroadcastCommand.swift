@@ -154,6 +154,12 @@ public struct BeaconBroadcastCommand: ParsableCommand {
     try deviceOptions.checkOneDevice(program: "beacon-broadcast")
     if listStations { return }
     if checkPhone != nil {
+      // A visit, not a day: every trial makes up the whole dwell's adverts, down to 20 ms apart.
+      if dwell > PhoneCheckFormatter.longestDwellSeconds {
+        throw ValidationError(
+          "--dwell \(ValueRange.format(dwell)) with --check-phone: a phone passes a station in at most "
+            + "\(ValueRange.format(PhoneCheckFormatter.longestDwellSeconds)) seconds here; give a shorter --dwell.")
+      }
       if deviceOptions.transport() != nil || route != nil || train != nil || mqtt.broker != nil {
         throw ValidationError(
           "--check-phone only predicts, for one beacon: drop -i, --route, --train and --mqtt (give --station or --uuid/--major/--minor)."

@@ -17,7 +17,7 @@ struct PhoneTrialOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Where a prediction's random draws start (the scan's phase), so a prediction repeats; "
+      "Where a prediction's random draws start (where each phone's windows fall), so a prediction repeats; "
         + "\(ValueRange.seed) (default: 1).",
       valueName: "n"),
     transform: ValueRange.seed.parseInteger)
