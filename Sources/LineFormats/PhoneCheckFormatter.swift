@@ -6,8 +6,9 @@ import ProgramOutput
 /// interval within the dwell, and the longest interval at which 99 % still do. JSON: one object
 /// with `phone`, `predicted` (always true), `interval` (ms), `dwell` (s), `trials`, `seed`,
 /// `noticedShare`, `latencyMedian`, `latencyP95` (s; `null` when none noticed), `verdict`,
-/// `longestIntervalFor99` (ms of the intervals tried, `null` when even 20 ms falls short) and
-/// `basis`. Text: the same, for people.
+/// `longestIntervalFor99` (ms: the longest interval tried at which it and every shorter one reach
+/// 99 %; `null` when even 20 ms falls short), `firstIntervalBelow99` (the next tried, `null` when
+/// every one reaches it) and `basis`. Text: the same, for people.
 package struct PhoneCheckFormatter: Sendable {
   package var format: OutputFormat
   package var model: PhoneModel
@@ -28,10 +29,9 @@ package struct PhoneCheckFormatter: Sendable {
     self.dwellSeconds = dwellSeconds
   }
 
-  package func lines(
-    intervalMilliseconds interval: Double, notice: PhoneNotice,
-    longest: (milliseconds: Double, notice: PhoneNotice)?
-  ) -> [String] {
+  package func lines(intervalMilliseconds interval: Double, notice: PhoneNotice, search: PhoneCheck.IntervalSearch)
+    -> [String]
+  {
     let share = (notice.noticedShare * 10_000).rounded() / 10_000
     switch format {
     case .json:
@@ -46,7 +46,8 @@ package struct PhoneCheckFormatter: Sendable {
       object.add("latencyMedian", notice.latencyMedian.map(NumberText.hundredths))
       object.add("latencyP95", notice.latencyP95.map(NumberText.hundredths))
       object.add("verdict", notice.verdict.rawValue)
-      object.add("longestIntervalFor99", longest?.milliseconds)
+      object.add("longestIntervalFor99", search.longest?.milliseconds)
+      object.add("firstIntervalBelow99", search.firstShort?.milliseconds)
       object.add("basis", model.basis)
       return [object.line]
     case .text:
@@ -59,15 +60,18 @@ package struct PhoneCheckFormatter: Sendable {
           + "(latency median \(seconds(notice.latencyMedian)), 95th percentile \(seconds(notice.latencyP95))): "
           + "\(notice.verdict.rawValue).",
       ]
-      if let longest {
+      let short = search.firstShort.map { first in
+        " At \(NumberText.plain(first.milliseconds)) ms, \(NumberText.oneDecimal(first.notice.noticedShare * 100)) %."
+      }
+      if let longest = search.longest {
         lines.append(
-          "99 % notice it at intervals up to \(NumberText.plain(longest.milliseconds)) ms "
-            + "(\(NumberText.oneDecimal(longest.notice.noticedShare * 100)) % there; of the intervals "
-            + "\(tried.map { NumberText.plain($0) }.joined(separator: ", ")) ms, searched by halves).")
+          "99 % notice it at every interval tried up to \(NumberText.plain(longest.milliseconds)) ms "
+            + "(of \(tried.map { NumberText.plain($0) }.joined(separator: ", ")) ms)." + (short ?? ""))
       } else {
         lines.append(
           "No interval reaches 99 %: even at \(NumberText.plain(tried.first ?? 20)) ms too few of these phones "
-            + "scan while the beacon is in range. Lengthen the dwell, or the phone must scan more.")
+            + "notice the beacon while it is in range; only a longer dwell, or a phone that scans more, would."
+            + (short ?? ""))
       }
       lines.append("The model: \(TerminalText.escaped(model.basis)).")
       return lines

@@ -71,27 +71,29 @@ public struct PhoneCheck: Sendable {
     return PhoneNotice(trials: trials, latencies: latencies)
   }
 
-  /// The longest of ``candidateIntervals`` at which the share reaches `share`; `nil` when even
-  /// the shortest does not. The share falls as the interval grows (fewer adverts in the same
-  /// dwell), so the search halves the candidates: four or five checks, not sixteen.
-  public func longestInterval(reaching share: Double) throws(PhoneCheckError) -> (
-    milliseconds: Double, notice: PhoneNotice
-  )? {
-    var best: (milliseconds: Double, notice: PhoneNotice)?
-    var low = 0
-    var high = Self.candidateIntervals.count - 1
-    while low <= high {
-      let middle = (low + high) / 2
-      let interval = Self.candidateIntervals[middle]
+  /// Where a share is reached: the longest of ``candidateIntervals`` at which it and every
+  /// shorter one reach it (`nil` when even the shortest does not), and the first that does not
+  /// (`nil` when every one does).
+  public struct IntervalSearch: Sendable {
+    public var longest: (milliseconds: Double, notice: PhoneNotice)?
+    public var firstShort: (milliseconds: Double, notice: PhoneNotice)?
+  }
+
+  /// The intervals tried from the shortest up, until one falls short of `share`. Every interval
+  /// below the answer is checked: the share does not always fall as the interval grows (an
+  /// interval close to a divisor of the scan interval keeps meeting, or missing, the windows), so
+  /// a search by halves could skip an interval that falls short.
+  public func intervals(reaching share: Double) throws(PhoneCheckError) -> IntervalSearch {
+    var search = IntervalSearch()
+    for interval in Self.candidateIntervals {
       let notice = try notice(intervalMilliseconds: interval)
-      if notice.noticedShare >= share {
-        best = (interval, notice)
-        low = middle + 1
-      } else {
-        high = middle - 1
+      guard notice.noticedShare >= share else {
+        search.firstShort = (interval, notice)
+        break
       }
+      search.longest = (interval, notice)
     }
-    return best
+    return search
   }
 }
 

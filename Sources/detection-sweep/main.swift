@@ -11,8 +11,8 @@ import Beacons
 import BluetoothTypes
 import Foundation
 import MRTNavigation
-import PhoneModels
 import POSIXSupport
+import PhoneModels
 import RideReports
 import StationCatalogs
 
@@ -160,8 +160,9 @@ struct DetectionSweepCommand: ParsableCommand {
 
   @Option(
     name: .customLong("phone-trials"),
-    help: ArgumentHelp("With --phones: the phones per ride or beacon, 1 to 100000 (default: 200).", valueName: "n"))
-  var phoneTrials = 200
+    help: ArgumentHelp(
+      "With --phones: the phones per ride visit or beacon, 1 to 100000 (default: 1000).", valueName: "n"))
+  var phoneTrials = 1000
 
   @Argument(help: ArgumentHelp("Ride captures (btsnoop), each with its truth file beside it.", valueName: "capture"))
   var captures: [String] = []
@@ -218,7 +219,9 @@ struct DetectionSweepCommand: ParsableCommand {
       print("")
       for line in PhoneSweep.ridesTable(rides, trials: phoneTrials, seed: 1) { print(line) }
       print("")
-      print("A beacon at each advertising interval, in range for \(ValueRange.format(PhoneSweep.dwellSeconds)) s: the share of phones that notice it:")
+      print(
+        "A beacon at each advertising interval, in range for \(ValueRange.format(PhoneSweep.dwellSeconds)) s: the share of phones that notice it:"
+      )
       print("")
       do throws(PhoneCheckError) {
         for line in try PhoneSweep.intervalsTable(trials: phoneTrials, seed: 1) { print(line) }

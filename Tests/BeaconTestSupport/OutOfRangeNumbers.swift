@@ -55,7 +55,10 @@ package enum OutOfRangeNumbers {
       (["beacon-scan", "beacon-broadcast"], "--major", identifier, ["-1", "65536", "1.5"]),
       (["beacon-scan", "beacon-broadcast"], "--minor", identifier, ["-1", "65536"]),
       (["beacon-broadcast"], "--train-set", identifier, ["-1", "65536"]),
-      (["beacon-scan", "beacon-ride", "beacon-broadcast"], "--trials", "a whole number from 1 to 100000", ["0", "100001"]),
+      (
+        ["beacon-scan", "beacon-ride", "beacon-broadcast"], "--trials", "a whole number from 1 to 100000",
+        ["0", "100001"]
+      ),
       (["beacon-scan", "beacon-ride", "beacon-broadcast"], "--seed", "a whole number from 0 to 4294967295", ["-1"]),
     ]
     var cases: [CommandLineCase] = []

@@ -255,8 +255,8 @@ public struct BeaconBroadcastCommand: ParsableCommand {
       format: output.format, model: phone, trials: check.trials, seed: check.seed, dwellSeconds: dwell)
     do throws(PhoneCheckError) {
       let notice = try check.notice(intervalMilliseconds: plan.interval.milliseconds)
-      let longest = try check.longestInterval(reaching: PhoneVerdict.safeShare)
-      for line in formatter.lines(intervalMilliseconds: plan.interval.milliseconds, notice: notice, longest: longest) {
+      let search = try check.intervals(reaching: PhoneVerdict.safeShare)
+      for line in formatter.lines(intervalMilliseconds: plan.interval.milliseconds, notice: notice, search: search) {
         stdout.writeLine(line)
       }
     } catch {
