@@ -25,12 +25,17 @@ public final class PhoneBeaconFinder: BeaconFinder, BeaconFinderDelegate {
     return finder.start()
   }
 
-  /// Stops the wrapped finder; what the phone still held (a cycle that had not ended) reaches the
-  /// delegate first, at the times the app would have had it.
+  /// Stops the wrapped finder; what the phone still held reaches the delegate first (``finish()``).
   @discardableResult
   public func stop() -> BeaconFinderStopResult {
-    for sighting in reception.finish() { delegate?.beaconFinder(self, didSee: sighting) }
+    finish()
     return finder.stop()
+  }
+
+  /// Hands the delegate what the phone still holds (a library cycle that had not ended when the
+  /// capture did), at the times the app would have had it: the phone scans on after a capture ends.
+  public func finish() {
+    for sighting in reception.finish() { delegate?.beaconFinder(self, didSee: sighting) }
   }
 
   public func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {

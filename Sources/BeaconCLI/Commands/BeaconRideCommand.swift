@@ -367,7 +367,8 @@ public struct BeaconRideCommand: ParsableCommand {
       catalog: catalog, policy: try policyOptions.policy(),
       ranging: receiverOptions.configured(try policyOptions.rangingConfiguration()))
     func drive(_ started: StationWatchStartResult, starts: SourceStarts) throws {
-      try RunReport.run(reportingTo: report) { try rideRun.drive(started: started, starts: starts, output: presenter) }
+      let output: any ScanOutput = phoneFinder.map { PhoneEndOfCapture(output: presenter, phone: $0) } ?? presenter
+      try RunReport.run(reportingTo: report) { try rideRun.drive(started: started, starts: starts, output: output) }
     }
     guard let destination else {
       let useCase = NotifyWhenNearMRTStationWhenInBackground(

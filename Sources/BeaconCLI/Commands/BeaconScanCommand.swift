@@ -395,7 +395,7 @@ public struct BeaconScanCommand: ParsableCommand {
           + [ImpossibleRSSIListener(program: "beacon-scan", source: sourceName)]
         let composite = CompositeScanOutput(output: presenter, listeners: listeners, reporter: reporter)
         deliver(to: composite)
-        try scan(output: composite)
+        try scan(output: phoneFinder.map { PhoneEndOfCapture(output: composite, phone: $0) } ?? composite)
       case .notAuthorized, .bluetoothUnavailable, .finderFailed, .locationUnavailable, .unknownStation, .noTrainBeacons:
         try run.reportStartFailure(of: finder, output: presenter)
       }
