@@ -95,6 +95,10 @@ import Testing
     let lines = first.stdout.split(separator: "\n")
     #expect(!lines.isEmpty)
     #expect(lines.allSatisfy { $0.hasSuffix("(predicted: android13-screen-off)") }, "\(first.stdout)")
+    #expect(
+      first.stderr.contains(
+        "beacon-ride: predicted, not observed: the ride as a phone scanning as android13-screen-off would have told it; "
+          + "the model: AOSP ScanManager.java"), "\(first.stderr)")
   }
 
   /// The figures: a 100-ms beacon in range for 25 s is noticed by about 4 % of phones whose

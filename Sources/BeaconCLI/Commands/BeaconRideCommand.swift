@@ -357,6 +357,9 @@ public struct BeaconRideCommand: ParsableCommand {
         return
       }
       presenter.formatter.predictedFor = model.name
+      StandardError.writeLine(
+        "beacon-ride: predicted, not observed: the ride as a phone scanning as \(model.name) would have told it; "
+          + "the model: \(model.basis)", priority: .notice)
     }
     let phoneFinder = phoneOptions.phone.flatMap { model in
       finder.map { PhoneBeaconFinder(wrapping: $0, schedule: model.schedule, seed: phoneOptions.seedValue) }

@@ -378,7 +378,12 @@ public struct BeaconScanCommand: ParsableCommand {
       let presenter = RidePresenter(
         program: "beacon-scan", format: output.format, names: .labels(of: catalog.stations), output: stdout,
         alerts: Alerts(program: "beacon-scan", sounding: false), namesSources: false, report: report)
-      presenter.formatter.predictedFor = phoneOptions.phone?.name
+      if let model = phoneOptions.phone {
+        presenter.formatter.predictedFor = model.name
+        StandardError.writeLine(
+          "beacon-scan: predicted, not observed: the station events a phone scanning as \(model.name) would have "
+            + "told; the model: \(model.basis)", priority: .notice)
+      }
       useCase.handler = presenter
       offsetTakers.append { [weak runner = useCase.runner] in runner?.setRSSIOffset($0) }
       let (reporter, watch, remoteWatch, settings) = try fleetNode()
