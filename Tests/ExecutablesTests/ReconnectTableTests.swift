@@ -124,7 +124,6 @@ struct ReconnectTableTests {
     // 5 reports, then gone for longer than the run.
     let controller = try FaultController(["--fault", "come-back", "--after", "5", "--down-seconds", "60"])
     defer { controller.stop() }
-    let started = Date()
     let result = try background(program, ["-i", controller.device, "--reconnect", "--duration", "4"])
       .finish(seconds: 20)
     #expect(result.status == 69, "\(result.stderr)")
@@ -133,7 +132,9 @@ struct ReconnectTableTests {
     #expect(
       last.contains(/: the controller did not come back \(gone [0-9.]+ s when --duration ran out\)$/),
       "\(result.stderr)")
-    #expect(Date().timeIntervalSince(started) < 10)
+    // Ended by --duration, not by the controller's return 60 s later: the run ended by itself
+    // within finish's 20 s (a run stopped there has no status 69), saying so. No bound on speed:
+    // under ASan beside three other test processes the 4-s run once took 10.2 s from start to end.
   }
 
   @Test func aStopWhileTheControllerIsGoneExits0SayingHowLongItWasGone() throws {

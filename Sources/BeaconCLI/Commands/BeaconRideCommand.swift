@@ -349,11 +349,7 @@ public struct BeaconRideCommand: ParsableCommand {
           program: "beacon-ride",
           trials: PhoneTrials(catalog: catalog, policy: try policyOptions.policy(), ranging: ranging),
           model: model, count: trials, seed: phoneOptions.seedValue, format: output.format, output: stdout)
-        finder.delegate = presenter
-        switch finder.start() {
-        case .started, .alreadyStarted: try run.run(finder, output: presenter)
-        case .notAuthorized, .bluetoothUnavailable, .failed: try run.reportStartFailure(of: finder, output: presenter)
-        }
+        try presenter.read(finder, in: run)
         return
       }
       presenter.formatter.predictedFor = model.name

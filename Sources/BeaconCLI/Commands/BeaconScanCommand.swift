@@ -359,11 +359,7 @@ public struct BeaconScanCommand: ParsableCommand {
         program: "beacon-scan",
         trials: PhoneTrials(catalog: catalog, policy: try policyOptions.policy(), ranging: try rangingConfiguration()),
         model: model, count: trials, seed: phoneOptions.seedValue, format: output.format, output: stdout)
-      finder.delegate = presenter
-      switch finder.start() {
-      case .started, .alreadyStarted: try run.run(finder, output: presenter)
-      case .notAuthorized, .bluetoothUnavailable, .failed: try run.reportStartFailure(of: finder, output: presenter)
-      }
+      try presenter.read(finder, in: run)
       return
     }
     if notify {

@@ -34,6 +34,15 @@ final class PhoneTrialsPresenter: ScanOutput, BeaconFinderDelegate {
     self.output = output
   }
 
+  /// Reads the capture through `finder` in `run`, then prints the trials (or why it could not start).
+  func read(_ finder: HCIBeaconFinder, in run: ScanRun) throws {
+    finder.delegate = self
+    switch finder.start() {
+    case .started, .alreadyStarted: try run.run(finder, output: self)
+    case .notAuthorized, .bluetoothUnavailable, .failed: try run.reportStartFailure(of: finder, output: self)
+    }
+  }
+
   func beaconFinder(_ finder: any BeaconFinder, didSee sighting: BeaconSighting) {
     if trials.catalog.station(for: sighting.frame.identity) != nil { sightings.append(sighting) }
   }
