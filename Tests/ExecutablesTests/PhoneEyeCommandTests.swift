@@ -40,13 +40,13 @@ import Testing
     for ride in Self.rides {
       let result = try Executable.run(
         "beacon-scan",
-        ["--replay", ride, "--notify", "--phone", "abl-background", "--trials", "40", "--format", "json"])
+        ["--replay", ride, "--notify", "--phone", "abl-background", "--trials", "20", "--format", "json"])
       #expect(result.status == 0, "\(ride): \(result.stderr)")
       for visit in try Self.objects(result.stdout) {
         visits += 1
         let share = try #require(visit["noticedShare"] as? Double)
         #expect((0...1).contains(share))
-        #expect(visit["trials"] as? Int == 40)
+        #expect(visit["trials"] as? Int == 20)
         #expect(visit["predicted"] as? Bool == true)
         let verdict = try #require(visit["verdict"] as? String)
         #expect(verdict == (share >= 0.99 ? "safe" : share >= 0.5 ? "marginal" : "misses"), "\(visit)")
@@ -107,13 +107,14 @@ import Testing
     let background = try Executable.run(
       "beacon-broadcast",
       [
-        "--station", "CipeteRaya", "--check-phone", "abl-background", "--dwell", "25", "--trials", "2000",
+        "--station", "CipeteRaya", "--check-phone", "abl-background", "--dwell", "25", "--trials", "1000",
         "--format", "json",
       ])
     #expect(background.status == 0, "\(background.stderr)")
     let answer = try #require(try Self.objects(background.stdout).first)
     let share = try #require(answer["noticedShare"] as? Double)
-    #expect(abs(share - 35.0 / 900) < 0.018, "\(share)")
+    // 1,000 phones: 4 standard deviations of the share are 2.4 points.
+    #expect(abs(share - 35.0 / 900) < 0.024, "\(share)")
     #expect(answer["longestIntervalFor99"] is NSNull)
     #expect(answer["firstIntervalBelow99"] as? Double == 20)
     #expect(answer["verdict"] as? String == "misses")

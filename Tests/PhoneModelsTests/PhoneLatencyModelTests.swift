@@ -41,12 +41,12 @@ import Testing
   func everyWindowHoldingAnAdvertBoundsTheLatency(window: Double, interval: Double, advertising: Double) {
     let schedule = PhoneScanSchedule(windowMilliseconds: window, intervalMilliseconds: interval)
     let (noticed, latencies) = Self.latencies(
-      schedule: schedule, intervalMilliseconds: advertising, dwellSeconds: 20, trials: 300)
+      schedule: schedule, intervalMilliseconds: advertising, dwellSeconds: 12, trials: 200)
     let bound = (interval * 1.005 - window * 1.005 + advertising + 10) / 1000
-    #expect(noticed == 300)
+    #expect(noticed == 200)
     let worst = latencies.max() ?? 0
     #expect(worst <= bound + 0.001, "worst \(worst) s, bound \(bound) s")
-    // The bound is approached: the worst of 300 phases is within 15 % of it.
+    // The bound is approached: the worst of 200 phases is within 15 % of it.
     #expect(worst >= bound * 0.85, "worst \(worst) s of a bound of \(bound) s")
   }
 
@@ -85,7 +85,7 @@ import Testing
   @Test func theBackgroundLibraryNoticesAboutFourPercent() throws {
     let model = try PhoneModel(parsing: "abl-background")
     let check = PhoneCheck(
-      frame: MadeUpVisits.frame(minor: 1), schedule: model.schedule, dwellSeconds: 25, trials: 6000, seed: 11)
+      frame: MadeUpVisits.frame(minor: 1), schedule: model.schedule, dwellSeconds: 25, trials: 3000, seed: 11)
     let notice = try check.notice(intervalMilliseconds: 100)
     // The simulation here: a scan starts anywhere in 900 s; the visit lies from 0 to 25 s; the phone
     // notices when the scan holds at least 0.3 s of the visit (three 100-ms adverts).
@@ -99,7 +99,7 @@ import Testing
     }
     let expected = Double(hits) / Double(runs)
     #expect(abs(expected - 0.0378) < 0.003, "simulation \(expected)")
-    let noise = 4 * (expected * (1 - expected) / 6000).squareRoot()
+    let noise = 4 * (expected * (1 - expected) / 3000).squareRoot()
     #expect(abs(notice.noticedShare - expected) <= noise, "model \(notice.noticedShare), simulation \(expected)")
     // Noticed at the scan's end: never sooner than the 0.3 s, never later than the visit and a scan.
     #expect((notice.latencyMedian ?? 0) > 0.3 && (notice.latencyP95 ?? 99) <= 35.1)
@@ -111,7 +111,7 @@ import Testing
   func foregroundPhonesNoticeAHundredMillisecondBeacon(name: String) throws {
     let model = try PhoneModel(parsing: name)
     let check = PhoneCheck(
-      frame: MadeUpVisits.frame(minor: 1), schedule: model.schedule, dwellSeconds: 25, trials: 300, seed: 3)
+      frame: MadeUpVisits.frame(minor: 1), schedule: model.schedule, dwellSeconds: 25, trials: 150, seed: 3)
     let notice = try check.notice(intervalMilliseconds: 100)
     #expect(notice.noticedShare >= 0.99, "\(name): \(notice.noticedShare)")
     #expect(notice.verdict == .safe)

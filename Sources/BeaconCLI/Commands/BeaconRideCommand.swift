@@ -150,6 +150,7 @@ public struct BeaconRideCommand: ParsableCommand {
   @OptionGroup public var catalogOptions: CatalogOptions
   @OptionGroup(title: "Report") var reportOptions: ReportOptions
   @OptionGroup(title: "A phone's eye (predicted from a capture)") var phoneOptions: PhoneOptions
+  @OptionGroup(title: "A phone's eye (predicted from a capture)") var phoneTrials: PhoneTrialOptions
 
   public init() {}
 
@@ -163,7 +164,7 @@ public struct BeaconRideCommand: ParsableCommand {
         "--at is when a journey planned by a timetable leaves, and a --catalog has none: drop --at, or give --gtfs FEED for its timetable."
       )
     }
-    try phoneOptions.check(replay: replay, program: "beacon-ride")
+    try phoneOptions.check(replay: replay, trialOptions: phoneTrials, program: "beacon-ride")
     if phoneOptions.phone != nil, plan || gpsOptions.endpoint() != nil || reportOptions.report != nil {
       throw ValidationError(
         "--phone predicts what a phone's Bluetooth would have noticed in the capture: drop --plan, --gps and --report.")
@@ -344,11 +345,11 @@ public struct BeaconRideCommand: ParsableCommand {
     if let model = phoneOptions.phone, let run, let finder {
       // A phone's eye: the capture past many phones, or the ride as one phone would have told it.
       let ranging = receiverOptions.configured(try policyOptions.rangingConfiguration())
-      if let trials = phoneOptions.trials {
+      if let trials = phoneTrials.trials {
         let presenter = PhoneTrialsPresenter(
           program: "beacon-ride",
           trials: PhoneTrials(catalog: catalog, policy: try policyOptions.policy(), ranging: ranging),
-          model: model, count: trials, seed: phoneOptions.seedValue, format: output.format, output: stdout)
+          model: model, count: trials, seed: phoneTrials.seedValue, format: output.format, output: stdout)
         try presenter.read(finder, in: run)
         return
       }
@@ -358,7 +359,7 @@ public struct BeaconRideCommand: ParsableCommand {
           + "the model: \(model.basis)", priority: .notice)
     }
     let phoneFinder = phoneOptions.phone.flatMap { model in
-      finder.map { PhoneBeaconFinder(wrapping: $0, schedule: model.schedule, seed: phoneOptions.seedValue) }
+      finder.map { PhoneBeaconFinder(wrapping: $0, schedule: model.schedule, seed: phoneTrials.seedValue) }
     }
     let rideFinder: (any BeaconFinder)? = phoneFinder ?? finder
     let rideRun = RideRun(spec: spec, run: run, finder: finder, gps: gps, duration: duration)

@@ -160,6 +160,7 @@ public struct BeaconScanCommand: ParsableCommand {
   @OptionGroup(title: "A fleet over MQTT") var mqttScan: MQTTScanOptions
   @OptionGroup(title: "Report") var reportOptions: ReportOptions
   @OptionGroup(title: "A phone's eye (with --notify, predicted from a capture)") var phoneOptions: PhoneOptions
+  @OptionGroup(title: "A phone's eye (with --notify, predicted from a capture)") var phoneTrials: PhoneTrialOptions
 
   public init() {}
 
@@ -179,7 +180,7 @@ public struct BeaconScanCommand: ParsableCommand {
         )
       }
     }
-    try phoneOptions.check(replay: replay, program: "beacon-scan")
+    try phoneOptions.check(replay: replay, trialOptions: phoneTrials, program: "beacon-scan")
     if expectOptions.expected != nil, summary || once {
       throw ValidationError(
         "--expect prints health changes (among --notify's station events, or under --table); drop --summary/--once.")
@@ -353,19 +354,19 @@ public struct BeaconScanCommand: ParsableCommand {
     func scan(output: any ScanOutput) throws {
       try RunReport.run(reportingTo: report) { try run.run(finder, output: output, alongside: companions) }
     }
-    if notify, let model = phoneOptions.phone, let trials = phoneOptions.trials {
+    if notify, let model = phoneOptions.phone, let trials = phoneTrials.trials {
       // The capture past many phones: a line per station visit, at the end.
       let presenter = PhoneTrialsPresenter(
         program: "beacon-scan",
         trials: PhoneTrials(catalog: catalog, policy: try policyOptions.policy(), ranging: try rangingConfiguration()),
-        model: model, count: trials, seed: phoneOptions.seedValue, format: output.format, output: stdout)
+        model: model, count: trials, seed: phoneTrials.seedValue, format: output.format, output: stdout)
       try presenter.read(finder, in: run)
       return
     }
     if notify {
       // With --phone, the station events as one phone would have told them.
       let phoneFinder = phoneOptions.phone.map {
-        PhoneBeaconFinder(wrapping: finder, schedule: $0.schedule, seed: phoneOptions.seedValue)
+        PhoneBeaconFinder(wrapping: finder, schedule: $0.schedule, seed: phoneTrials.seedValue)
       }
       let useCase = NotifyWhenNearMRTStationWithBluetooth(
         finder: phoneFinder ?? finder,

@@ -2,8 +2,9 @@ import ArgumentParser
 import PhoneModels
 import StationCatalogs
 
-/// A phone's eye on a capture (`beacon-ride`, `beacon-scan --notify`): `--phone`, `--trials`,
-/// `--seed`. What they print is a prediction from the model, never a phone's own log.
+/// A phone's eye on a capture (`beacon-ride`, `beacon-scan --notify`): `--phone`, beside
+/// ``PhoneTrialOptions`` (`--trials`, `--seed`, which `beacon-broadcast --check-phone` shares). What
+/// they print is a prediction from the model, never a phone's own log.
 struct PhoneOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
@@ -25,15 +26,10 @@ struct PhoneOptions: ParsableArguments {
     }
   }
 
-  @OptionGroup var trialOptions: PhoneTrialOptions
-
   init() {}
 
-  var trials: Int? { trialOptions.trials }
-  var seedValue: UInt64 { trialOptions.seedValue }
-
-  /// Refuses `--trials` or `--seed` without `--phone`, and a phone without a capture.
-  func check(replay: String?, program: String) throws {
+  /// Refuses `--trials` or `--seed` (`trialOptions`) without `--phone`, and a phone without a capture.
+  func check(replay: String?, trialOptions: PhoneTrialOptions, program: String) throws {
     if phone == nil {
       try trialOptions.refuse(without: "--phone MODEL")
       return
