@@ -38,7 +38,7 @@ public struct ScanDutyCycleModel: Sendable {
 
   /// Whether a report at `time` falls inside a window, the windows laid from `origin`.
   public func hears(_ time: Timestamp, origin: Timestamp) -> Bool {
-    dutyPercent >= 100 || windows.contains(time, origin: origin)
+    windows.contains(time, origin: origin)
   }
 
   /// The sightings a scanner at this duty would have heard, in their order; the windows are laid
