@@ -159,9 +159,11 @@ struct DetectionSweepCommand: ParsableCommand {
   var phones = false
 
   @Option(
-    name: .customLong("phone-trials"),
+    name: .customLong("phone-trials"), parsing: .unconditional,
     help: ArgumentHelp(
-      "With --phones: the phones per ride visit or beacon, 1 to 100000 (default: 1000).", valueName: "n"))
+      "With --phones: the phones per ride visit or beacon, \(ValueRange.phoneTrials) (default: 1000).",
+      valueName: "n"),
+    transform: ValueRange.phoneTrials.parseInteger)
   var phoneTrials = 1000
 
   @Argument(help: ArgumentHelp("Ride captures (btsnoop), each with its truth file beside it.", valueName: "capture"))
@@ -169,9 +171,6 @@ struct DetectionSweepCommand: ParsableCommand {
 
   /// A `--chart` path that could not be written is refused now, not after the sweep.
   func validate() throws {
-    guard (1...100_000).contains(phoneTrials) else {
-      throw ValidationError("--phone-trials \(phoneTrials): give a whole number from 1 to 100000.")
-    }
     guard let chart else { return }
     do {
       try OutputFile(path: chart).check()
