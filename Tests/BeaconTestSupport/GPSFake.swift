@@ -22,7 +22,7 @@ package final class GPSFake {
 
   /// Starts gpsfake on `log`, one sentence every `cycle` seconds, once through.
   package init(log: String, cycle: Double = 0.01, port: UInt16? = nil) throws {
-    let chosen = try port ?? Self.freePort()
+    let chosen = try port ?? LoopbackPort.free()
     self.port = chosen
     guard let setsid = TestPaths.executable("setsid"), let gpsfake = TestPaths.executable("gpsfake") else {
       throw POSIXError(.ENOENT)
@@ -30,6 +30,12 @@ package final class GPSFake {
     process = try ChildProcess(
       executable: setsid,
       arguments: [gpsfake, "-1", "-q", "-c", String(cycle), "-P", String(chosen), log])
+    // A client that came before gpsd listens would be refused and left to back off (tens of
+    // seconds on a loaded machine) while the log runs on without it.
+    guard LoopbackPort.waitUntilAccepting(chosen, startedBy: process, seconds: 30) else {
+      stop()
+      throw GPSFakeDidNotStart(port: chosen, log: process.stderr)
+    }
   }
 
   /// What gpsfake and gpsd wrote to standard error.
@@ -43,33 +49,11 @@ package final class GPSFake {
   }
 
   deinit { stop() }
+}
 
-  /// A TCP port on 127.0.0.1 that nothing listens on now (bound to port 0, then released).
-  package static func freePort() throws -> UInt16 {
-    let (socket, port) = try bindLoopback()
-    close(socket)
-    return port
-  }
-
-  /// A TCP socket bound to a port of 127.0.0.1 the kernel chose, and that port.
-  package static func bindLoopback() throws -> (socket: Int32, port: UInt16) {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-        bind(socket, generic, length) == 0 && getsockname(socket, generic, &length) == 0
-      }
-    }
-    guard bound else {
-      let failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-      close(socket)
-      throw failure
-    }
-    return (socket, UInt16(bigEndian: address.sin_port))
-  }
+/// gpsfake's gpsd did not accept connections on its port; what gpsfake and gpsd wrote says why.
+package struct GPSFakeDidNotStart: Error, CustomStringConvertible {
+  package var port: UInt16
+  package var log: String
+  package var description: String { "gpsfake's gpsd did not listen on 127.0.0.1:\(port): \(log)" }
 }

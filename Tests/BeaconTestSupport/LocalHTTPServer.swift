@@ -30,7 +30,7 @@ package final class LocalHTTPServer {
   package init(identity: TestCertificateAuthority.ServerIdentity? = nil) throws {
     let python = try TestPaths.executable("python3") ?? { throw POSIXError(.ENOENT) }()
     directory = try TemporaryDirectory()
-    port = try GPSFake.freePort()
+    port = try LoopbackPort.free()
     if let identity {
       scheme = "https"
       process = try ChildProcess(
@@ -42,18 +42,7 @@ package final class LocalHTTPServer {
         executable: python,
         arguments: ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", directory.url.path])
     }
-    // Ready once it accepts a connection: tried every 50 ms, for up to 10 s.
-    for _ in 0..<200 {
-      do {
-        let socket = try TCPConnector.connect(host: "127.0.0.1", port: port, timeout: .seconds(1))
-        socket.closeIgnoringErrors()
-        return
-      } catch {
-        // Not listening yet.
-      }
-      guard process.isRunning else { break }
-      usleep(50_000)
-    }
+    if LoopbackPort.waitUntilAccepting(port, startedBy: process, seconds: 10) { return }
     process.stop()
     throw POSIXError(.ECONNREFUSED)
   }

@@ -40,7 +40,7 @@ package final class MosquittoBroker {
   package init(port: UInt16? = nil, extraConfiguration: [String] = []) throws {
     var attempts = 0
     while true {
-      let chosen = try port ?? GPSFake.freePort()
+      let chosen = try port ?? LoopbackPort.free()
       let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("mosquitto-\(UUID().uuidString).conf").path
       let listener = extraConfiguration.contains { $0.hasPrefix("listener") } ? [] : ["listener \(chosen) 127.0.0.1"]
@@ -74,12 +74,7 @@ package final class MosquittoBroker {
       throw BrokerDidNotStart(log: "mosquitto is not installed")
     }
     let started = try ChildProcess(executable: mosquitto, arguments: ["-c", configurationPath])
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline {
-      if accepts(port: port) { return started }
-      if !started.isRunning { break }
-      usleep(20_000)
-    }
+    if LoopbackPort.waitUntilAccepting(port, startedBy: started, seconds: 10) { return started }
     started.stop()
     throw BrokerDidNotStart(log: started.stderr)
   }
@@ -133,22 +128,6 @@ package final class MosquittoBroker {
     let child = try ChildProcess(executable: executable, arguments: arguments)
     _ = child.wait(seconds: 10)
     return child.stdout
-  }
-
-  /// Whether something accepts TCP connections on 127.0.0.1:`port`.
-  static func accepts(port: UInt16) -> Bool {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { return false }
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    address.sin_port = port.bigEndian
-    return withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
   }
 }
 

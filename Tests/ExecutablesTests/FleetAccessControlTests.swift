@@ -27,7 +27,7 @@ struct FleetAccessControlTests {
       #expect(made.wait(seconds: 10) == 0, "mosquitto_passwd: \(made.stderr)")
     }
     let acl = TestPaths.packageRoot.appendingPathComponent("dist/mosquitto/fleet.acl").path
-    let port = try GPSFake.freePort()
+    let port = try LoopbackPort.free()
     let broker = try MosquittoBroker(
       port: port,
       extraConfiguration: [

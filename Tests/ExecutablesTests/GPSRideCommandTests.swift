@@ -131,7 +131,7 @@ struct GPSRideCommandTests {
   }
 
   @Test func noGpsdIsOneLineAndTheRideWaitsForIt() throws {
-    let port = try GPSFake.freePort()
+    let port = try LoopbackPort.free()
     let result = try Executable.run("beacon-ride", ["--gps", ":\(port)", "--to", "ASEAN", "--duration", "3"])
     #expect(result.status == 1)
     let lines = result.stderr.split(separator: "\n")

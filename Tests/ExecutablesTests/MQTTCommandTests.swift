@@ -159,7 +159,7 @@ struct MQTTCommandTests {
 
   @Test func withoutABrokerEveryRowIsPrintedAndTheScanEndsWithinSeconds() throws {
     let ride = TestPaths.fixture("ride-lebak-bulus-to-bundaran-hi.btsnoop")
-    let port = try GPSFake.freePort()
+    let port = try LoopbackPort.free()
     let plainStarted = Date()
     let plain = try Self.scan(["--replay", ride])
     let plainTook = Date().timeIntervalSince(plainStarted)

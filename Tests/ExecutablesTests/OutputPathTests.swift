@@ -39,7 +39,7 @@ import Testing
       switch self {
       case .report: ["--replay", OutputPathTests.ride, "--summary", "--report", path]
       case .rideReport: ["--replay", OutputPathTests.ride, "--to", "BundaranHI", "--report", path]
-      case .record: ["-i", "tcp:127.0.0.1:\(try GPSFake.freePort())", "--record", path]
+      case .record: ["-i", "tcp:127.0.0.1:\(try LoopbackPort.free())", "--record", path]
       case .chart: ["--chart", path, OutputPathTests.ride]
       }
     }

@@ -154,7 +154,7 @@ import Testing
     // No controller (nothing listens on the port): nothing heard, no page.
     let none = folder.appendingPathComponent("none.html")
     for program in ["beacon-scan", "beacon-ride"] {
-      let arguments = ["-i", "tcp:127.0.0.1:\(try GPSFake.freePort())", "--report", none.path]
+      let arguments = ["-i", "tcp:127.0.0.1:\(try LoopbackPort.free())", "--report", none.path]
       let live = try Executable.run(program, arguments + (program == "beacon-ride" ? ["--to", "BlokM"] : []))
       #expect(live.status == 69, "\(program): \(live.stderr)")
       #expect(!FileManager.default.fileExists(atPath: none.path), "\(program)")

@@ -23,7 +23,7 @@ import Testing
     private let released = DispatchSemaphore(value: 0)
 
     init(script: [(pause: Double, afterRelease: Bool, text: String)]) throws {
-      let (listener, port) = try GPSFake.bindLoopback()
+      let (listener, port) = try LoopbackPort.bind()
       self.listener = listener
       self.port = port
       guard listen(listener, 1) == 0 else {

@@ -150,7 +150,7 @@ struct GPSDRideTests {
   }
 
   @Test func noGpsdSaysHowToStartIt() throws {
-    let port = try GPSFake.freePort()
+    let port = try LoopbackPort.free()
     let endpoint = GPSDEndpoint(host: "127.0.0.1", port: port)
     let finder = GPSDLocationFinder(endpoint: endpoint, retriesWhenUnreachable: false)
     #expect(finder.start() == .unavailable)

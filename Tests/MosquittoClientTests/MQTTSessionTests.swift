@@ -54,7 +54,7 @@ struct MQTTSessionTests {
   }
 
   @Test func withoutABrokerNothingIsQueuedAndClosingIsPrompt() throws {
-    let session = session(port: try GPSFake.freePort())
+    let session = session(port: try LoopbackPort.free())
     try session.start()
     usleep(200_000)
     #expect(!session.isConnected)
@@ -122,7 +122,7 @@ struct MQTTSessionTests {
     // An empty password file: nobody is allowed, anonymous clients neither.
     let passwords = directory.appendingPathComponent("passwords").path
     try "".write(toFile: passwords, atomically: true, encoding: .utf8)
-    let port = try GPSFake.freePort()
+    let port = try LoopbackPort.free()
     let broker = try MosquittoBroker(
       port: port,
       extraConfiguration: ["listener \(port) 127.0.0.1", "allow_anonymous false", "password_file \(passwords)"])
@@ -168,7 +168,7 @@ struct MQTTSessionTests {
     // mosquitto started as root runs as the user mosquitto, which must read the test key.
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path("server.key"))
-    let port = try GPSFake.freePort()
+    let port = try LoopbackPort.free()
     let broker = try MosquittoBroker(
       port: port,
       extraConfiguration: [
