@@ -10,11 +10,6 @@ import Testing
 /// program the tests started). The check that matters here: no name is given to two arguments of
 /// one command, which a new option group could do silently (the first one would take the value).
 @Suite struct CommandDefinitionTests {
-  static let commands: [(name: String, type: any ParsableCommand.Type)] = [
-    ("beacon-scan", BeaconScanCommand.self), ("beacon-ride", BeaconRideCommand.self),
-    ("beacon-broadcast", BeaconBroadcastCommand.self), ("beacon-fleet", BeaconFleetCommand.self),
-  ]
-
   /// The command and each of its subcommands, from ArgumentParser's JSON description of them
   /// (`--experimental-dump-help`): each one's name and the names of its arguments.
   static func names(in command: [String: Any], path: String) -> [(command: String, names: [String])] {
@@ -22,7 +17,7 @@ import Testing
     let names = arguments.flatMap { argument in
       (argument["names"] as? [[String: Any]] ?? []).compactMap { name -> String? in
         guard let kind = name["kind"] as? String, let text = name["name"] as? String else { return nil }
-        return kind == "short" ? "-\(text)" : kind == "longWithSingleDash" ? "-\(text)" : "--\(text)"
+        return (kind == "long" ? "--" : "-") + text
       }
     }
     let subcommands = (command["subcommands"] as? [[String: Any]] ?? []).flatMap { subcommand in
@@ -31,9 +26,9 @@ import Testing
     return [(path, names)] + subcommands
   }
 
-  @Test(arguments: commands.map(\.name))
+  @Test(arguments: BeaconCommands.byProgram.keys.sorted())
   func noNameIsGivenToTwoArguments(_ program: String) throws {
-    let type = try #require(Self.commands.first { $0.name == program }?.type)
+    let type = try #require(BeaconCommands.byProgram[program])
     let description = try #require(
       try JSONSerialization.jsonObject(with: Data(type._dumpHelp().utf8)) as? [String: Any])
     let command = try #require(description["command"] as? [String: Any])

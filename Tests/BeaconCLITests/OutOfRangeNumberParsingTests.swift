@@ -10,14 +10,9 @@ import Testing
 /// `parseAsRoot`): refused before the run, status 64, the message naming the option and its range.
 /// ExecutablesTests' `NumberValidationTests` runs a sample of the same table as processes.
 @Suite struct OutOfRangeNumberParsingTests {
-  static let commands: [String: any ParsableCommand.Type] = [
-    "beacon-scan": BeaconScanCommand.self, "beacon-ride": BeaconRideCommand.self,
-    "beacon-broadcast": BeaconBroadcastCommand.self,
-  ]
-
   @Test(arguments: OutOfRangeNumbers.commandLineCases)
   func aNumberOutOfRangeIsRefusedNamingTheOptionAndTheRange(_ bad: OutOfRangeNumbers.CommandLineCase) throws {
-    let command = try #require(Self.commands[bad.program], "no command named \(bad.program)")
+    let command = try #require(BeaconCommands.byProgram[bad.program], "no command named \(bad.program)")
     let arguments = (OutOfRangeNumbers.base[bad.program] ?? []) + bad.arguments
     do {
       _ = try command.parseAsRoot(arguments)

@@ -8,8 +8,9 @@ import Foundation
 /// loopback port (never gpsd's own 2947), in a process group of its own so that gpsfake and the
 /// gpsd it starts end together.
 ///
-/// gpsfake waits for its first client before it feeds the log, and gpsd drops sentences while it
-/// syncs to the pty: the fixtures begin with a lead-in without a fix.
+/// gpsd (without `-n`) opens gpsfake's pty only when a client watches, and drops sentences while
+/// it syncs to it: the fixtures begin with a lead-in without a fix, and `init` returns once gpsd
+/// listens, so that the test's client is not refused and left to back off while the log runs on.
 package final class GPSFake {
   package let port: UInt16
   private let process: ChildProcess
@@ -30,8 +31,6 @@ package final class GPSFake {
     process = try ChildProcess(
       executable: setsid,
       arguments: [gpsfake, "-1", "-q", "-c", String(cycle), "-P", String(chosen), log])
-    // A client that came before gpsd listens would be refused and left to back off (tens of
-    // seconds on a loaded machine) while the log runs on without it.
     guard LoopbackPort.waitUntilAccepting(chosen, startedBy: process, seconds: 30) else {
       stop()
       throw GPSFakeDidNotStart(port: chosen, log: process.stderr)
