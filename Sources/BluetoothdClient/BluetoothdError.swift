@@ -56,7 +56,9 @@ extension BluetoothdError: TransportFailure {
         + "bluetooth`), or scan through the controller yourself (`--scan-via controller`)"
     case .noSuchAdapter(let adapter):
       return "bluetoothd has no adapter \(adapter) (\(adapter.objectPath)); see `bluetoothctl list` for the "
-        + "ones it manages"
+        + "ones it manages. bluetoothd sees a controller only once the kernel has set it up: if "
+        + "`btmgmt info` does not list it either, `dmesg | grep \(adapter)` shows the setup command "
+        + "that failed; re-plug the adapter or reload its driver"
     case .notPowered(let adapter, let powerState):
       let blocked = powerState == "off-blocked"
       return "bluetoothd keeps \(adapter) off\(blocked ? ", blocked by rfkill" : ""); "

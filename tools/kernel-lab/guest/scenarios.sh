@@ -32,14 +32,11 @@ emulator_pid=""
 
 cleanup() {
   local pid
-  for pid in "${background[@]}" $emulator_pid; do
+  for pid in "${background[@]}"; do
     kill -TERM "$pid" 2>/dev/null
   done
-  for _ in $(seq 50); do
-    [ -z "$(ls /sys/class/bluetooth 2>/dev/null)" ] && break
-    sleep 0.2
-  done
-  for pid in "${background[@]}" $emulator_pid; do
+  [ -n "$emulator_pid" ] && end_emulator
+  for pid in "${background[@]}"; do
     kill -KILL "$pid" 2>/dev/null
   done
 }
@@ -120,36 +117,79 @@ verdict_heard() {
 # The emulator
 # ---------------------------------------------------------------------------------------------
 
-start_emulator() {
+launch_emulator() {
   case "$EMULATOR" in
     btvirt | systemd)
-      btvirt -L -l2 >emulator.log 2>&1 &
+      btvirt -L -l2 >>emulator.log 2>&1 &
       emulator_pid=$!
       ;;
     bumble | bumble-extended)
       local extended=()
       [ "$EMULATOR" = bumble-extended ] && extended=(--extended)
       /opt/bumble/bin/python "$LAB/guest/bumble-vhci.py" --tools "$LAB/tools" --controllers 2 \
-        --advertise-ibeacon "$UUID:2:7" "${extended[@]}" >emulator.log 2>&1 &
+        --advertise-ibeacon "$UUID:2:7" "${extended[@]}" >>emulator.log 2>&1 &
       emulator_pid=$!
       ;;
     *) fail emulator "unknown emulator $EMULATOR"; exit 1 ;;
   esac
-  local deadline=$((SECONDS + 60))
-  until [ -e /sys/class/bluetooth/hci0 ] && [ -e /sys/class/bluetooth/hci1 ]; do
-    if [ $SECONDS -ge $deadline ] || ! kill -0 "$emulator_pid" 2>/dev/null; then
-      fail emulator "hci0 and hci1 did not appear: $(tail -n 5 emulator.log | tr '\n' ' ')"
-      exit 1
-    fi
-    sleep 0.3
+}
+
+# Ends the emulator and waits for its controllers to be unregistered.
+end_emulator() {
+  kill -TERM "$emulator_pid" 2>/dev/null
+  for _ in $(seq 50); do
+    [ -z "$(ls /sys/class/bluetooth 2>/dev/null)" ] && break
+    sleep 0.2
   done
-  # The kernel powers a new device on for its setup, then off again when nobody (bluetoothd)
-  # keeps it powered: wait for both to settle down.
-  if wait_state hci0 DOWN 30 && wait_state hci1 DOWN 30; then
-    pass emulator "hci0 and hci1 registered, then down$(grep -qo 'READY' emulator.log && echo " (bumble $(grep -o '"bumble":"[^"]*"' emulator.log | cut -d'"' -f4))")"
-  else
-    fail emulator "hci0/hci1 not down after registration: $(hciconfig -a | tr '\n' ' ')"
-  fi
+  kill -KILL "$emulator_pid" 2>/dev/null
+  wait "$emulator_pid" 2>/dev/null
+  emulator_pid=""
+}
+
+# The controllers whose setup the kernel finished: those on the management interface's index
+# list (a device still in setup, or left in it, is not on it), e.g. "hci0 hci1".
+set_up_controllers() {
+  timeout 10 btmgmt info 2>/dev/null | grep -oE '^hci[0-9]+' | sort | tr '\n' ' ' | sed 's/ $//'
+}
+
+# Starts the emulator and waits until the kernel has set up hci0 and hci1: it powers a new device
+# on, reads its address and features, and powers it off again when nobody (bluetoothd) keeps it
+# on. Under TCG on a loaded host a setup command can miss HCI's 2 s timeout; the device is then
+# left half set up for good: no address, not on the management interface (bluetoothd never sees
+# it), refused by the user channel (EBUSY) and not held down by rfkill. Every scenario after would
+# fail for a reason that is not ours, so such a start is ended and made again, up to 3 times, and
+# the check says so.
+start_emulator() {
+  local attempt retried=""
+  for attempt in 1 2 3; do
+    echo "== attempt $attempt" >>emulator.log
+    launch_emulator
+    local deadline=$((SECONDS + 60))
+    until [ -e /sys/class/bluetooth/hci0 ] && [ -e /sys/class/bluetooth/hci1 ]; do
+      if [ $SECONDS -ge $deadline ] || ! kill -0 "$emulator_pid" 2>/dev/null; then
+        fail emulator "hci0 and hci1 did not appear: $(tail -n 5 emulator.log | tr '\n' ' ')"
+        exit 1
+      fi
+      sleep 0.3
+    done
+    if ! { wait_state hci0 DOWN 30 && wait_state hci1 DOWN 30; }; then
+      fail emulator "hci0/hci1 not down after registration: $(hciconfig -a | tr '\n' ' ')"
+      return
+    fi
+    local set_up
+    set_up=$(set_up_controllers)
+    if [ "$set_up" = "hci0 hci1" ]; then
+      pass emulator "hci0 and hci1 registered, set up, then down$(grep -qo 'READY' emulator.log && echo " (bumble $(grep -o '"bumble":"[^"]*"' emulator.log | tail -n 1 | cut -d'"' -f4))")$retried"
+      return
+    fi
+    local kernel_said
+    kernel_said=$(dmesg | grep -E 'hci[01]' | tail -n 4 | tr '\n' ' ')
+    echo "set up: '$set_up'; the kernel: $kernel_said" >>emulator.log
+    retried="$retried; attempt $attempt: the kernel's setup did not finish (set up: '${set_up:-none}'; dmesg: ${kernel_said:-nothing}), emulator started again"
+    end_emulator
+  done
+  fail emulator "the kernel did not finish setting up hci0 and hci1 in 3 starts$retried"
+  exit 1
 }
 
 # ---------------------------------------------------------------------------------------------

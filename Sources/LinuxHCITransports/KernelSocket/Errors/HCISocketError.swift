@@ -89,7 +89,9 @@ extension HCISocketError: CustomStringConvertible {
     case .deviceBusy(let operation, let device):
       return "\(device) is busy: could not \(operation). The user channel needs the device down and not "
         + "owned by bluetoothd: `sudo systemctl stop bluetooth` and `sudo hciconfig \(device) down`, "
-        + "or use the raw channel, which shares the device"
+        + "or use the raw channel, which shares the device. If it is down and not bluetoothd's, the "
+        + "kernel never finished setting it up (`dmesg | grep \(device)` shows a command that timed "
+        + "out): re-plug the adapter or reload its driver"
     case .userChannelTaken(let device):
       return "another program already holds \(device)'s user channel; only one may. "
         + "Stop the other program (another scanner, btproxy, or a virtual machine given the adapter), "
