@@ -36,9 +36,29 @@ public struct BuiltInNetwork: Sendable {
     } catch {
       throw .feed(error)
     }
+    let read = try readCatalog(feed: feed)
+    return BuiltInNetwork(catalog: read.catalog, stopIDs: read.stopIDs, feed: feed)
+  }
+
+  /// The stations, lines, walks and beacon schemes as ``load()`` reads them, without the
+  /// timetable: of the feed only its stops are read (`Feed.loadStops(name:zipArchive:)`), which
+  /// is all the catalog takes from it. For the commands that know stations but no times (a scan);
+  /// the stop times are most of the feed, and reading them was most of such a command's start.
+  public static func loadCatalog() throws(BuiltInNetworkError) -> StationCatalog {
+    let stops: Feed
     do {
-      let read = try CatalogFile.parse(Data(PackageResources.jakarta_rail_json), path: catalogName, feed: feed)
-      return BuiltInNetwork(catalog: read.catalog, stopIDs: read.stopIDs, feed: feed)
+      stops = try Feed.loadStops(name: feedName, zipArchive: PackageResources.jakarta_mrt_zip)
+    } catch {
+      throw .feed(error)
+    }
+    return try readCatalog(feed: stops).catalog
+  }
+
+  private static func readCatalog(feed: Feed) throws(BuiltInNetworkError) -> (
+    catalog: StationCatalog, stopIDs: [String: String]
+  ) {
+    do {
+      return try CatalogFile.parse(Data(PackageResources.jakarta_rail_json), path: catalogName, feed: feed)
     } catch {
       throw .catalog(error)
     }

@@ -25,16 +25,45 @@ extension Feed {
     try load(files: try FeedFiles(name: name, zipArchive: bytes))
   }
 
-  private static func load(files: FeedFiles) throws(FeedError) -> Feed {
-    func required(_ name: String) throws(FeedError) -> CSVTable {
-      guard let bytes = try files.contents(of: name) else { throw .missingFile(name) }
-      return CSVTable(file: name, bytes: bytes)
-    }
-    func optional(_ name: String) throws(FeedError) -> CSVTable? {
-      guard let bytes = try files.contents(of: name) else { return nil }
-      return CSVTable(file: name, bytes: bytes)
-    }
+  /// The stops of the feed in the `.zip` archive `bytes`, and nothing the stops do not need:
+  /// `agency.txt` and `stops.txt` read as ``load(name:zipArchive:)`` reads them, and the
+  /// stations found; no route, trip, stop time or calendar. For a catalog that takes its
+  /// stations and coordinates from a feed and has no use for its timetable (the built-in
+  /// network when a command only scans): the stop times are most of a feed's bytes.
+  package static func loadStops(name: String, zipArchive bytes: [UInt8]) throws(FeedError) -> Feed {
+    var feed = try loadStops(files: try FeedFiles(name: name, zipArchive: bytes))
+    feed.warningLog.sortByFileAndLine()
+    return feed
+  }
+
+  private static func required(_ name: String, in files: FeedFiles) throws(FeedError) -> CSVTable {
+    guard let bytes = try files.contents(of: name) else { throw .missingFile(name) }
+    return CSVTable(file: name, bytes: bytes)
+  }
+
+  private static func optional(_ name: String, in files: FeedFiles) throws(FeedError) -> CSVTable? {
+    guard let bytes = try files.contents(of: name) else { return nil }
+    return CSVTable(file: name, bytes: bytes)
+  }
+
+  /// `agency.txt` and `stops.txt`, and the stations among the stops.
+  private static func loadStops(files: FeedFiles) throws(FeedError) -> Feed {
     var feed = Feed()
+    var agencies = try required("agency.txt", in: files)
+    try feed.readAgencies(&agencies)
+    feed.warningLog.append(contentsOf: agencies.warnings)
+    var stops = try required("stops.txt", in: files)
+    try feed.readStops(&stops)
+    feed.warningLog.append(contentsOf: stops.warnings)
+    guard !feed.stops.isEmpty else { throw .nothingUsable(file: "stops.txt") }
+    feed.findStations()
+    return feed
+  }
+
+  private static func load(files: FeedFiles) throws(FeedError) -> Feed {
+    func required(_ name: String) throws(FeedError) -> CSVTable { try Self.required(name, in: files) }
+    func optional(_ name: String) throws(FeedError) -> CSVTable? { try Self.optional(name, in: files) }
+    var feed = try loadStops(files: files)
     /// An optional file without a column it needs is left out.
     func readOptional(_ name: String, _ read: (inout Feed, inout CSVTable) throws(FeedError) -> Void)
       throws(FeedError)
@@ -47,16 +76,8 @@ extension Feed {
       }
       feed.warningLog.append(contentsOf: table.warnings)
     }
-    var agencyIndex: [String: Int] = [:]
-    var agencies = try required("agency.txt")
-    try feed.readAgencies(&agencies, into: &agencyIndex)
-    feed.warningLog.append(contentsOf: agencies.warnings)
-    var stops = try required("stops.txt")
-    try feed.readStops(&stops)
-    feed.warningLog.append(contentsOf: stops.warnings)
-    guard !feed.stops.isEmpty else { throw .nothingUsable(file: "stops.txt") }
     var routes = try required("routes.txt")
-    try feed.readRoutes(&routes, agencies: agencyIndex)
+    try feed.readRoutes(&routes, agencies: feed.agencyIndex)
     feed.warningLog.append(contentsOf: routes.warnings)
     guard !feed.routes.isEmpty else { throw .nothingUsable(file: "routes.txt") }
     var calendar = try optional("calendar.txt")
@@ -89,18 +110,17 @@ extension Feed {
       try feed.readBeacons(&table)
       feed.warningLog.append(contentsOf: table.warnings)
     }
-    feed.findStations()
     feed.warningLog.sortByFileAndLine()
     return feed
   }
 
-  private mutating func readAgencies(_ table: inout CSVTable, into index: inout [String: Int]) throws(FeedError) {
+  private mutating func readAgencies(_ table: inout CSVTable) throws(FeedError) {
     let id = table.columns["agency_id"]
     let name = try table.requiredColumn("agency_name")
     let timeZone = try table.requiredColumn("agency_timezone")
     table.forEachRecord { (record) throws(FeedError) in
       let agencyID = record.string(id)
-      guard index[agencyID] == nil else {
+      guard agencyIndex[agencyID] == nil else {
         throw .duplicateID(file: record.file, line: record.line, column: "agency_id", value: agencyID)
       }
       let zone = try record.requiredString(timeZone, "agency_timezone")
@@ -115,7 +135,7 @@ extension Feed {
               expected: "\(first.timeZone), the first agency's: a feed's agencies share one time zone"),
             outcome: .valueIgnored))
       }
-      index[agencyID] = agencies.count
+      agencyIndex[agencyID] = agencies.count
       agencies.append(Agency(id: agencyID, name: agencyName, timeZone: zone, line: record.line))
     }
     // A file of a header alone; rows with defects are warnings, and the feed's times then have no

@@ -29,6 +29,7 @@ public struct Feed: Sendable {
   public var warningCounts: [FeedWarning.Kind: Int] { warningLog.counts }
   var warningLog = FeedWarningLog()
 
+  var agencyIndex: [String: Int] = [:]
   var stopIndex: [String: Int] = [:]
   var routeIndex: [String: Int] = [:]
   var tripIndex: [String: Int] = [:]

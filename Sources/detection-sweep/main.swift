@@ -194,7 +194,7 @@ struct DetectionSweepCommand: ParsableCommand {
     }
     let catalog: StationCatalog
     do {
-      catalog = try BuiltInNetwork.load().catalog
+      catalog = try BuiltInNetwork.loadCatalog()
     } catch {
       FileHandle.standardError.write(Data("detection-sweep: \(error)\n".utf8))
       throw ExitCode(70)

@@ -29,6 +29,12 @@ import TransitNetworks
     }
   }
 
+  /// A scan reads the catalog without the feed's stop times: the same catalog.
+  @Test func itsCatalogAloneIsTheCatalogReadWithTheTimetable() throws {
+    #expect(try BuiltInNetwork.loadCatalog() == BuiltInNetwork.load().catalog)
+    #expect(try CatalogOptions.parse([]).load() == CatalogOptions.parse([]).loadNetwork().catalog)
+  }
+
   @Test func theMRTStationsAreTheFeedsInItsOrderAndTheOthersHaveNoTimetable() throws {
     let network = try CatalogOptions.parse([]).loadNetwork()
     let feed = try #require(network.feed)

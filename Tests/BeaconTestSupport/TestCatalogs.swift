@@ -7,7 +7,7 @@ package enum TestCatalogs {
   /// The built-in network: the MRT, the KRL Cikarang line, the airport line and LRT Jabodebek.
   package static let jakartaRail: StationCatalog = {
     do {
-      return try BuiltInNetwork.load().catalog
+      return try BuiltInNetwork.loadCatalog()
     } catch {
       // The compiled-in data is this build's; BuiltInNetworkTests says what is wrong with it.
       preconditionFailure("the built-in network does not load: \(error)")

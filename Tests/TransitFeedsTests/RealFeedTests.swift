@@ -1,4 +1,5 @@
 import BeaconTestSupport
+import Foundation
 import Testing
 import TransitFeeds
 
@@ -27,6 +28,16 @@ struct JakartaFeedTests {
     let lebakBulus = try #require(feed.stop(id: "SLBB"))
     #expect(feed.platforms(ofStation: lebakBulus).map { feed.stops[$0].id } == ["GLBB01", "GLBB02"])
     #expect(feed.stops[lebakBulus].name == "Stasiun MRT Lebak Bulus Bank Syariah Indonesia")
+  }
+
+  @Test func itsStopsAloneAreTheSameStopsAndStationsWithoutTheTimetable() throws {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("gtfs/jakarta-mrt.zip"))))
+    let stops = try Feed.loadStops(name: "jakarta-mrt.zip", zipArchive: bytes)
+    #expect(stops.stops == feed.stops)
+    #expect(stops.stations == feed.stations)
+    #expect(stops.children == feed.children)
+    #expect(stops.agencies == feed.agencies)
+    #expect(stops.routes.isEmpty && stops.trips.isEmpty && stops.stopTimes.isEmpty && stops.services.isEmpty)
   }
 
   @Test func firstWeekdayTripRunsLebakBulusToBundaranHI() throws {

@@ -100,8 +100,11 @@ public struct CatalogOptions: ParsableArguments {
 
   /// The catalog file's stations, the feed's network, or the built-in one. The commands read it
   /// through ``InputFiles/read(program:_:)``: a file or feed that cannot be read exits 66, a wrong
-  /// one 65.
-  public func load() throws -> StationCatalog { try loadNetwork().catalog }
+  /// one 65. The built-in network's timetable is not read (``BuiltInNetwork/loadCatalog()``).
+  public func load() throws -> StationCatalog {
+    guard gtfs != nil || catalog != nil else { return try BuiltInNetwork.loadCatalog() }
+    return try loadNetwork().catalog
+  }
 
   /// The stations as ``load()`` gives them, with the feed of their timetable: the one `--gtfs`
   /// names (with `--catalog`, the catalog's stations that give a `stopId` are on it), or the
