@@ -77,7 +77,7 @@ extension Feed {
       feed.warningLog.append(contentsOf: table.warnings)
     }
     var routes = try required("routes.txt")
-    try feed.readRoutes(&routes, agencies: feed.agencyIndex)
+    try feed.readRoutes(&routes)
     feed.warningLog.append(contentsOf: routes.warnings)
     guard !feed.routes.isEmpty else { throw .nothingUsable(file: "routes.txt") }
     var calendar = try optional("calendar.txt")
@@ -183,7 +183,7 @@ extension Feed {
     }
   }
 
-  private mutating func readRoutes(_ table: inout CSVTable, agencies: [String: Int]) throws(FeedError) {
+  private mutating func readRoutes(_ table: inout CSVTable) throws(FeedError) {
     let id = try table.requiredColumn("route_id")
     let type = try table.requiredColumn("route_type")
     let agency = table.columns["agency_id"]
@@ -192,16 +192,16 @@ extension Feed {
     table.forEachRecord { (record) throws(FeedError) in
       let routeID = try record.newID(id, "route_id", notIn: routeIndex)
       let routeType = try record.requiredInteger(type, "route_type")
-      var agencyIndex: Int?
+      var routeAgency: Int?
       do throws(FeedError) {
-        agencyIndex = try record.reference(agency, "agency_id", in: agencies, definedIn: "agency.txt")
+        routeAgency = try record.reference(agency, "agency_id", in: agencyIndex, definedIn: "agency.txt")
       } catch {
         warningLog.append(FeedWarning(kind: .foreignKeyViolation, defect: error, outcome: .valueIgnored))
       }
       routeIndex[routeID] = routes.count
       routes.append(
         Route(
-          id: routeID, agency: agencyIndex ?? (agencies.count == 1 ? 0 : nil), shortName: record.string(shortName),
+          id: routeID, agency: routeAgency ?? (agencies.count == 1 ? 0 : nil), shortName: record.string(shortName),
           longName: record.string(longName), type: routeType))
     }
   }

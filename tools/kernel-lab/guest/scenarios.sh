@@ -45,7 +45,8 @@ trap cleanup EXIT
 # Each result line ends with the seconds since the previous one: the scenario's time.
 mark=$SECONDS
 record() {
-  printf '%s\t%s\t%s\t%s\t%s\n' "$EMULATOR" "$2" "$1" "$3" "$((SECONDS - mark))" >>"$RESULTS"
+  # A tab in the detail (btmgmt's output has some) would split its column.
+  printf '%s\t%s\t%s\t%s\t%s\n' "$EMULATOR" "$2" "$1" "${3//$'\t'/ }" "$((SECONDS - mark))" >>"$RESULTS"
   mark=$SECONDS
 }
 pass() { echo "LAB PASS $EMULATOR $1${2:+: $2}"; record PASS "$1" "${2:-}"; }
@@ -146,10 +147,17 @@ end_emulator() {
   emulator_pid=""
 }
 
-# The controllers whose setup the kernel finished: those on the management interface's index
-# list (a device still in setup, or left in it, is not on it), e.g. "hci0 hci1".
-set_up_controllers() {
-  timeout 10 btmgmt info 2>/dev/null | grep -oE '^hci[0-9]+' | sort | tr '\n' ' ' | sed 's/ $//'
+# Sets $set_up to the controllers whose setup the kernel finished: those on the management
+# interface's index list (a device still in setup, or left in it, is not on it), e.g.
+# "hci0 hci1"; and $btmgmt_said to what btmgmt said. btmgmt's standard input is a pipe: BlueZ's
+# shell adds it to its epoll set, and given /dev/null (as systemd gives a unit), which epoll
+# refuses, it prints nothing at all.
+set_up=""
+btmgmt_said=""
+read_set_up_controllers() {
+  btmgmt_said=$(: | timeout 10 btmgmt info 2>&1)
+  btmgmt_said="(exit $?) $btmgmt_said"
+  set_up=$(grep -oE '^hci[0-9]+' <<<"$btmgmt_said" | sort | tr '\n' ' ' | sed 's/ $//')
 }
 
 # Starts the emulator and waits until the kernel has set up hci0 and hci1: it powers a new device
@@ -157,8 +165,8 @@ set_up_controllers() {
 # on. Under TCG on a loaded host a setup command can miss HCI's 2 s timeout; the device is then
 # left half set up for good: no address, not on the management interface (bluetoothd never sees
 # it), refused by the user channel (EBUSY) and not held down by rfkill. Every scenario after would
-# fail for a reason that is not ours, so such a start is ended and made again, up to 3 times, and
-# the check says so.
+# fail for a reason that is not ours, so a start whose setup has not finished in 30 s is ended
+# and made again, up to 3 times, and the check says so.
 start_emulator() {
   local attempt retried=""
   for attempt in 1 2 3; do
@@ -172,20 +180,22 @@ start_emulator() {
       fi
       sleep 0.3
     done
-    if ! { wait_state hci0 DOWN 30 && wait_state hci1 DOWN 30; }; then
-      fail emulator "hci0/hci1 not down after registration: $(hciconfig -a | tr '\n' ' ')"
-      return
-    fi
-    local set_up
-    set_up=$(set_up_controllers)
+    deadline=$((SECONDS + 30))
+    until read_set_up_controllers && [ "$set_up" = "hci0 hci1" ] || [ $SECONDS -ge $deadline ]; do
+      sleep 0.5
+    done
     if [ "$set_up" = "hci0 hci1" ]; then
-      pass emulator "hci0 and hci1 registered, set up, then down$(grep -qo 'READY' emulator.log && echo " (bumble $(grep -o '"bumble":"[^"]*"' emulator.log | tail -n 1 | cut -d'"' -f4))")$retried"
+      if wait_state hci0 DOWN 30 && wait_state hci1 DOWN 30; then
+        pass emulator "hci0 and hci1 registered, set up, then down$(grep -qo 'READY' emulator.log && echo " (bumble $(grep -o '"bumble":"[^"]*"' emulator.log | tail -n 1 | cut -d'"' -f4))")$retried"
+      else
+        fail emulator "hci0/hci1 not down after their setup: $(hciconfig -a | tr '\n' ' ')"
+      fi
       return
     fi
     local kernel_said
     kernel_said=$(dmesg | grep -E 'hci[01]' | tail -n 4 | tr '\n' ' ')
-    echo "set up: '$set_up'; the kernel: $kernel_said" >>emulator.log
-    retried="$retried; attempt $attempt: the kernel's setup did not finish (set up: '${set_up:-none}'; dmesg: ${kernel_said:-nothing}), emulator started again"
+    echo "set up: '$set_up'; btmgmt info: $btmgmt_said; the kernel: $kernel_said" >>emulator.log
+    retried="$retried; attempt $attempt: the kernel's setup had not finished in 30 s (set up: '${set_up:-none}'; dmesg: ${kernel_said:-nothing}; btmgmt: $(head -c 200 <<<"$btmgmt_said" | tr '\n\t' '  ')), emulator started again"
     end_emulator
   done
   fail emulator "the kernel did not finish setting up hci0 and hci1 in 3 starts$retried"
