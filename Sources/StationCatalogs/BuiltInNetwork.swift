@@ -30,12 +30,7 @@ public struct BuiltInNetwork: Sendable {
 
   /// Reads the compiled-in data. Only a defect in that data (which the tests would catch) fails.
   public static func load() throws(BuiltInNetworkError) -> BuiltInNetwork {
-    let feed: Feed
-    do {
-      feed = try Feed.load(name: feedName, zipArchive: PackageResources.jakarta_mrt_zip)
-    } catch {
-      throw .feed(error)
-    }
+    let feed = try readFeed(Feed.load(name:zipArchive:))
     let read = try readCatalog(feed: feed)
     return BuiltInNetwork(catalog: read.catalog, stopIDs: read.stopIDs, feed: feed)
   }
@@ -45,13 +40,18 @@ public struct BuiltInNetwork: Sendable {
   /// is all the catalog takes from it. For the commands that know stations but no times (a scan);
   /// the stop times are most of the feed, and reading them was most of such a command's start.
   public static func loadCatalog() throws(BuiltInNetworkError) -> StationCatalog {
-    let stops: Feed
+    try readCatalog(feed: try readFeed(Feed.loadStops(name:zipArchive:))).catalog
+  }
+
+  /// The compiled-in feed, read by `reader` (the whole feed, or its stops alone).
+  private static func readFeed(
+    _ reader: (_ name: String, _ zipArchive: [UInt8]) throws(FeedError) -> Feed
+  ) throws(BuiltInNetworkError) -> Feed {
     do {
-      stops = try Feed.loadStops(name: feedName, zipArchive: PackageResources.jakarta_mrt_zip)
+      return try reader(feedName, PackageResources.jakarta_mrt_zip)
     } catch {
       throw .feed(error)
     }
-    return try readCatalog(feed: stops).catalog
   }
 
   private static func readCatalog(feed: Feed) throws(BuiltInNetworkError) -> (

@@ -111,6 +111,8 @@ import Testing
     #expect(error.description.contains("bluetoothd"))
     #expect(error.description.contains("`sudo hciconfig hci0 down`"))
     #expect(error.description.contains("`sudo systemctl stop bluetooth`"))
+    // A device the kernel never finished setting up is refused the same way (EBUSY).
+    #expect(error.description.contains("`dmesg | grep hci0`"))
   }
 
   @Test func userChannelHeldElsewhere() throws {

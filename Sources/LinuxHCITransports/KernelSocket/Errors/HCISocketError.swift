@@ -90,8 +90,8 @@ extension HCISocketError: CustomStringConvertible {
       return "\(device) is busy: could not \(operation). The user channel needs the device down and not "
         + "owned by bluetoothd: `sudo systemctl stop bluetooth` and `sudo hciconfig \(device) down`, "
         + "or use the raw channel, which shares the device. If it is down and not bluetoothd's, the "
-        + "kernel never finished setting it up (`dmesg | grep \(device)` shows a command that timed "
-        + "out): re-plug the adapter or reload its driver"
+        + "kernel may not have finished setting it up: when `dmesg | grep \(device)` shows a setup "
+        + "command that failed or timed out, re-plug the adapter or reload its driver"
     case .userChannelTaken(let device):
       return "another program already holds \(device)'s user channel; only one may. "
         + "Stop the other program (another scanner, btproxy, or a virtual machine given the adapter), "
